@@ -1,0 +1,50 @@
+/**
+ * The result type every codec returns at its edge: a value, or an error that
+ * says what is wrong and where. Codecs never throw on bad input.
+ */
+
+/** Where in the input a problem was found. Set whichever apply. */
+export interface InputLocation {
+  /** Byte offset (binary formats) or character offset (text formats), from 0. */
+  offset?: number;
+  /** Line number, from 1. */
+  line?: number;
+  /** Column number, from 1. */
+  column?: number;
+  /** Record index in a file of fixed-size records, from 0. */
+  record?: number;
+  /** Name of the field, property or opcode at fault. */
+  field?: string;
+}
+
+/** A codec's error: a stable code (e.g. `ERR_MATCH_ID_LENGTH`), a message for people, and where. */
+export interface CodecError extends InputLocation {
+  code: string;
+  message: string;
+}
+
+export type Result<T, E = CodecError> = { ok: true; value: T } | { ok: false; error: E };
+
+export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
+
+export const err = <E = CodecError>(error: E): Result<never, E> => ({ ok: false, error });
+
+/** Builds a CodecError; `where` names the location. */
+export const codecError = (code: string, message: string, where: InputLocation = {}): CodecError => ({
+  code,
+  message,
+  ...where,
+});
+
+/** Thrown only by `unwrap`, for callers that have already validated their input (tests, generators). */
+export class CodecFailure extends Error {
+  constructor(readonly error: CodecError) {
+    super(`${error.code}: ${error.message}`);
+    this.name = 'CodecFailure';
+  }
+}
+
+export const unwrap = <T>(result: Result<T, CodecError>): T => {
+  if (!result.ok) throw new CodecFailure(result.error);
+  return result.value;
+};
