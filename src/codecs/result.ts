@@ -48,3 +48,16 @@ export const unwrap = <T>(result: Result<T, CodecError>): T => {
   if (!result.ok) throw new CodecFailure(result.error);
   return result.value;
 };
+
+/** `line 3, column 7, offset 42` style text for a location (empty when none is known). */
+export const describeLocation = (where: InputLocation & { gameIndex?: number }): string =>
+  [
+    where.gameIndex !== undefined && `game ${where.gameIndex}`,
+    where.record !== undefined && `record ${where.record}`,
+    where.line !== undefined && `line ${where.line}`,
+    where.column !== undefined && `column ${where.column}`,
+    where.offset !== undefined && `offset ${where.offset}`,
+    where.field !== undefined && `field ${where.field}`,
+  ]
+    .filter(Boolean)
+    .join(', ');

@@ -1,0 +1,124 @@
+/**
+ * `npx tabula`: import and export game records from the command line, on the
+ * same database the server uses (DATABASE_URL, else PGlite in TABULA_DATA_DIR).
+ */
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { describeLocation } from '../codecs/result';
+import { databaseConfigFromEnv } from '../db/config';
+import { openDatabase, type Database } from '../db/database';
+import { importFormats, readerFor, writerFor } from '../storage/formats';
+import { runImport } from '../storage/importService';
+import { ImportFailure, type GameKind } from '../storage/records';
+import { fileSource } from './fileSource';
+import { createProgress } from './progress';
+
+const USAGE = `usage:
+  tabula import --format FORMAT [--program NAME] [--ruleset NAME] FILE...
+      FORMAT: sgf, pgn, gametext, gcg, cgp, go-positions, go-scores (as this build supports)
+  tabula export --game ID --format FORMAT [--out FILE]
+  tabula export --import ID --format FORMAT [--out FILE]   every game of one import, concatenated
+  tabula migrate                                          apply pending migrations and exit
+
+The database is DATABASE_URL (PostgreSQL) when set, else PGlite in TABULA_DATA_DIR (default ./data).`;
+
+/** `go-positions` on the command line is `GO_POSITIONS` in GraphQL. */
+const formatName = (text: string): string => text.toUpperCase().replace(/-/g, '_');
+
+class UsageError extends Error {}
+
+async function importFiles(db: Database, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { format: { type: 'string' }, program: { type: 'string' }, ruleset: { type: 'string' } },
+  });
+  if (!values.format || positionals.length === 0) throw new UsageError('import needs --format and at least one FILE');
+  const reader = readerFor(formatName(values.format));
+  if (!reader) throw new UsageError(`unknown format ${values.format}; this build reads: ${importFormats().join(', ') || 'none'}`);
+  const options = { program: values.program, ruleset: values.ruleset };
+  for (const path of positionals) {
+    const size = (await fs.promises.stat(path)).size;
+    const progress = createProgress(path, size);
+    const source = await fileSource(path, (n) => progress.advance(n));
+    const started = Date.now();
+    try {
+      const outcome = await runImport(db, reader, source, options, (t) =>
+        progress.note(`${t.games} games, ${t.positions} positions, ${t.scores} scores`),
+      );
+      progress.stop();
+      const seconds = (Date.now() - started) / 1000;
+      const verb = outcome.alreadyImported ? 'already imported as' : 'imported as';
+      console.log(
+        `${path}: ${verb} import ${outcome.importId}: ${outcome.gameCount} games, ${outcome.positionCount} new positions, ` +
+          `${outcome.scoreCount} scores in ${seconds.toFixed(1)} s`,
+      );
+      for (const w of outcome.warnings) {
+        const where = describeLocation(w);
+        console.log(`  warning ${w.code}${where ? ` (${where})` : ''}: ${w.message}`);
+      }
+    } catch (error) {
+      progress.stop();
+      if (error instanceof ImportFailure) {
+        const e = error.error;
+        const where = describeLocation(e);
+        throw new Error(`${path}: nothing imported: ${e.code}${where ? ` at ${where}` : ''}: ${e.message}`);
+      }
+      throw error;
+    }
+  }
+}
+
+async function exportGames(db: Database, args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { game: { type: 'string' }, import: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' } },
+  });
+  if (!values.format || (!values.game && !values.import)) throw new UsageError('export needs --format and --game or --import');
+  const format = formatName(values.format);
+  const games = values.game
+    ? await db.prisma.game.findMany({ where: { id: BigInt(values.game) } })
+    : await db.prisma.game.findMany({ where: { importId: BigInt(values.import as string) }, orderBy: { indexInFile: 'asc' } });
+  if (games.length === 0) throw new Error('no such game or import');
+  const texts = games.map((game) => {
+    const write = writerFor(game.kind as GameKind, format);
+    if (!write) throw new Error(`${game.kind} games cannot be written as ${values.format}`);
+    return write(game);
+  });
+  const text = texts.join(texts.every((t) => t.endsWith('\n')) ? '' : '\n');
+  if (values.out) fs.writeFileSync(values.out, text);
+  else process.stdout.write(text);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === 'help') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  if (!['import', 'export', 'migrate'].includes(command)) {
+    console.error(`unknown command ${command}\n\n${USAGE}`);
+    return 2;
+  }
+  let db: Database | undefined;
+  try {
+    db = await openDatabase(databaseConfigFromEnv());
+    if (command === 'import') await importFiles(db, rest);
+    else if (command === 'export') await exportGames(db, rest);
+    else console.log('migrations applied');
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    console.error(error instanceof Error ? error.message : error);
+    return 1;
+  } finally {
+    await db?.close();
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then((code) => process.exit(code));
+}

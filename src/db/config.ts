@@ -1,0 +1,46 @@
+/** Configuration read from the environment, in one place. */
+
+export interface DatabaseConfig {
+  /** PostgreSQL connection string; absent means the embedded PGlite database. */
+  url?: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  schema?: string;
+  /** PGlite data directory; absent (with no url) means in memory. */
+  dataDir?: string;
+  /** Largest number of pooled PostgreSQL connections. */
+  poolSize: number;
+  /** Milliseconds one SQL statement may run before PostgreSQL cancels it (0 = no limit). */
+  statementTimeoutMs: number;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  /** Largest JSON request body, e.g. `10mb`: imports above it go through the CLI. */
+  bodyLimit: string;
+}
+
+const intFromEnv = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${text}"`);
+  return value;
+};
+
+/** The database the server and CLI use: DATABASE_URL, else PGlite in TABULA_DATA_DIR (default ./data). */
+export const databaseConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): DatabaseConfig => ({
+  url: env.DATABASE_URL || undefined,
+  schema: env.DATABASE_SCHEMA || undefined,
+  dataDir: env.DATABASE_URL ? undefined : env.TABULA_DATA_DIR || './data',
+  poolSize: intFromEnv(env, 'TABULA_POOL_SIZE', 10),
+  statementTimeoutMs: intFromEnv(env, 'TABULA_STATEMENT_TIMEOUT_MS', 30_000),
+});
+
+export const serverConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): ServerConfig => ({
+  port: intFromEnv(env, 'PORT', 4000),
+  host: env.HOST || '0.0.0.0',
+  database: databaseConfigFromEnv(env),
+  bodyLimit: env.TABULA_BODY_LIMIT || '16mb',
+});

@@ -1,0 +1,19 @@
+/** The raw SQL surface tabula uses beside Prisma: queries, and COPY for bulk rows. */
+import type { CopyValue } from './copyText';
+
+export type Row = Record<string, unknown>;
+
+export interface SqlExecutor {
+  /** Runs one parameterised statement; `int8` columns come back as `bigint`, `bytea` as `Uint8Array`. */
+  query<R extends Row = Row>(text: string, params?: readonly unknown[]): Promise<R[]>;
+  /** Runs a script of several statements with no parameters. */
+  exec(script: string): Promise<void>;
+  /** Loads rows into `table` with COPY and returns how many were written. */
+  copyRows(table: string, columns: readonly string[], rows: Iterable<readonly CopyValue[]>): Promise<number>;
+}
+
+/** Binds a JavaScript value the way both drivers accept it. */
+export const bindValue = (value: unknown): unknown => (typeof value === 'bigint' ? value.toString() : value);
+
+/** `"a", "b"` from column names (already trusted identifiers). */
+export const columnList = (columns: readonly string[]): string => columns.map((c) => `"${c}"`).join(', ');

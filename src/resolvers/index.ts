@@ -1,0 +1,16 @@
+/** All resolvers, merged per type from one module per concern. */
+import { gameResolvers } from './games';
+import { positionResolvers } from './positions';
+import { serverResolvers } from './server';
+
+type ResolverMap = Record<string, Record<string, unknown>>;
+
+const merge = (...maps: ResolverMap[]): ResolverMap => {
+  const merged: ResolverMap = {};
+  for (const map of maps) {
+    for (const [type, fields] of Object.entries(map)) merged[type] = { ...merged[type], ...fields };
+  }
+  return merged;
+};
+
+export const resolvers = merge(serverResolvers, gameResolvers, positionResolvers);

@@ -1,0 +1,28 @@
+/** Positions of every kind: lookup by key, their occurrences and scores. */
+import type { Position, Score } from '../generated/prisma/client';
+import type { Context } from '../server/context';
+import type { GameKind } from '../storage/records';
+import { plyOf } from './games';
+
+export const positionResolvers = {
+  Query: {
+    positions: (_: unknown, { key, kind }: { key: string; kind?: GameKind | null }, { db }: Context) =>
+      db.prisma.position.findMany({ where: kind ? { kind, key } : { key }, orderBy: { id: 'asc' } }),
+  },
+  Position: {
+    id: (p: Position) => String(p.id),
+    occurrences: async (p: Position, { first }: { first?: number | null }, { db }: Context) =>
+      (
+        await db.prisma.occurrence.findMany({
+          where: { positionId: p.id },
+          orderBy: [{ gameId: 'asc' }, { variation: 'asc' }, { ply: 'asc' }],
+          take: Math.min(Math.max(first ?? 50, 0), 500),
+        })
+      ).map(plyOf),
+    occurrenceCount: (p: Position, _: unknown, { loaders }: Context) => loaders.occurrenceCount.load(p.id),
+    scores: (p: Position, _: unknown, { loaders }: Context) => loaders.scores.load(p.id),
+  },
+  Score: {
+    details: (s: Score) => (s.details === null ? null : JSON.stringify(s.details)),
+  },
+};

@@ -1,0 +1,48 @@
+/**
+ * Per-request DataLoaders: every lookup by id or position made while resolving
+ * one request is batched into one `IN (...)` query per kind of row.
+ */
+import DataLoader from 'dataloader';
+import type { Database } from '../db/database';
+import type { Game, Position, Score } from '../generated/prisma/client';
+
+const byKey = <K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | null)[] => {
+  const found = new Map(rows.map((row) => [keyOf(row), row]));
+  return keys.map((key) => found.get(key) ?? null);
+};
+
+const groupBy = <K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): V[][] => {
+  const groups = new Map<K, V[]>(keys.map((key) => [key, []]));
+  for (const row of rows) groups.get(keyOf(row))?.push(row);
+  return keys.map((key) => groups.get(key) ?? []);
+};
+
+export const createLoaders = (db: Database) => ({
+  game: new DataLoader<bigint, Game | null>(async (ids) =>
+    byKey(ids, await db.prisma.game.findMany({ where: { id: { in: [...ids] } } }), (g) => g.id),
+  ),
+  position: new DataLoader<bigint, Position | null>(async (ids) =>
+    byKey(ids, await db.prisma.position.findMany({ where: { id: { in: [...ids] } } }), (p) => p.id),
+  ),
+  scores: new DataLoader<bigint, Score[]>(async (positionIds) =>
+    groupBy(
+      positionIds,
+      await db.prisma.score.findMany({
+        where: { positionId: { in: [...positionIds] } },
+        orderBy: [{ program: 'asc' }, { ruleset: 'asc' }],
+      }),
+      (s) => s.positionId,
+    ),
+  ),
+  occurrenceCount: new DataLoader<bigint, number>(async (positionIds) => {
+    const counts = await db.prisma.occurrence.groupBy({
+      by: ['positionId'],
+      where: { positionId: { in: [...positionIds] } },
+      _count: { _all: true },
+    });
+    const found = new Map(counts.map((c) => [c.positionId, c._count._all]));
+    return positionIds.map((id) => found.get(id) ?? 0);
+  }),
+});
+
+export type Loaders = ReturnType<typeof createLoaders>;

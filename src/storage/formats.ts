@@ -1,0 +1,51 @@
+/**
+ * The formats tabula reads and writes. A `FormatReader` turns a file into
+ * record chunks; a `GameWriter` turns a stored game back into a file. Each
+ * game's storage module provides its own; this file lists them.
+ */
+import type { Game } from '../generated/prisma/client';
+import type { GameKind, ImportChunk } from './records';
+
+/** Options of `importGames` (program/ruleset for score files, and so on). */
+export type ImportOptions = Record<string, string | undefined>;
+
+export interface FormatReader {
+  /** The GraphQL `GameFormat` value. */
+  format: string;
+  /** True when GraphQL carries the file as base64. */
+  binary: boolean;
+  /**
+   * Reads a file, given as a stream of byte chunks, into record chunks; throws
+   * ImportFailure on input it cannot store. Readers of large files stream.
+   */
+  read(input: AsyncIterable<Uint8Array>, options: ImportOptions): AsyncIterable<ImportChunk> | Iterable<ImportChunk>;
+}
+
+/** Collects a byte stream into one array, for readers that need the whole file. */
+export const readAll = async (input: AsyncIterable<Uint8Array>): Promise<Uint8Array> => {
+  const parts: Uint8Array[] = [];
+  for await (const part of input) parts.push(part);
+  return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+};
+
+/** Writes a stored game in one format; binary formats return base64. */
+export type GameWriter = (game: Game) => string;
+
+export interface GameWriterEntry {
+  kind: GameKind;
+  format: string;
+  write: GameWriter;
+}
+
+/** Every format `importGames` and the CLI read. */
+const READERS: FormatReader[] = [];
+
+/** Every (game kind, format) pair `Game.export` writes. */
+const WRITERS: GameWriterEntry[] = [];
+
+export const readerFor = (format: string): FormatReader | undefined => READERS.find((r) => r.format === format);
+
+export const writerFor = (kind: GameKind, format: string): GameWriter | undefined =>
+  WRITERS.find((w) => w.kind === kind && w.format === format)?.write;
+
+export const importFormats = (): string[] => READERS.map((r) => r.format).sort();

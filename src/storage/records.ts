@@ -1,0 +1,91 @@
+/**
+ * The plain records a format reader produces and the bulk writer stores. A
+ * reader turns a file into a sequence of `ImportChunk`s; nothing here knows SQL.
+ */
+import type { CodecError } from '../codecs/result';
+
+export type GameKind = 'BACKGAMMON' | 'CHESS' | 'GO' | 'CROSSWORD';
+
+/** A position, identified within its kind by `key`. */
+export interface PositionRecord {
+  kind: GameKind;
+  key: string;
+  /** 64-bit hash as a signed integer, for kinds keyed by Zobrist or Polyglot hashes. */
+  hash?: bigint | null;
+  groupKey?: string | null;
+  sideToMove?: string | null;
+  board: string;
+  data?: unknown;
+}
+
+/** One node of a game: the position reached, where, and by which move. */
+export interface PlyRecord {
+  position: PositionRecord;
+  /** "" for the main line, else dot-separated branch indexes. */
+  variation: string;
+  ply: number;
+  move?: string | null;
+  nextMove?: string | null;
+}
+
+/** A game record ready to store. */
+export interface GameRecord {
+  kind: GameKind;
+  sourceFormat: string;
+  /** The game exactly as imported. */
+  source: Uint8Array;
+  player1?: string | null;
+  player2?: string | null;
+  event?: string | null;
+  site?: string | null;
+  round?: string | null;
+  dateText?: string | null;
+  result?: string | null;
+  matchLength?: number | null;
+  gameNumber?: number | null;
+  metadata?: Record<string, unknown>;
+  gameText?: Uint8Array | null;
+  startFen?: string | null;
+  plies: PlyRecord[];
+}
+
+/** An analysis verdict on a position, found by the position's kind and key. */
+export interface ScoreRecord {
+  kind: GameKind;
+  positionKey: string;
+  program: string;
+  ruleset: string;
+  value: number;
+  bestValue?: number | null;
+  confidence?: number | null;
+  details?: unknown;
+  source?: string | null;
+}
+
+/** Something worth telling the importer that did not stop the import. */
+export interface ImportWarning {
+  /** Index of the game in the file, from 0, when the warning is about one game. */
+  gameIndex?: number;
+  code: string;
+  message: string;
+  line?: number;
+  offset?: number;
+  record?: number;
+}
+
+/** A slice of a file's content; a reader yields as many as it likes. */
+export interface ImportChunk {
+  games?: GameRecord[];
+  /** Positions that belong to no game (position and score files, CGP lines). */
+  positions?: PositionRecord[];
+  scores?: ScoreRecord[];
+  warnings?: ImportWarning[];
+}
+
+/** Thrown by a reader when the input cannot be imported; nothing is stored. */
+export class ImportFailure extends Error {
+  constructor(readonly error: CodecError) {
+    super(error.message);
+    this.name = 'ImportFailure';
+  }
+}

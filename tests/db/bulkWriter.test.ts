@@ -1,0 +1,113 @@
+import { normaliseDate, writeChunk } from '../../src/db/bulkWriter';
+import type { Database } from '../../src/db/database';
+import { describeEachDatabase } from '../support/databases';
+import { AFTER_E4, START, chessGame, chessPosition } from '../support/records';
+
+/** Writes chunks in one transaction under a fresh Import row; returns the import id. */
+const importChunks = (db: Database, fingerprint: string, chunks: Parameters<typeof writeChunk>[2][]) =>
+  db.transaction(async (sql) => {
+    const [{ id }] = await sql.query<{ id: bigint }>(
+      `INSERT INTO "Import" (format, fingerprint) VALUES ('PGN', $1) RETURNING id`,
+      [fingerprint],
+    );
+    let base = 0;
+    const counts = [];
+    for (const chunk of chunks) {
+      const c = await writeChunk(sql, id, chunk, base);
+      base += c.games;
+      counts.push(c);
+    }
+    return { id, counts };
+  });
+
+describe('normaliseDate', () => {
+  it('reads full PGN and ISO dates and refuses partial or impossible ones', () => {
+    expect(normaliseDate('1851.06.21')).toBe('1851-06-21');
+    expect(normaliseDate('2025-11-08')).toBe('2025-11-08');
+    expect(normaliseDate('1851.??.??')).toBeNull();
+    expect(normaliseDate('2023.02.30')).toBeNull();
+    expect(normaliseDate(undefined)).toBeNull();
+  });
+});
+
+describeEachDatabase('bulk writer', (getDb) => {
+  it('stores games with their plies and each position once', async () => {
+    const db = getDb();
+    const { id, counts } = await importChunks(db, 'bulk-1', [{ games: [chessGame('Anderssen', 'Kieseritzky'), chessGame('Morphy', 'Duke')] }]);
+    expect(counts).toEqual([{ games: 2, positions: 3, scores: 0 }]);
+    const games = await db.prisma.game.findMany({ where: { importId: id }, orderBy: { indexInFile: 'asc' } });
+    expect(games.map((g) => [g.indexInFile, g.player1, g.player2])).toEqual([
+      [0, 'Anderssen', 'Kieseritzky'],
+      [1, 'Morphy', 'Duke'],
+    ]);
+    expect(Buffer.from(games[0].source).toString()).toBe('[White "Anderssen"]\n[Black "Kieseritzky"]\n\n1. e4 e5 *\n');
+    const start = await db.prisma.position.findUniqueOrThrow({ where: { kind_key: { kind: 'CHESS', key: START.key } } });
+    expect(start.hash).toBe(BigInt.asIntN(64, 0x463b96181691fc9cn));
+    expect(await db.prisma.occurrence.count({ where: { positionId: start.id } })).toBe(2);
+    const plies = await db.prisma.occurrence.findMany({ where: { gameId: games[1].id }, orderBy: { ply: 'asc' } });
+    expect(plies.map((p) => [p.ply, p.move, p.nextMove])).toEqual([
+      [0, null, 'e4'],
+      [1, 'e4', 'e5'],
+      [2, 'e5', null],
+    ]);
+  });
+
+  it('reuses positions stored by an earlier import', async () => {
+    const db = getDb();
+    const { counts } = await importChunks(db, 'bulk-2', [{ games: [chessGame('Tal', 'Botvinnik')] }]);
+    expect(counts).toEqual([{ games: 1, positions: 0, scores: 0 }]);
+    expect(await db.prisma.position.count({ where: { kind: 'CHESS' } })).toBe(3);
+  });
+
+  it('numbers games across chunks of one import', async () => {
+    const db = getDb();
+    const { id } = await importChunks(db, 'bulk-3', [{ games: [chessGame('A', 'B')] }, { games: [chessGame('C', 'D'), chessGame('E', 'F')] }]);
+    const games = await db.prisma.game.findMany({ where: { importId: id }, orderBy: { indexInFile: 'asc' } });
+    expect(games.map((g) => `${g.indexInFile}:${g.player1}`)).toEqual(['0:A', '1:C', '2:E']);
+  });
+
+  it('keeps standalone positions in file order, the first of duplicate keys winning', async () => {
+    const db = getDb();
+    const a = chessPosition('00000000000000aa', 'board-a');
+    const b = chessPosition('00000000000000bb', 'board-b');
+    const bAgain = { ...chessPosition('00000000000000bb', 'board-b-later') };
+    const { counts } = await importChunks(db, 'bulk-4', [{ positions: [b, a, bAgain] }]);
+    expect(counts[0].positions).toBe(2);
+    const rows = await db.prisma.position.findMany({ where: { key: { in: [a.key, b.key] } }, orderBy: { id: 'asc' } });
+    expect(rows.map((r) => r.board)).toEqual(['board-b', 'board-a']);
+  });
+
+  it('stores scores and lets a later verdict of the same program and ruleset replace the earlier', async () => {
+    const db = getDb();
+    const score = { kind: 'CHESS' as const, positionKey: AFTER_E4.key, program: 'stockfish', ruleset: 'd20' };
+    await importChunks(db, 'bulk-5', [{ scores: [{ ...score, value: 0.3, confidence: 90 }] }]);
+    await importChunks(db, 'bulk-6', [{ scores: [{ ...score, value: 0.25, details: { depth: 20 } }] }]);
+    const stored = await db.prisma.score.findMany({ where: { program: 'stockfish' } });
+    expect(stored.map((s) => [s.value, s.confidence, s.details])).toEqual([[0.25, null, { depth: 20 }]]);
+  });
+
+  it('leaves nothing behind when the transaction fails part-way', async () => {
+    const db = getDb();
+    const before = await db.prisma.game.count();
+    await expect(
+      db.transaction(async (sql) => {
+        const [{ id }] = await sql.query<{ id: bigint }>(
+          `INSERT INTO "Import" (format, fingerprint) VALUES ('PGN', 'bulk-7') RETURNING id`,
+        );
+        await writeChunk(sql, id, { games: [chessGame('Lost', 'Game'), chessGame('Lost', 'Too')] }, 0);
+        throw new Error('record 900000 is broken');
+      }),
+    ).rejects.toThrow('record 900000 is broken');
+    expect(await db.prisma.game.count()).toBe(before);
+    expect(await db.prisma.import.count({ where: { fingerprint: 'bulk-7' } })).toBe(0);
+  });
+
+  it('stores text with tabs, newlines and backslashes unchanged through COPY', async () => {
+    const db = getDb();
+    const event = 'Line one\nline\ttwo \\ three\r';
+    const { id } = await importChunks(db, 'bulk-8', [{ games: [chessGame('X', 'Y', { event, metadata: { note: 'a\tb' } })] }]);
+    const game = await db.prisma.game.findFirstOrThrow({ where: { importId: id } });
+    expect(game.event).toBe(event);
+    expect(game.metadata).toEqual({ note: 'a\tb' });
+  });
+});

@@ -1,5 +1,0 @@
-describe('toolchain', () => {
-  it('runs TypeScript tests', () => {
-    expect(1 + 1).toBe(2);
-  });
-});
