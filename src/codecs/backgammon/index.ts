@@ -1,0 +1,11 @@
+/**
+ * Backgammon codecs: gnubg Position ID and Match ID, SGF GM[6] games, replay
+ * of a game to one keyed position per ply, and gnubg analysis equities.
+ */
+export * from './types';
+export * from './positionId';
+export * from './matchId';
+export * from './points';
+export * from './sgfGame';
+export * from './replay';
+export * from './analysis';

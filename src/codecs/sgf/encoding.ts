@@ -1,0 +1,37 @@
+/**
+ * Bytes to text for SGF files: FF[4] names the character set in the root
+ * property CA (default ISO-8859-1). Pure: bytes in, string out.
+ */
+import { Result, ok, err, codecError } from '../result';
+
+/** The CA[] value found in the first 4 KiB of the bytes (read as ASCII), or undefined. */
+export const sniffSgfCharset = (bytes: Uint8Array): string | undefined => {
+  const end = Math.min(bytes.length, 4096);
+  for (let i = 0; i + 3 < end; i++) {
+    // Looks for `CA[` not preceded by another letter (so e.g. `PCA[` does not match).
+    if (bytes[i] === 0x43 && bytes[i + 1] === 0x41 && bytes[i + 2] === 0x5b) {
+      const prev = i > 0 ? bytes[i - 1] : 0;
+      if ((prev >= 0x41 && prev <= 0x5a) || (prev >= 0x61 && prev <= 0x7a)) continue;
+      let j = i + 3;
+      let name = '';
+      while (j < end && bytes[j] !== 0x5d && name.length < 40) name += String.fromCharCode(bytes[j++]);
+      return name.trim();
+    }
+  }
+  return undefined;
+};
+
+/** Decodes SGF bytes with the charset named by CA[] (UTF-8 BOM wins; default ISO-8859-1 per FF[4]). Unknown charsets are an error. */
+export const decodeSgfBytes = (bytes: Uint8Array): Result<string> => {
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return ok(new TextDecoder('utf-8').decode(bytes.subarray(3)));
+  }
+  const charset = sniffSgfCharset(bytes) ?? 'ISO-8859-1';
+  let text: string;
+  try {
+    text = new TextDecoder(charset.toLowerCase()).decode(bytes);
+  } catch {
+    return err(codecError('ERR_SGF_CHARSET', `unknown character set CA[${charset}]`, { field: 'CA' }));
+  }
+  return ok(text);
+};

@@ -1,0 +1,15 @@
+/** Paths and loaders for the shared backgammon sample data (../shared beside the repo). */
+import * as fs from 'fs';
+import * as path from 'path';
+
+/** The shared backgammon data folder. */
+export const DATA_DIR = path.join(__dirname, '../../../../shared/data/backgammon');
+
+/** Text of a sample file. */
+export const readSample = (name: string): string => fs.readFileSync(path.join(DATA_DIR, name), 'utf8');
+
+/** Every sample SGF file name. */
+export const SAMPLE_SGF_FILES: string[] = fs.readdirSync(DATA_DIR).filter((f) => f.endsWith('.sgf')).sort();
+
+/** id_vectors.json, parsed. */
+export const idVectors = JSON.parse(readSample('id_vectors.json'));

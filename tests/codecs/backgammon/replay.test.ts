@@ -1,0 +1,127 @@
+import { readBackgammonSgf, replayGame, replayGames, decodePositionId, decodeMatchId, hasLegalPlay, startingSide, emptySide } from '../../../src/codecs/backgammon';
+import { unwrap } from '../../../src/codecs/result';
+import { SAMPLE_SGF_FILES, idVectors, readSample } from './fixtures';
+
+const gamesOf = (name: string) => unwrap(readBackgammonSgf(readSample(name))).games;
+const replayOf = (name: string, g = 0) => unwrap(replayGame(gamesOf(name)[g]));
+
+describe('replay', () => {
+  it('starts at the opening position with the first mover on roll', () => {
+    const ply0 = replayOf('gnubg107_5p_double_dance_resign.sgf').plies[0];
+    expect(ply0.number).toBe(0);
+    expect(ply0.positionId).toBe('4HPwATDgc/ABMA');
+    expect(ply0.match).toMatchObject({ diceOwner: 1, turn: 1, gameState: 'PLAYING', dice: [0, 0], matchLength: 5 });
+  });
+
+  it('keys the position after a move with the next player on roll (gnubg 1.07 display)', () => {
+    const ply1 = replayOf('gnubg107_5p_double_dance_resign.sgf').plies[1];
+    expect(ply1.key).toBe('4HPiQSDgc/ABMA:MAGgAAAAAAAE');
+    expect(ply1.move).toBe('63: 24/18 13/10');
+  });
+
+  it('offers a double without moving the board, then gives the cube to the taker', () => {
+    const plies = replayOf('gnubg107_5p_double_dance_resign.sgf').plies;
+    expect(plies[2].key).toBe('4HPiQSDgc/ABMA:MBmgAAAAAAAE');
+    expect(plies[2].match).toMatchObject({ doubleOffered: true, diceOwner: 0, turn: 1, cubeValue: 1 });
+    expect(plies[3].key).toBe('4HPiQSDgc/ABMA:EQGgAAAAAAAE');
+    expect(plies[3].match).toMatchObject({ cubeValue: 2, cubeOwner: 'PLAYER1', turn: 0 });
+  });
+
+  it('marks hits and replays a dance as no move', () => {
+    const plies = replayOf('gnubg107_5p_double_dance_resign.sgf').plies;
+    expect(plies[5].move).toBe('55: 8/3 8/3 6/1* 6/1');
+    expect(plies[6].move).toBe('11: no move');
+    expect(plies[6].key).toBe('4HPhQUAzTuJBIA:UQmgAAAAAAAE');
+  });
+
+  it('adds the resignation gnubg records only in RE[W+4R]', () => {
+    const r = replayOf('gnubg107_5p_double_dance_resign.sgf');
+    const last = r.plies[r.plies.length - 1];
+    expect(last).toMatchObject({ kind: 'resign', nodeIndex: null, player: 1, move: 'resign gammon' });
+    expect(last.key).toBe('4HPhQUAzTuJBIA:UUugAEAAAAAE');
+    expect(r.result).toEqual({ winner: 0, points: 4, resigned: true });
+  });
+
+  it('replays a beaver as a redouble by the doubled player', () => {
+    const plies = replayOf('gnubg107_money_jacoby_beaver.sgf').plies;
+    expect(plies.map((p) => p.kind)).toEqual(['start', 'move', 'double', 'beaver', 'take', 'setup', 'move']);
+    expect(plies[3].matchId).toBe('EREAAAAAAAAA');
+    expect(plies[4].matchId).toBe('EgEAAAAAAAAA');
+    expect(plies[5].match.dice).toEqual([6, 5]);
+  });
+
+  it('warns about a trailing roll that was never played', () => {
+    const r = replayOf('gnubg107_money_jacoby_beaver.sgf');
+    expect(r.warnings.join()).toMatch(/no checker moved although a play exists/);
+    expect(r.plies[r.plies.length - 1].key).toBe('4HPwATDgc+JBIA:UgkAAAAAAAAA');
+  });
+
+  it('turns the Gibbon setup file into the GNUID gnubg shows', () => {
+    const v = idVectors.sgfToGnuid[0];
+    const r = replayOf(v.sgfFile);
+    expect(r.plies.length).toBe(1);
+    expect(r.plies[0].key).toBe(v.gnuid);
+    expect(r.plies[0].board.onRoll).toEqual(v.onRoll);
+    expect(r.plies[0].board.opponent).toEqual(v.notOnRoll);
+  });
+
+  it('turns the gnubg position file into the position and cube it was saved with', () => {
+    const ply0 = replayOf('gnubg107_9p_setup_position.sgf').plies[0];
+    expect(ply0.key).toBe('4HPwAFiwz8EDQA:QokqASAAIAAE');
+    expect(ply0.match).toMatchObject({ cubeValue: 4, cubeOwner: 'PLAYER0', diceOwner: 1, dice: [5, 2], score: [2, 4] });
+  });
+
+  it("replays Gibbon's resign and accept nodes as an offer and its acceptance", () => {
+    const r = replayOf('gibbon_7point.sgf', 3);
+    const [offer, accept] = r.plies.slice(-2);
+    expect(offer.match).toMatchObject({ resignation: 'SINGLE', turn: 0, gameState: 'PLAYING' });
+    expect(accept.match).toMatchObject({ resignation: 'SINGLE', gameState: 'RESIGNED', score: [4, 2] });
+    expect(accept.key).toBe('v+0BAIDdOwMAAQ:USvgAEAAEAAE');
+  });
+
+  it('ends a match with the final score gnubg prints, above the match length', () => {
+    const r = unwrap(replayGames(gamesOf('gibbon_7point.sgf')));
+    expect(r[8].plies[r[8].plies.length - 1].key).toBe('AAAAbLcfAAAAAA:8ArgAIAAKAAE');
+    expect(unwrap(decodeMatchId('8ArgAIAAKAAE', { allowFinalScore: true })).score).toEqual([8, 5]);
+  });
+
+  it.each(SAMPLE_SGF_FILES)('gives every ply of %s IDs that decode to its own board and state', (name) => {
+    for (const r of unwrap(replayGames(gamesOf(name)))) {
+      for (const p of r.plies) {
+        expect(unwrap(decodePositionId(p.positionId))).toEqual(p.board);
+        expect(unwrap(decodeMatchId(p.matchId, { allowFinalScore: true }))).toEqual(p.match);
+      }
+    }
+  });
+
+  it('fails on a move from an empty point, with the node', () => {
+    const games = unwrap(readBackgammonSgf('(;FF[4]GM[6]\n;W[31abab])')).games;
+    const r = replayGame(games[0]);
+    expect(r.ok || [r.error.code, r.error.record, r.error.offset]).toEqual(['ERR_BG_REPLAY_ILLEGAL_MOVE', 0, 13]);
+  });
+
+  it('fails on a move to a point the opponent holds', () => {
+    // White 24/18 onto Black's 7-point? Black holds White's 19-point (s) = Black's 6-point with 5 checkers: 24/19 is blocked.
+    const r = replayGame(unwrap(readBackgammonSgf('(;GM[6];W[51xs])')).games[0]);
+    expect(r.ok || r.error.code).toBe('ERR_BG_REPLAY_ILLEGAL_MOVE');
+  });
+
+  it('fails on a take without a double', () => {
+    const r = replayGame(unwrap(readBackgammonSgf('(;GM[6];W[take])')).games[0]);
+    expect(r.ok || r.error.code).toBe('ERR_BG_REPLAY_ORDER');
+  });
+
+  it('fails on a setup with 16 checkers', () => {
+    const r = replayGame(unwrap(readBackgammonSgf('(;GM[6];AW[a])')).games[0]);
+    expect(r.ok || r.error.code).toBe('ERR_BG_REPLAY_SETUP');
+  });
+
+  it('knows a closed board is a forced dance', () => {
+    const own = emptySide();
+    own[24] = 1;
+    const opp = emptySide();
+    for (let i = 0; i < 6; i++) opp[i] = 2; // the opponent's home board, where I enter
+    expect(hasLegalPlay(own, opp, [6, 6])).toBe(false);
+    expect(hasLegalPlay(startingSide(), startingSide(), [6, 5])).toBe(true);
+  });
+});
