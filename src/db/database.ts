@@ -15,6 +15,7 @@ import type { DatabaseConfig } from './config';
 import { copyLine, type CopyValue } from './copyText';
 import { bindValue, columnList, type Row, type SqlExecutor } from './sql';
 import { applyMigrations } from './migrations';
+import { lockDataDir } from './dataDirLock';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
 
@@ -149,7 +150,11 @@ const pgliteExecutor = (db: PGlite | Transaction): SqlExecutor => ({
 });
 
 async function openPglite(config: DatabaseConfig): Promise<Database> {
-  if (config.dataDir) fs.mkdirSync(config.dataDir, { recursive: true });
+  let unlock: () => void = () => undefined;
+  if (config.dataDir) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    unlock = lockDataDir(config.dataDir);
+  }
   const pglite = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
   await pglite.waitReady;
   const transaction = <T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> =>
@@ -164,6 +169,7 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     async close() {
       await prisma.$disconnect();
       await pglite.close();
+      unlock();
     },
   };
 }
