@@ -1,0 +1,11 @@
+/** The chess codecs: rules engine, FEN, SAN, PGN (streaming), Polyglot keys, GameText, replay. */
+export * from './board';
+export * from './moves';
+export * from './fen';
+export * from './san';
+export * from './pgn';
+export * from './pgnStream';
+export * from './polyglot';
+export * from './gameTextMoves';
+export * from './replay';
+export * from './gameText';

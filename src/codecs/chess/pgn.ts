@@ -1,0 +1,432 @@
+/**
+ * PGN read/write at the syntax level: tag pairs, movetext as a tree (main line,
+ * nested variations, NAGs and `!`/`?` glyphs, comments, null moves, results),
+ * CRLF, `%` escape lines, `;` comments. Moves stay SAN text here; `replay.ts`
+ * and `gameText.ts` resolve them against positions.
+ */
+import { CodecError, Result, codecError, err, ok } from '../result';
+import { STANDARD_FEN } from './board';
+
+/** How a move token failed, as GameText stores it (codes 0xe1-0xe5). */
+export type MoveErrorKind = 'unreadable' | 'illegal' | 'ambiguous' | 'unrecognized' | 'empty';
+
+/** A tag pair, in file order. */
+export interface PgnTag {
+  name: string;
+  value: string;
+}
+
+/**
+ * One move of a line. `variations` are alternatives to this move (each a line
+ * starting from the position before it). `order` records the input order of the
+ * annotations after the move when it differs from nags, comments, variations:
+ * one letter per item, `n` NAG, `c` comment, `v` variation (e.g. `cn` for
+ * `f5 {text} $250`); writers follow it so round trips keep the token order.
+ */
+export interface PgnNode {
+  /** The move token without move number and glyphs (`Nf3+`, `O-O`, `--`), or the raw bad token. */
+  san: string;
+  nags: number[];
+  /** Comments after the move. */
+  comments: string[];
+  /** Comments before the move; only on the first move of a variation. */
+  startComments?: string[];
+  variations: PgnNode[][];
+  order?: string;
+  /** Set when the token is kept as an error (not a playable move), as GameText does. */
+  error?: MoveErrorKind;
+}
+
+/** A parsed game. */
+export interface PgnGame {
+  tags: PgnTag[];
+  /** Comments before the first move of the main line. */
+  comments: string[];
+  moves: PgnNode[];
+  /** The movetext's termination marker ('1-0', '0-1', '1/2-1/2', '*'), or null if absent. */
+  result: string | null;
+}
+
+/** Where a game starts in a larger input, for error locations. */
+export interface PgnSource {
+  /** Line number of the game's first line in the file (from 1). */
+  line?: number;
+  /** Offset of the game's first character/byte in the file. */
+  offset?: number;
+}
+
+/** Value of a tag, or undefined. */
+export const getTag = (game: PgnGame, name: string): string | undefined => {
+  for (const t of game.tags) if (t.name === name) return t.value;
+  return undefined;
+};
+
+/** The game's start position: the FEN tag if present, else the standard start. */
+export const gameStartFen = (game: PgnGame): string => getTag(game, 'FEN')?.trim() || STANDARD_FEN;
+
+/** PGN glyphs and the NAGs they stand for. */
+export const GLYPH_NAGS: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
+
+const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
+
+const isWs = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11 || c === 0xa0 || c === 0xfeff;
+// PGN symbol characters: letters, digits, _ + # = : - / (plus '@' for '@@@@' null moves)
+const isSym = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 43 || c === 35 ||
+  c === 61 || c === 58 || c === 45 || c === 47 || c === 64;
+
+/**
+ * Normalises comment text: each line break becomes one space (line breaks in PGN
+ * comments are layout; JOSE stores them the same way), then surrounding whitespace is trimmed.
+ */
+const cleanComment = (s: string): string => s.replace(/\r\n?|\n/g, ' ').trim();
+
+interface Frame {
+  line: PgnNode[];
+  owner: PgnNode | null;
+  pendingStart: string[];
+}
+
+/** Incremental parser state over one text; `parsePgn` drives it game by game. */
+class Parser {
+  i = 0;
+  constructor(readonly s: string, readonly src: PgnSource) {}
+
+  where(at: number, field?: string): { offset: number; line: number; column: number; field?: string } {
+    // Recount the line for `at` (errors only, so a scan is fine).
+    let line = this.src.line ?? 1;
+    let ls = 0;
+    for (let k = 0; k < at && k < this.s.length; k++) if (this.s.charCodeAt(k) === 10) { line++; ls = k + 1; }
+    return { offset: (this.src.offset ?? 0) + at, line, column: at - ls + 1, ...(field ? { field } : {}) };
+  }
+
+  fail(code: string, message: string, at: number, field?: string): Result<never, CodecError> {
+    return err(codecError(code, message, this.where(at, field)));
+  }
+
+  /** Skips whitespace, `%` escape lines and (outside movetext) `;` comments. */
+  skipWs(): void {
+    const s = this.s;
+    while (this.i < s.length) {
+      const c = s.charCodeAt(this.i);
+      if (isWs(c)) { this.i++; continue; }
+      if (c === 37 && (this.i === 0 || s.charCodeAt(this.i - 1) === 10)) { // '%' at line start
+        while (this.i < s.length && s.charCodeAt(this.i) !== 10) this.i++;
+        continue;
+      }
+      break;
+    }
+  }
+
+  atEnd(): boolean {
+    this.skipWs();
+    return this.i >= this.s.length;
+  }
+
+  /** Parses one game starting at `i`; returns null game when only whitespace is left. */
+  game(): Result<PgnGame | null> {
+    const s = this.s;
+    const game: PgnGame = { tags: [], comments: [], moves: [], result: null };
+    this.skipWs();
+    if (this.i >= s.length) return ok(null);
+    // Tag pairs: [Name "value"]
+    while (this.i < s.length && s.charCodeAt(this.i) === 91) {
+      const start = this.i;
+      this.i++;
+      while (this.i < s.length && (s.charCodeAt(this.i) === 32 || s.charCodeAt(this.i) === 9)) this.i++;
+      const ns = this.i;
+      while (this.i < s.length && isTagNameChar(s.charCodeAt(this.i))) this.i++;
+      if (this.i === ns) return this.fail('ERR_PGN_TAG', 'tag name expected', this.i);
+      const name = s.slice(ns, this.i);
+      while (this.i < s.length && (s.charCodeAt(this.i) === 32 || s.charCodeAt(this.i) === 9)) this.i++;
+      if (s[this.i] !== '"') return this.fail('ERR_PGN_TAG', `tag ${name}: '"' expected`, this.i, name);
+      this.i++;
+      let value = '';
+      let closed = false;
+      while (this.i < s.length) {
+        const ch = s[this.i];
+        if (ch === '\\' && (s[this.i + 1] === '"' || s[this.i + 1] === '\\')) { value += s[this.i + 1]; this.i += 2; continue; }
+        if (ch === '"') { closed = true; this.i++; break; }
+        if (ch === '\n' || ch === '\r') break;
+        value += ch;
+        this.i++;
+      }
+      if (!closed) return this.fail('ERR_PGN_TAG', `tag ${name}: unterminated value`, start, name);
+      while (this.i < s.length && (s.charCodeAt(this.i) === 32 || s.charCodeAt(this.i) === 9)) this.i++;
+      if (s[this.i] !== ']') return this.fail('ERR_PGN_TAG', `tag ${name}: ']' expected`, this.i, name);
+      this.i++;
+      game.tags.push({ name, value });
+      this.skipWs();
+    }
+    // Movetext.
+    const stack: Frame[] = [{ line: game.moves, owner: null, pendingStart: game.comments }];
+    let top = stack[0];
+    const addAnn = noteAnnotation;
+    while (true) {
+      this.skipWs();
+      if (this.i >= s.length) break;
+      const c = s.charCodeAt(this.i);
+      const at = this.i;
+      if (c === 91 && (at === 0 || s.charCodeAt(at - 1) === 10 || s.charCodeAt(at - 1) === 13)) {
+        // A tag at line start begins the next game (movetext without a result).
+        if (stack.length > 1) return this.fail('ERR_PGN_VARIATION', 'unterminated variation', at);
+        break;
+      }
+      if (c === 123) { // '{' comment
+        const end = s.indexOf('}', at + 1);
+        if (end < 0) return this.fail('ERR_PGN_COMMENT', 'unterminated comment', at);
+        this.addComment(top, cleanComment(s.slice(at + 1, end)), addAnn);
+        this.i = end + 1;
+        continue;
+      }
+      if (c === 59) { // ';' comment to end of line
+        let end = s.indexOf('\n', at);
+        if (end < 0) end = s.length;
+        this.addComment(top, cleanComment(s.slice(at + 1, end)), addAnn);
+        this.i = end;
+        continue;
+      }
+      if (c === 40) { // '('
+        const owner = top.line.length ? top.line[top.line.length - 1] : null;
+        if (!owner) return this.fail('ERR_PGN_VARIATION', 'variation before any move', at);
+        const line: PgnNode[] = [];
+        addAnn(owner, 'v');
+        owner.variations.push(line);
+        top = { line, owner, pendingStart: [] };
+        stack.push(top);
+        this.i++;
+        continue;
+      }
+      if (c === 41) { // ')'
+        if (stack.length === 1) return this.fail('ERR_PGN_VARIATION', "')' without '('", at);
+        if (top.pendingStart.length && top.line.length === 0 && top.owner) {
+          // a variation holding only comments: keep them as comments of an empty line's owner
+          top.owner.comments.push(...top.pendingStart);
+        }
+        stack.pop();
+        top = stack[stack.length - 1];
+        this.i++;
+        continue;
+      }
+      if (c === 36) { // '$' NAG
+        let k = at + 1;
+        while (k < s.length && s.charCodeAt(k) >= 48 && s.charCodeAt(k) <= 57) k++;
+        if (k === at + 1 || k - at > 4) return this.fail('ERR_PGN_NAG', 'bad NAG', at);
+        this.addNag(top, Number(s.slice(at + 1, k)), addAnn);
+        this.i = k;
+        continue;
+      }
+      if (c === 33 || c === 63) { // glyphs ! ?
+        let k = at;
+        while (k < s.length && (s.charCodeAt(k) === 33 || s.charCodeAt(k) === 63)) k++;
+        const g = s.slice(at, k);
+        const nag = GLYPH_NAGS[g];
+        if (nag === undefined) this.addToken(top, g, 'unrecognized');
+        else this.addNag(top, nag, addAnn);
+        this.i = k;
+        continue;
+      }
+      if (isSym(c)) {
+        let k = at;
+        while (k < s.length && isSym(s.charCodeAt(k))) k++;
+        const tok = s.slice(at, k);
+        this.i = k;
+        // Move numbers: digits followed by dots ("12." / "12...") or a lone number.
+        if (allDigits(tok)) {
+          while (this.i < s.length && s.charCodeAt(this.i) === 46) this.i++;
+          continue;
+        }
+        if (RESULTS.has(tok)) {
+          if (stack.length === 1) { game.result = tok; break; }
+          continue; // results inside variations carry no information
+        }
+        if (s.charCodeAt(this.i) === 101 && s.startsWith('e.p.', this.i)) this.i += 4;
+        this.addToken(top, tok);
+        continue;
+      }
+      if (c === 46) { this.i++; continue; } // stray '.'
+      if (c === 42) { // '*' result
+        this.i++;
+        if (stack.length === 1) { game.result = '*'; break; }
+        continue;
+      }
+      // Anything else: keep the run of non-space characters as an unrecognized token.
+      let k = at + 1;
+      while (k < s.length && !isWs(s.charCodeAt(k)) && !'{}()[];$'.includes(s[k])) k++;
+      this.addToken(top, s.slice(at, k), 'unrecognized');
+      this.i = k;
+    }
+    if (stack.length > 1) return this.fail('ERR_PGN_VARIATION', 'unterminated variation', this.i);
+    return ok(game);
+  }
+
+  addToken(top: Frame, san: string, error?: MoveErrorKind): void {
+    const node: PgnNode = { san, nags: [], comments: [], variations: [] };
+    if (error) node.error = error;
+    if (top.pendingStart.length && top.line.length === 0 && top.owner) {
+      node.startComments = top.pendingStart;
+      top.pendingStart = [];
+    }
+    top.line.push(node);
+  }
+
+  addComment(top: Frame, text: string, addAnn: (n: PgnNode, k: string) => void): void {
+    const last = top.line.length ? top.line[top.line.length - 1] : null;
+    if (!last) { top.pendingStart.push(text); return; }
+    addAnn(last, 'c');
+    last.comments.push(text);
+  }
+
+  addNag(top: Frame, nag: number, addAnn: (n: PgnNode, k: string) => void): void {
+    const last = top.line.length ? top.line[top.line.length - 1] : null;
+    if (!last) return; // a NAG before any move annotates nothing
+    addAnn(last, 'n');
+    last.nags.push(nag);
+  }
+}
+
+const isTagNameChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+const allDigits = (t: string): boolean => {
+  for (let k = 0; k < t.length; k++) { const c = t.charCodeAt(k); if (c < 48 || c > 57) return false; }
+  return true;
+};
+
+const kindRank = (k: string): number => (k === 'n' ? 0 : k === 'c' ? 1 : 2);
+
+/**
+ * Records that an annotation of `kind` ('n', 'c', 'v') is about to be added to
+ * `node`; sets `node.order` only once the input leaves the canonical n* c* v* order.
+ */
+export function noteAnnotation(node: PgnNode, kind: string): void {
+  if (node.order !== undefined) { node.order += kind; return; }
+  const last = node.variations.length ? 2 : node.comments.length ? 1 : node.nags.length ? 0 : -1;
+  if (kindRank(kind) >= last) return;
+  node.order = 'n'.repeat(node.nags.length) + 'c'.repeat(node.comments.length) + 'v'.repeat(node.variations.length) + kind;
+}
+
+/**
+ * Parses every game in a text. Each entry is a game or the error that stopped
+ * that game (codes ERR_PGN_TAG, ERR_PGN_COMMENT, ERR_PGN_VARIATION, ERR_PGN_NAG,
+ * with offset/line/column); after an error, parsing resumes at the next tag section.
+ */
+export function parsePgn(text: string, source: PgnSource = {}): Result<PgnGame>[] {
+  const p = new Parser(text, source);
+  const out: Result<PgnGame>[] = [];
+  while (!p.atEnd()) {
+    const before = p.i;
+    const r = p.game();
+    if (!r.ok) {
+      out.push(r);
+      // Resync: skip to the next line starting with '['.
+      const re = /\n\s*\[/g;
+      re.lastIndex = Math.max(p.i - 1, before + 1);
+      const m = re.exec(text);
+      p.i = m ? m.index + 1 : text.length;
+      continue;
+    }
+    if (r.value) out.push(ok(r.value));
+    if (p.i === before) p.i++; // never loop without progress
+  }
+  return out;
+}
+
+/** Parses the first game of a text (an empty text is ERR_PGN_EMPTY). */
+export function parsePgnGame(text: string, source: PgnSource = {}): Result<PgnGame> {
+  const p = new Parser(text, source);
+  const r = p.game();
+  if (!r.ok) return r;
+  if (!r.value) return err(codecError('ERR_PGN_EMPTY', 'no game in input', { offset: source.offset ?? 0, line: source.line ?? 1, column: 1 }));
+  return ok(r.value);
+}
+
+// ---------------------------------------------------------------------------
+// Writing
+
+/** Options for `writePgn`. */
+export interface PgnWriteOptions {
+  /** Wrap movetext lines at this width (default 80; 0 = no wrapping). */
+  maxLineLength?: number;
+}
+
+const escapeTag = (v: string): string => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+/** PGN comments cannot contain '}': it is dropped (as python-chess does). */
+const commentText = (c: string): string => '{' + c.replace(/\}/g, '') + '}';
+
+/** The termination marker written: the movetext's, else the Result tag's, else '*'. */
+const resultToken = (game: PgnGame): string => {
+  if (game.result !== null) return game.result;
+  const tag = getTag(game, 'Result');
+  return tag !== undefined && RESULTS.has(tag) ? tag : '*';
+};
+
+/** Writes the movetext (moves, variations, annotations, result) of a game. */
+export function writePgnMovetext(game: PgnGame, options: PgnWriteOptions = {}): string {
+  const fen = gameStartFen(game).split(/\s+/);
+  const blackFirst = fen[1] === 'b';
+  const fullmove = Math.max(1, Number(fen[5]) || 1);
+  const tokens: string[] = [];
+  for (const c of game.comments) tokens.push(commentText(c));
+  writeLine(game.moves, blackFirst ? 1 : 0, fullmove, tokens);
+  tokens.push(resultToken(game));
+  return wrap(tokens, options.maxLineLength ?? 80);
+}
+
+/** Writes a whole game: tags, blank line, movetext, blank line. */
+export function writePgn(game: PgnGame, options: PgnWriteOptions = {}): string {
+  let s = '';
+  for (const t of game.tags) s += `[${t.name} "${escapeTag(t.value)}"]\n`;
+  return s + '\n' + writePgnMovetext(game, options) + '\n\n';
+}
+
+/** Move numbers: `ply` counts half moves from a White move (0 = White to move at fullmove `fm`). */
+function writeLine(line: PgnNode[], ply: number, fm: number, out: string[]): void {
+  let needNumber = true;
+  for (const node of line) {
+    if (node.startComments) { for (const c of node.startComments) out.push(commentText(c)); needNumber = true; }
+    const white = (ply & 1) === 0;
+    const num = fm + (ply >> 1);
+    const san = node.san;
+    if (white) out.push(num + '. ' + san);
+    else if (needNumber) out.push(num + '... ' + san);
+    else out.push(san);
+    needNumber = false;
+    const order = node.order ?? 'n'.repeat(node.nags.length) + 'c'.repeat(node.comments.length) + 'v'.repeat(node.variations.length);
+    let ni = 0, ci = 0, vi = 0;
+    for (let k = 0; k < order.length; k++) {
+      const kind = order[k];
+      if (kind === 'n' && ni < node.nags.length) out.push('$' + node.nags[ni++]);
+      else if (kind === 'c' && ci < node.comments.length) { out.push(commentText(node.comments[ci++])); needNumber = true; }
+      else if (kind === 'v' && vi < node.variations.length) {
+        out.push('(');
+        writeLine(node.variations[vi++], ply, fm, out);
+        out.push(')');
+        needNumber = true;
+      }
+    }
+    ply++;
+  }
+}
+
+/** Joins tokens with spaces, wrapping lines; '(' and ')' hug their neighbours. */
+function wrap(tokens: string[], width: number): string {
+  let out = '';
+  let lineLen = 0;
+  let prev = '';
+  for (const t of tokens) {
+    const glue = prev === '' || prev === '(' || t === ')' ? '' : ' ';
+    if (width > 0 && lineLen > 0 && lineLen + glue.length + t.length > width && glue !== '') {
+      out += '\n';
+      lineLen = 0;
+      out += t;
+      lineLen = t.length;
+    } else {
+      out += glue + t;
+      lineLen += glue.length + t.length;
+    }
+    const nl = t.lastIndexOf('\n');
+    if (nl >= 0) lineLen = t.length - nl - 1;
+    prev = t;
+  }
+  return out;
+}

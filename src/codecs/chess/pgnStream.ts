@@ -1,0 +1,151 @@
+/**
+ * Streaming PGN input: a byte-level game splitter with bounded memory (it holds
+ * only the game being read), charset detection (UTF-8, else ISO-8859-1), and an
+ * async generator that turns a stream of chunks into parsed games.
+ */
+import { Result } from '../result';
+import { PgnGame, parsePgn } from './pgn';
+
+/** One game's bytes cut from a stream, with where it started. */
+export interface PgnGameBytes {
+  bytes: Uint8Array;
+  /** Byte offset of the first byte in the stream. */
+  offset: number;
+  /** Line number (from 1) of the first byte in the stream. */
+  line: number;
+}
+
+const enum S { Normal, Comment, LineComment, Tag, TagString, Escape }
+
+/**
+ * Cuts a PGN byte stream into games: a new game starts at a '[' at the start of
+ * a line, outside comments, once the previous game has movetext. Feed chunks
+ * with `push`, then call `end`.
+ */
+export class PgnSplitter {
+  private pending: Uint8Array = new Uint8Array(0);
+  private scanned = 0;
+  private state = S.Normal;
+  private prev = 10;
+  private hasMoves = false;
+  private startOffset = 0;
+  private startLine = 1;
+  private lineNo = 1;
+
+  /** Adds a chunk; returns the games completed by it. */
+  push(chunk: Uint8Array): PgnGameBytes[] {
+    const out: PgnGameBytes[] = [];
+    if (this.pending.length === 0) this.pending = chunk;
+    else {
+      const b = new Uint8Array(this.pending.length + chunk.length);
+      b.set(this.pending); b.set(chunk, this.pending.length);
+      this.pending = b;
+    }
+    const buf = this.pending;
+    let cut = 0;
+    let i = this.scanned;
+    let state = this.state;
+    let prev = this.prev;
+    for (; i < buf.length; i++) {
+      const c = buf[i];
+      switch (state) {
+        case S.Normal:
+          if (c === 91) { // '['
+            if (prev === 10 || prev === 13) {
+              if (this.hasMoves) {
+                out.push({ bytes: buf.subarray(cut, i), offset: this.startOffset, line: this.startLine });
+                this.startOffset += i - cut;
+                this.startLine = this.lineNo;
+                cut = i;
+                this.hasMoves = false;
+              }
+              state = S.Tag;
+            } else this.hasMoves = true;
+          } else if (c === 123) { state = S.Comment; this.hasMoves = true; }
+          else if (c === 59) { state = S.LineComment; this.hasMoves = true; }
+          else if (c === 37 && (prev === 10 || prev === 13)) state = S.Escape;
+          else if (c !== 32 && c !== 10 && c !== 13 && c !== 9) this.hasMoves = true;
+          break;
+        case S.Comment: if (c === 125) state = S.Normal; break;
+        case S.LineComment: case S.Escape: if (c === 10) state = S.Normal; break;
+        case S.Tag:
+          if (c === 34) state = S.TagString;
+          else if (c === 93 || c === 10) state = S.Normal;
+          break;
+        case S.TagString:
+          if (c === 92 && i + 1 < buf.length) { i++; break; } // backslash escape
+          if (c === 34) state = S.Tag;
+          else if (c === 10) state = S.Normal;
+          break;
+      }
+      if (c === 10) this.lineNo++;
+      prev = c;
+    }
+    this.state = state;
+    this.prev = prev;
+    this.pending = cut === 0 ? buf : buf.slice(cut);
+    this.scanned = this.pending.length;
+    return out;
+  }
+
+  /** Flushes the last game (if it has any content). */
+  end(): PgnGameBytes[] {
+    const rest = this.pending;
+    this.pending = new Uint8Array(0);
+    this.scanned = 0;
+    for (let i = 0; i < rest.length; i++) {
+      const c = rest[i];
+      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return [{ bytes: rest, offset: this.startOffset, line: this.startLine }];
+    }
+    return [];
+  }
+}
+
+/** The charset `decodePgnBytes` found. */
+export type PgnCharset = 'ascii' | 'utf-8' | 'latin1';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Decodes PGN bytes: UTF-8 (BOM stripped) when valid, else ISO-8859-1 (Latin-1). */
+export function decodePgnBytes(bytes: Uint8Array): { text: string; charset: PgnCharset } {
+  let start = 0;
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
+  let ascii = true;
+  for (let i = start; i < bytes.length; i++) if (bytes[i] >= 0x80) { ascii = false; break; }
+  const body = start ? bytes.subarray(start) : bytes;
+  if (ascii) return { text: Buffer.from(body.buffer, body.byteOffset, body.length).toString('latin1'), charset: 'ascii' };
+  try {
+    return { text: utf8.decode(body), charset: 'utf-8' };
+  } catch {
+    return { text: Buffer.from(body.buffer, body.byteOffset, body.length).toString('latin1'), charset: 'latin1' };
+  }
+}
+
+/** A parsed game (or its error) from a stream, with its source location and charset. */
+export interface StreamedGame {
+  result: Result<PgnGame>;
+  offset: number;
+  line: number;
+  charset: PgnCharset;
+}
+
+/**
+ * Reads games one by one from chunks (bytes, or strings taken as UTF-8); memory
+ * stays bounded by the largest game. Each game's charset is detected on its own.
+ */
+export async function* readPgnGames(source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): AsyncGenerator<StreamedGame> {
+  const splitter = new PgnSplitter();
+  const emit = function* (games: PgnGameBytes[]): Generator<StreamedGame> {
+    for (const g of games) {
+      const { text, charset } = decodePgnBytes(g.bytes);
+      for (const result of parsePgn(text, { line: g.line, offset: g.offset })) {
+        yield { result, offset: g.offset, line: g.line, charset };
+      }
+    }
+  };
+  for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    yield* emit(splitter.push(bytes));
+  }
+  yield* emit(splitter.end());
+}

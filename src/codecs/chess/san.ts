@@ -1,0 +1,158 @@
+/**
+ * SAN read/write. Reading is lenient about check marks, annotation glyphs,
+ * `0-0` castling, a leading `P`, missing `=` before the promotion piece, `:` for
+ * captures and long forms (`Ng1f3`, `e2e4`); null moves `--`, `Z0`, `0000`.
+ */
+import { Result, codecError, err, ok } from '../result';
+import { KING, PAWN, Position, ROLE_LETTERS } from './board';
+import {
+  FLAG_CASTLE, FLAG_NULL, Move, NULL_MOVE, castlingMove, hasLegalMove, isCheck, isLegalPseudo,
+  makeMove, movesOfRoleTo, unmakeMove,
+} from './moves';
+
+const CASTLE_RE = /^([O0o])-\1(-\1)?$/;
+const NULL_TOKENS = new Set(['--', 'Z0', '0000', '@@@@']);
+
+const buf = new Int32Array(64);
+// Char codes of 'P N B R Q K' and of promotion letters (either case).
+const PIECE_CODES = [80, 78, 66, 82, 81, 75];
+const PROMO_CODES = [81, 82, 66, 78, 113, 114, 98, 110];
+const PROMO_ROLES = [5, 4, 3, 2, 5, 4, 3, 2];
+
+/** Strips trailing check marks and annotation glyphs from a SAN token. */
+export const stripSanSuffix = (token: string): string => {
+  let end = token.length;
+  while (end > 0) {
+    const c = token.charCodeAt(end - 1);
+    if (c === 43 || c === 35 || c === 33 || c === 63) end--; // + # ! ?
+    else break;
+  }
+  return end === token.length ? token : token.slice(0, end);
+};
+
+/**
+ * True if a token looks like an attempt at a move (starts like SAN and holds a
+ * rank digit or '-'), as opposed to unrelated text: GameText stores the first
+ * kind as "move not readable" (0xe1) and the second as "unrecognized input" (0xe4).
+ */
+export const looksLikeMove = (token: string): boolean => /^[KQRBNPa-hOo0-]/.test(token) && /[1-8-]/.test(token);
+
+/**
+ * Resolves a SAN token in a position. Errors: ERR_SAN_SYNTAX (not a move),
+ * ERR_SAN_ILLEGAL (no such legal move), ERR_SAN_AMBIGUOUS (several legal moves fit).
+ */
+export function parseSan(pos: Position, token: string): Result<Move> {
+  const t = stripSanSuffix(token);
+  if (NULL_TOKENS.has(t)) return ok(NULL_MOVE);
+  const c0 = t.charCodeAt(0);
+  const cm = c0 === 79 || c0 === 48 || c0 === 111 ? CASTLE_RE.exec(t) : null;
+  if (cm) {
+    const m = castlingMove(pos, cm[2] === undefined);
+    return m ? ok(m) : err(codecError('ERR_SAN_ILLEGAL', `castling '${token}' is not legal here`, { field: token }));
+  }
+  // Hand-written SAN scan (hot path): [piece][file][rank][x|:|-]square[=promo].
+  let end = t.length;
+  let promo = 0;
+  let c = t.charCodeAt(end - 1);
+  const pi = end >= 3 ? PROMO_CODES.indexOf(c) : -1;
+  if (pi >= 0) { promo = PROMO_ROLES[pi]; end--; if (t.charCodeAt(end - 1) === 61) end--; }
+  if (end < 2) return err(codecError('ERR_SAN_SYNTAX', `'${token}' is not a move`, { field: token }));
+  const tf = t.charCodeAt(end - 2) - 97;
+  const tr = t.charCodeAt(end - 1) - 49;
+  if (tf < 0 || tf > 7 || tr < 0 || tr > 7) return err(codecError('ERR_SAN_SYNTAX', `'${token}' is not a move`, { field: token }));
+  const to = (tr << 4) | tf;
+  let k = 0;
+  let role = PAWN;
+  let explicitRole = false;
+  c = t.charCodeAt(0);
+  const ri = PIECE_CODES.indexOf(c);
+  if (ri >= 0 && end > 2) { role = ri + 1; explicitRole = true; k = 1; }
+  let fromFile = -1;
+  let fromRank = -1;
+  c = t.charCodeAt(k);
+  if (k < end - 2 && c >= 97 && c <= 104) { fromFile = c - 97; k++; c = t.charCodeAt(k); }
+  if (k < end - 2 && c >= 49 && c <= 56) { fromRank = c - 49; k++; c = t.charCodeAt(k); }
+  if (k < end - 2 && (c === 120 || c === 58 || c === 45)) k++;
+  if (k !== end - 2) return err(codecError('ERR_SAN_SYNTAX', `'${token}' is not a move`, { field: token }));
+  if (!explicitRole && fromFile >= 0 && fromRank >= 0) {
+    // Long form without a piece letter (e2e4): take the role of the piece standing there.
+    const p = pos.board[(fromRank << 4) | fromFile];
+    if (p !== 0 && (p >> 3) === pos.turn) role = p & 7;
+  }
+  const lastRank = (to >> 4) === (pos.turn === 0 ? 7 : 0);
+  if (role === PAWN && lastRank !== (promo !== 0)) {
+    return err(codecError('ERR_SAN_ILLEGAL', lastRank ? `'${token}' needs a promotion piece` : `'${token}' cannot promote`, { field: token }));
+  }
+  if (role !== PAWN && promo !== 0) return err(codecError('ERR_SAN_SYNTAX', `'${token}' promotes a piece`, { field: token }));
+  const n = movesOfRoleTo(pos, role, to, promo, buf);
+  let found = 0;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const m = buf[i];
+    const from = m & 127;
+    if (fromFile >= 0 && (from & 7) !== fromFile) continue;
+    if (fromRank >= 0 && (from >> 4) !== fromRank) continue;
+    if (!isLegalPseudo(pos, m)) continue;
+    found = m;
+    count++;
+  }
+  if (count === 1) return ok(found);
+  if (count === 0 && role === KING && fromFile >= 0 && fromRank >= 0) {
+    // Castling written as the king's two-square step (e1g1 / e1c1).
+    const from = (fromRank << 4) | fromFile;
+    if (from === pos.kings[pos.turn] && (to >> 4) === (from >> 4) && Math.abs((to & 7) - (from & 7)) === 2) {
+      const m = castlingMove(pos, (to & 7) > (from & 7));
+      if (m) return ok(m);
+    }
+  }
+  if (count === 0) return err(codecError('ERR_SAN_ILLEGAL', `'${token}' is not a legal move here`, { field: token }));
+  return err(codecError('ERR_SAN_AMBIGUOUS', `'${token}' fits ${count} legal moves`, { field: token }));
+}
+
+/** Writes a legal move as SAN with `+`/`#`. */
+export function makeSan(pos: Position, m: Move): string {
+  const flags = m >> 17;
+  let san: string;
+  if (flags & FLAG_NULL) return '--';
+  const from = m & 127;
+  const to = (m >> 7) & 127;
+  if (flags & FLAG_CASTLE) san = to > from ? 'O-O' : 'O-O-O';
+  else {
+    const piece = pos.board[from];
+    const role = piece & 7;
+    const capture = pos.board[to] !== 0 || (role === PAWN && (from & 7) !== (to & 7));
+    const toName = 'abcdefgh'[to & 7] + String((to >> 4) + 1);
+    if (role === PAWN) {
+      san = capture ? 'abcdefgh'[from & 7] + 'x' + toName : toName;
+      const promo = (m >> 14) & 7;
+      if (promo) san += '=' + ROLE_LETTERS[promo];
+    } else {
+      san = ROLE_LETTERS[role];
+      if (role !== KING) {
+        const n = movesOfRoleTo(pos, role, to, 0, buf);
+        let sameFile = false;
+        let sameRank = false;
+        let others = false;
+        for (let i = 0; i < n; i++) {
+          const o = buf[i];
+          const of = o & 127;
+          if (of === from || !isLegalPseudo(pos, o)) continue;
+          others = true;
+          if ((of & 7) === (from & 7)) sameFile = true;
+          if ((of >> 4) === (from >> 4)) sameRank = true;
+        }
+        if (others) {
+          if (!sameFile) san += 'abcdefgh'[from & 7];
+          else if (!sameRank) san += String((from >> 4) + 1);
+          else san += 'abcdefgh'[from & 7] + String((from >> 4) + 1);
+        }
+      }
+      if (capture) san += 'x';
+      san += toName;
+    }
+  }
+  const u = makeMove(pos, m);
+  if (isCheck(pos)) san += hasLegalMove(pos) ? '+' : '#';
+  unmakeMove(pos, m, u);
+  return san;
+}

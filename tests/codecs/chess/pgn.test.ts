@@ -1,0 +1,161 @@
+import {
+  PgnGame, PgnSplitter, decodePgnBytes, parsePgn, parsePgnGame, readPgnGames, replayGame, writePgn,
+} from '../../../src/codecs/chess';
+import { readData } from './helpers';
+
+const parseOne = (text: string): PgnGame => {
+  const r = parsePgnGame(text);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+const SAMPLES = ['jose-starter.pgn', 'cutechess-fischerrandom.pgn', 'anastasian-lewis.pgn', 'scid-res_gameUTF8.pgn', 'immortal-games.pgn'];
+const sampleGames = (file: string): PgnGame[] => parsePgn(decodePgnBytes(readData(file)).text).map((r) => {
+  if (!r.ok) throw new Error(`${file}: ${r.error.code} line ${r.error.line}`);
+  return r.value;
+});
+/** A game with the result as written on export (movetext marker, else Result tag, else '*'). */
+const withResult = (g: PgnGame): PgnGame => ({ ...g, result: g.result ?? g.tags.find((t) => t.name === 'Result')?.value ?? '*' });
+
+describe('PGN sample files', () => {
+  it.each([
+    ['jose-starter.pgn', 16, 'latin1'], ['cutechess-fischerrandom.pgn', 4, 'ascii'], ['anastasian-lewis.pgn', 1, 'ascii'],
+    ['scid-res_gameUTF8.pgn', 1, 'utf-8'], ['immortal-games.pgn', 36, 'latin1'],
+  ])('%s holds %d games in %s', (file, n, charset) => {
+    expect(decodePgnBytes(readData(file)).charset).toBe(charset);
+    expect(sampleGames(file).length).toBe(n);
+  });
+
+  it.each(SAMPLES)('%s round-trips: same tags, main lines, variations, NAGs and comments', (file) => {
+    for (const g of sampleGames(file)) {
+      const back = parsePgnGame(writePgn(g));
+      expect(back.ok && back.value).toEqual(withResult(g));
+    }
+  });
+
+  it('reads José in Latin-1 as é', () => {
+    expect(sampleGames('jose-starter.pgn')[0].tags.find((t) => t.name === 'White')?.value).toBe('Capablanca, José');
+  });
+
+  it('reads the Kramnik-Topalov game with its 48 variations and 36 NAGs', () => {
+    const g = sampleGames('scid-res_gameUTF8.pgn')[0];
+    let vars = 0;
+    let nags = 0;
+    const walk = (line: PgnGame['moves']): void => line.forEach((n) => { nags += n.nags.length; vars += n.variations.length; n.variations.forEach(walk); });
+    walk(g.moves);
+    expect([vars, nags]).toEqual([48, 36]);
+  });
+
+  it('replays every sample game without a start-position error', () => {
+    for (const file of SAMPLES) for (const g of sampleGames(file)) expect(replayGame(g).ok).toBe(true);
+  });
+
+  it('replays the Chess960 games with castling to the rook side', () => {
+    const r = replayGame(sampleGames('cutechess-fischerrandom.pgn')[0]);
+    expect(r.ok && r.value.chess960).toBe(true);
+    expect(r.ok && r.value.errors).toEqual([]);
+    expect(r.ok && r.value.positions.some((p) => p.san.startsWith('O-O'))).toBe(true);
+  });
+
+  it('finds the 4 ambiguous SAN moves of immortal-games.pgn', () => {
+    const ambiguous = sampleGames('immortal-games.pgn').flatMap((g) => {
+      const r = replayGame(g);
+      return r.ok ? r.value.errors.filter((e) => e.kind === 'ambiguous').map((e) => e.token) : [];
+    });
+    expect(ambiguous).toEqual(['Nd7', 'Rf8', 'Rd1', 'Nd7']);
+  });
+});
+
+describe('PGN syntax', () => {
+  it('reads nested variations, NAGs, glyphs and comments', () => {
+    const g = parseOne('[Event "x"]\n\n{intro} 1. e4! e5 (1... c5 $14 (1... e6 {French}) 2. Nf3) 2. Nf3?! {dev} 1-0');
+    expect(g.comments).toEqual(['intro']);
+    expect(g.moves.map((n) => n.san)).toEqual(['e4', 'e5', 'Nf3']);
+    expect(g.moves[0].nags).toEqual([1]);
+    expect(g.moves[1].variations[0].map((n) => n.san)).toEqual(['c5', 'Nf3']);
+    expect(g.moves[1].variations[0][0].nags).toEqual([14]);
+    expect(g.moves[1].variations[0][0].variations[0][0].comments).toEqual(['French']);
+    expect(g.moves[2]).toEqual({ san: 'Nf3', nags: [6], comments: ['dev'], variations: [] });
+    expect(g.result).toBe('1-0');
+  });
+
+  it('keeps a comment at the start of a variation', () => {
+    const g = parseOne('1. e4 ({Or} 1. d4) e5');
+    expect(g.moves[0].variations[0][0].startComments).toEqual(['Or']);
+  });
+
+  it('reads null moves -- and Z0', () => {
+    const g = parseOne('1. e4 -- 2. d4 Z0 3. c4');
+    const r = replayGame(g);
+    expect(r.ok && r.value.positions.map((p) => p.san)).toEqual(['e4', '--', 'd4', '--', 'c4']);
+  });
+
+  it('reads CRLF line ends and ; comments', () => {
+    const g = parseOne('[Event "x"]\r\n\r\n1. e4 ; rest of line\r\ne5 *\r\n');
+    expect([g.moves.map((n) => n.san), g.moves[0].comments]).toEqual([['e4', 'e5'], ['rest of line']]);
+  });
+
+  it('unescapes tag values and escapes them again', () => {
+    const g = parseOne('[Event "say \\"hi\\" \\\\ o"]\n\n*');
+    expect(g.tags[0].value).toBe('say "hi" \\ o');
+    expect(writePgn(g)).toBe('[Event "say \\"hi\\" \\\\ o"]\n\n*\n\n');
+  });
+
+  it('writes Black move numbers after comments and variations', () => {
+    const g = parseOne('1. e4 {c} e5 (1... c5) 2. Nf3 *');
+    expect(writePgn(g)).toBe('\n1. e4 {c} 1... e5 (1... c5) 2. Nf3 *\n\n');
+  });
+
+  it('numbers moves from a FEN with Black to move', () => {
+    const g = parseOne('[FEN "4k3/8/8/8/8/8/8/4K3 b - - 0 12"]\n\n12... Kd8 13. Kd2 *');
+    expect(writePgn(g).split('\n')[2]).toBe('12... Kd8 13. Kd2 *');
+  });
+
+  it.each([
+    ['[Event "x]\n\n1. e4', 'ERR_PGN_TAG', 1, 1],
+    ['[Event "x"]\n\n1. e4 {never closed', 'ERR_PGN_COMMENT', 3, 7],
+    ['1. e4 e5 (2. Nf3', 'ERR_PGN_VARIATION', 1, 17],
+    ['1. e4 )', 'ERR_PGN_VARIATION', 1, 7],
+    ['( 1. e4 )', 'ERR_PGN_VARIATION', 1, 1],
+    ['1. e4 $', 'ERR_PGN_NAG', 1, 7],
+  ])('rejects %j with %s at line %d column %d', (text, code, line, column) => {
+    const r = parsePgnGame(text);
+    expect(!r.ok && [r.error.code, r.error.line, r.error.column]).toEqual([code, line, column]);
+  });
+
+  it('reports a broken game and goes on with the next one', () => {
+    const rs = parsePgn('[Event "a"]\n\n1. e4 (1. d4\n\n[Event "b"]\n\n1. d4 *\n');
+    expect(rs.map((r) => (r.ok ? r.value.tags[0].value : r.error.code))).toEqual(['ERR_PGN_VARIATION', 'b']);
+  });
+});
+
+describe('streaming', () => {
+  it('splits a byte stream into games across arbitrary chunk boundaries', () => {
+    const bytes = readData('immortal-games.pgn');
+    const s = new PgnSplitter();
+    const games = [];
+    for (let i = 0; i < bytes.length; i += 97) games.push(...s.push(bytes.subarray(i, Math.min(bytes.length, i + 97))));
+    games.push(...s.end());
+    expect(games.length).toBe(36);
+    expect(Buffer.concat(games.map((g) => g.bytes)).equals(bytes)).toBe(true);
+    expect(games[1].line).toBeGreaterThan(1);
+  });
+
+  it('does not split at a [ inside a comment', () => {
+    const s = new PgnSplitter();
+    const g = [...s.push(Buffer.from('[Event "a"]\n\n1. e4 {see\n[%eval 0.3]} *\n[Event "b"]\n\n*\n')), ...s.end()];
+    expect(g.map((x) => Buffer.from(x.bytes).toString())).toEqual(['[Event "a"]\n\n1. e4 {see\n[%eval 0.3]} *\n', '[Event "b"]\n\n*\n']);
+  });
+
+  it('reads games from an async stream, detecting the charset per game', async () => {
+    const utf = Buffer.from('[White "Владимир"]\n\n1. d4 *\n', 'utf8');
+    async function* chunks(): AsyncGenerator<Uint8Array> {
+      yield Buffer.from('[White "Jos', 'latin1');
+      yield Buffer.from('é"]\n\n1. e4 *\n\n', 'latin1');
+      yield utf.subarray(0, 11); // cuts a Cyrillic letter in two
+      yield utf.subarray(11);
+    }
+    const out = [];
+    for await (const g of readPgnGames(chunks())) out.push([g.charset, g.result.ok && g.result.value.tags[0].value, g.line]);
+    expect(out).toEqual([['latin1', 'José', 1], ['utf-8', 'Владимир', 5]]);
+  });
+});
