@@ -10,7 +10,9 @@ import { openDatabase, type Database } from '../db/database';
 import { importFormats, readerFor, writerFor } from '../storage/formats';
 import { runImport } from '../storage/importService';
 import { ImportFailure, type GameKind } from '../storage/records';
+import { runTokenCommand, TOKEN_USAGE, TokenUsageError } from '../server/auth';
 import { fileSource } from './fileSource';
+import { exportGoFile, isGoExport } from './goExport';
 import { createProgress } from './progress';
 
 const USAGE = `usage:
@@ -18,7 +20,10 @@ const USAGE = `usage:
       FORMAT: sgf, pgn, gametext, gcg, cgp, go-positions, go-scores (as this build supports)
   tabula export --game ID --format FORMAT [--out FILE]
   tabula export --import ID --format FORMAT [--out FILE]   every game of one import, concatenated
+  tabula export --go-positions [--import ID] [--out FILE]  Go position file (all listed positions, or one import's)
+  tabula export --go-scores --program NAME [--ruleset NAME] [--out FILE]   Go score file
   tabula migrate                                          apply pending migrations and exit
+${TOKEN_USAGE}
 
 The database is DATABASE_URL (PostgreSQL) when set, else PGlite in TABULA_DATA_DIR (default ./data).`;
 
@@ -70,6 +75,7 @@ async function importFiles(db: Database, args: string[]): Promise<void> {
 }
 
 async function exportGames(db: Database, args: string[]): Promise<void> {
+  if (isGoExport(args)) return exportGoFile(db, args);
   const { values } = parseArgs({
     args,
     options: { game: { type: 'string' }, import: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' } },
@@ -96,7 +102,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 2;
   }
-  if (!['import', 'export', 'migrate'].includes(command)) {
+  if (!['import', 'export', 'migrate', 'token'].includes(command)) {
     console.error(`unknown command ${command}\n\n${USAGE}`);
     return 2;
   }
@@ -105,10 +111,11 @@ export async function main(argv: string[]): Promise<number> {
     db = await openDatabase(databaseConfigFromEnv());
     if (command === 'import') await importFiles(db, rest);
     else if (command === 'export') await exportGames(db, rest);
+    else if (command === 'token') await runTokenCommand(db, rest, (line) => console.log(line));
     else console.log('migrations applied');
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof TokenUsageError) {
       console.error(`${error.message}\n\n${USAGE}`);
       return 2;
     }

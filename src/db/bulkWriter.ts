@@ -10,8 +10,11 @@ import type { CopyValue } from './copyText';
 import type { SqlExecutor } from './sql';
 
 const STAGING_TABLES = `
+-- Sorts of a whole chunk (DISTINCT ON, file order) stay in memory.
+SET LOCAL work_mem = '64MB';
 CREATE TEMP TABLE IF NOT EXISTS stage_position (
-  ord bigint, kind text, key text, hash bigint, "groupKey" text, "sideToMove" text, board text, data jsonb
+  ord bigint, kind text, key text, hash bigint, "groupKey" text, "sideToMove" text, board text, data jsonb,
+  "pieceCount" int, "listIndex" int
 ) ON COMMIT DROP;
 CREATE TEMP TABLE IF NOT EXISTS stage_game (
   "indexInFile" int, kind text, "sourceFormat" text, source bytea, player1 text, player2 text, event text,
@@ -22,7 +25,7 @@ CREATE TEMP TABLE IF NOT EXISTS stage_occurrence (
   "gameIndex" int, kind text, key text, variation text, ply int, move text, "nextMove" text
 ) ON COMMIT DROP;
 CREATE TEMP TABLE IF NOT EXISTS stage_score (
-  kind text, key text, program text, ruleset text, value float8, "bestValue" float8, confidence float8,
+  ord bigint, kind text, key text, program text, ruleset text, value float8, "bestValue" float8, confidence float8,
   details jsonb, source text
 ) ON COMMIT DROP;
 TRUNCATE stage_position, stage_game, stage_occurrence, stage_score;
@@ -39,10 +42,14 @@ export const normaliseDate = (text: string | null | undefined): string | null =>
   return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(d) ? null : `${y}-${m}-${d}`;
 };
 
-function* positionRows(positions: Iterable<PositionRecord>, start: number): Generator<CopyValue[]> {
+function* positionRows(positions: Iterable<PositionRecord>, start: number, seen: { listed: boolean }): Generator<CopyValue[]> {
   let ord = start;
   for (const p of positions) {
-    yield [ord++, p.kind, p.key, p.hash ?? null, p.groupKey ?? null, p.sideToMove ?? null, p.board, json(p.data)];
+    if (p.listIndex !== undefined && p.listIndex !== null) seen.listed = true;
+    yield [
+      ord++, p.kind, p.key, p.hash ?? null, p.groupKey ?? null, p.sideToMove ?? null, p.board, json(p.data),
+      p.pieceCount ?? null, p.listIndex ?? null,
+    ];
   }
 }
 
@@ -70,22 +77,39 @@ export async function writeChunk(
   const games = chunk.games ?? [];
 
   const standalone = chunk.positions ?? [];
+  const seen = { listed: false };
   const staged = await sql.copyRows(
     'stage_position',
-    ['ord', 'kind', 'key', 'hash', 'groupKey', 'sideToMove', 'board', 'data'],
-    positionRows(concat(standalone, gamePositions(games)), 0),
+    ['ord', 'kind', 'key', 'hash', 'groupKey', 'sideToMove', 'board', 'data', 'pieceCount', 'listIndex'],
+    positionRows(concat(standalone, gamePositions(games)), 0, seen),
   );
   let newPositions = 0;
   if (staged > 0) {
-    // First occurrence of each key wins; ids follow the order of the file.
-    const inserted = await sql.query<{ n: bigint }>(`
-      WITH fresh AS (
-        INSERT INTO "Position" (kind, key, hash, "groupKey", "sideToMove", board, data)
-        SELECT kind::"GameKind", key, hash, "groupKey", "sideToMove", board, data FROM (
-          SELECT DISTINCT ON (kind, key) * FROM stage_position ORDER BY kind, key, ord
+    // First occurrence of each key wins; ids follow the order of the file. A listed record (one with a
+    // listIndex) also completes a position that no list has claimed yet (stored by a game or a score),
+    // taking its board, data and place in the list; otherwise stored positions are kept as they are.
+    // Without listed records, stored positions need no change: probe the unique index first so only the
+    // new keys are sorted and inserted (score files and games mostly name positions already stored).
+    const onlyNew = seen.listed
+      ? ''
+      : `WHERE NOT EXISTS (SELECT 1 FROM "Position" p WHERE p.kind = stage_position.kind::"GameKind" AND p.key = stage_position.key)`;
+    const onConflict = seen.listed
+      ? `DO UPDATE SET hash = excluded.hash, "sideToMove" = excluded."sideToMove", board = excluded.board,
+           data = excluded.data, "pieceCount" = excluded."pieceCount", "listImportId" = excluded."listImportId",
+           "listIndex" = excluded."listIndex"
+         WHERE "Position"."listImportId" IS NULL AND excluded."listImportId" IS NOT NULL`
+      : 'DO NOTHING';
+    const inserted = await sql.query<{ n: bigint }>(
+      `WITH fresh AS (
+        INSERT INTO "Position" (kind, key, hash, "groupKey", "sideToMove", board, data, "pieceCount", "listImportId", "listIndex")
+        SELECT kind::"GameKind", key, hash, "groupKey", "sideToMove", board, data, "pieceCount",
+          CASE WHEN "listIndex" IS NULL THEN NULL ELSE $1::int8 END, "listIndex" FROM (
+          SELECT DISTINCT ON (kind, key) * FROM stage_position ${onlyNew} ORDER BY kind, key, ord
         ) firsts ORDER BY ord
-        ON CONFLICT (kind, key) DO NOTHING RETURNING 1
-      ) SELECT count(*)::int8 AS n FROM fresh`);
+        ON CONFLICT (kind, key) ${onConflict} RETURNING (xmax = 0) AS inserted
+      ) SELECT count(*) FILTER (WHERE inserted)::int8 AS n FROM fresh`,
+      [importId],
+    );
     newPositions = Number(inserted[0].n);
   }
 
@@ -129,20 +153,23 @@ export async function writeChunk(
   if (scores.length > 0) {
     await sql.copyRows(
       'stage_score',
-      ['kind', 'key', 'program', 'ruleset', 'value', 'bestValue', 'confidence', 'details', 'source'],
-      scores.map((s) => [
-        s.kind, s.positionKey, s.program, s.ruleset, s.value, s.bestValue ?? null, s.confidence ?? null,
+      ['ord', 'kind', 'key', 'program', 'ruleset', 'value', 'bestValue', 'confidence', 'details', 'source'],
+      scores.map((s, i) => [
+        i, s.kind, s.positionKey, s.program, s.ruleset, s.value, s.bestValue ?? null, s.confidence ?? null,
         json(s.details), s.source ?? null,
       ]),
     );
-    // A later verdict of the same program and ruleset on a position replaces the earlier one.
+    // A later verdict of the same program and ruleset on a position replaces the earlier one; new rows
+    // are inserted in file order, so score ids follow it.
     const written = await sql.query<{ n: bigint }>(`
       WITH merged AS (
         INSERT INTO "Score" ("positionId", program, ruleset, value, "bestValue", confidence, details, source)
-        SELECT DISTINCT ON (p.id, s.program, s.ruleset) p.id, s.program, s.ruleset, s.value, s."bestValue",
-          s.confidence, s.details, s.source
-        FROM stage_score s JOIN "Position" p ON p.kind = s.kind::"GameKind" AND p.key = s.key
-        ORDER BY p.id, s.program, s.ruleset
+        SELECT "positionId", program, ruleset, value, "bestValue", confidence, details, source FROM (
+          SELECT DISTINCT ON (p.id, s.program, s.ruleset) s.ord, p.id AS "positionId", s.program, s.ruleset, s.value,
+            s."bestValue", s.confidence, s.details, s.source
+          FROM stage_score s JOIN "Position" p ON p.kind = s.kind::"GameKind" AND p.key = s.key
+          ORDER BY p.id, s.program, s.ruleset, s.ord DESC
+        ) lasts ORDER BY ord
         ON CONFLICT ("positionId", program, ruleset) DO UPDATE SET value = excluded.value,
           "bestValue" = excluded."bestValue", confidence = excluded.confidence, details = excluded.details,
           source = excluded.source

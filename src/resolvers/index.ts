@@ -1,5 +1,9 @@
 /** All resolvers, merged per type from one module per concern. */
+import { backgammonResolvers } from './backgammon';
+import { chessResolvers } from './chess';
+import { crosswordResolvers } from './crossword';
 import { gameResolvers } from './games';
+import { goResolvers } from './go';
 import { positionResolvers } from './positions';
 import { serverResolvers } from './server';
 
@@ -13,4 +17,4 @@ const merge = (...maps: ResolverMap[]): ResolverMap => {
   return merged;
 };
 
-export const resolvers = merge(serverResolvers, gameResolvers, positionResolvers);
+export const resolvers = merge(serverResolvers, gameResolvers, positionResolvers, backgammonResolvers, crosswordResolvers, goResolvers, chessResolvers);

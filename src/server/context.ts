@@ -1,10 +1,29 @@
-/** What every resolver receives: the database and this request's loaders. */
+/** What every resolver receives: the database, this request's loaders, who is asking, and its logger. */
 import type { Database } from '../db/database';
+import { TRUSTED, type Principal } from './auth';
 import { createLoaders, type Loaders } from './loaders';
+import { silentLogger, type Logger, type RequestLog } from './logging';
 
 export interface Context {
   db: Database;
   loaders: Loaders;
+  /** Who sent the request; checked once per operation by `authPlugin`. */
+  principal: Principal;
+  /** The request id echoed as `x-request-id` (HTTP requests only). */
+  requestId?: string;
+  /** This request's logger (lines carry its request id). */
+  log: Logger;
 }
 
-export const createContext = (db: Database): Context => ({ db, loaders: createLoaders(db) });
+/**
+ * A context for one operation. In-process callers (tests, scripts holding the
+ * Database) are trusted as admin by default; the HTTP server always passes the
+ * principal it found in the Authorization header.
+ */
+export const createContext = (db: Database, principal: Principal = TRUSTED, request?: RequestLog): Context => ({
+  db,
+  loaders: createLoaders(db),
+  principal,
+  requestId: request?.requestId,
+  log: request?.log ?? silentLogger,
+});

@@ -1,30 +1,177 @@
-/** `npm start`: opens the configured database (migrating it) and serves GraphQL. */
-import { serverConfigFromEnv } from '../db/config';
-import { openDatabase } from '../db/database';
-import { createApp } from './app';
+/**
+ * `npm start`: serves GraphQL at once and opens the configured database
+ * (migrating it) in the background, retrying with backoff until it can, so
+ * the server comes up before PostgreSQL does: /health/live answers at once,
+ * /health/ready and /graphql answer 503 until the database is open. SIGTERM
+ * and SIGINT stop taking requests, let in-flight ones finish within
+ * TABULA_SHUTDOWN_GRACE_MS (default 10 s), close the pool and exit.
+ */
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { serverConfigFromEnv, type DatabaseConfig } from '../db/config';
+import { openDatabase, type Database } from '../db/database';
+import { createApp, type App } from './app';
+import { authConfigFromEnv } from './auth';
+import { limitsFromEnv } from './limits';
+import { createLogger, type Logger } from './logging';
+import { Metrics, poolStatsOf } from './metrics';
 
-async function main(): Promise<void> {
-  const config = serverConfigFromEnv();
-  const db = await openDatabase(config.database);
-  const { httpServer, apollo } = await createApp({ db, bodyLimit: config.bodyLimit });
-  await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
-  const where = config.database.url ? 'PostgreSQL' : `PGlite in ${config.database.dataDir}`;
-  console.log(`tabula listening on http://localhost:${config.port}/graphql (${where})`);
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: draining requests and closing the database`);
-    await apollo.stop();
-    await db.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+export interface RetryPolicy {
+  /** Wait after the first failed attempt; doubled after each failure. */
+  initialMs: number;
+  /** Longest wait between attempts. */
+  maxMs: number;
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+export interface StartOptions {
+  env?: NodeJS.ProcessEnv;
+  logger?: Logger;
+  /** How opening the database is retried (default 500 ms doubling to 30 s). */
+  retry?: RetryPolicy;
+  /** Process metrics (CPU, memory, GC) in /metrics; default on. */
+  processMetrics?: boolean;
+}
+
+export interface RunningServer {
+  app: App;
+  /** `http://host:port`, with the port actually bound. */
+  url: string;
+  /** The database once it is open, else undefined. */
+  database(): Database | undefined;
+  /** Settles when the database is open (or rejects if the server stopped first). */
+  ready: Promise<Database>;
+  /** Drains in-flight requests (within the grace time), closes the database; idempotent. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_RETRY: RetryPolicy = { initialMs: 500, maxMs: 30_000 };
+
+export const shutdownGraceFromEnv = (env: NodeJS.ProcessEnv): number => {
+  const text = env.TABULA_SHUTDOWN_GRACE_MS;
+  if (text === undefined || text === '') return 10_000;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`TABULA_SHUTDOWN_GRACE_MS must be a whole number, got "${text}"`);
+  return value;
+};
+
+const describeDatabase = (config: DatabaseConfig): string => {
+  if (!config.url) return config.dataDir ? `PGlite in ${config.dataDir}` : 'PGlite in memory';
+  try {
+    const url = new URL(config.url);
+    return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+};
+
+/** Opens the database, retrying with exponential backoff until it opens or `signal` aborts. */
+async function openWithRetry(config: DatabaseConfig, retry: RetryPolicy, signal: AbortSignal, log: Logger): Promise<Database> {
+  let delay = retry.initialMs;
+  for (let attempt = 1; ; attempt++) {
+    signal.throwIfAborted();
+    try {
+      const db = await openDatabase(config);
+      if (signal.aborted) {
+        await db.close().catch(() => undefined);
+        signal.throwIfAborted();
+      }
+      return db;
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const message = error instanceof Error ? error.message || error.name : String(error);
+      log.warn({ attempt, retryInMs: delay, error: message }, 'database not available; retrying');
+      await sleep(delay, undefined, { signal });
+      delay = Math.min(delay * 2, retry.maxMs);
+    }
+  }
+}
+
+/** Starts listening at once and opens the database in the background. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  const config = serverConfigFromEnv(env);
+  const logger = options.logger ?? createLogger(env);
+  const graceMs = shutdownGraceFromEnv(env);
+  let db: Database | undefined;
+  const metrics = new Metrics({
+    processMetrics: options.processMetrics ?? true,
+    databaseReady: () => db !== undefined,
+    poolStats: () => poolStatsOf(db),
+  });
+  const app = await createApp({
+    db: () => db,
+    bodyLimit: config.bodyLimit,
+    auth: authConfigFromEnv(env),
+    limits: limitsFromEnv(env),
+    logger,
+    metrics,
+    shutdownGraceMs: graceMs,
+  });
+  await new Promise<void>((resolve, reject) => {
+    app.httpServer.once('error', reject);
+    app.httpServer.listen(config.port, config.host, () => {
+      app.httpServer.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = app.httpServer.address() as AddressInfo;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  const where = describeDatabase(config.database);
+  logger.info({ url: `${url}/graphql`, database: where }, 'tabula listening');
+
+  const opening = new AbortController();
+  const ready = openWithRetry(config.database, options.retry ?? DEFAULT_RETRY, opening.signal, logger).then((opened) => {
+    db = opened;
+    logger.info({ database: where }, 'database open and migrated; ready');
+    return opened;
+  });
+  ready.catch(() => undefined);
+
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopped ??= (async () => {
+      const deadline = Date.now() + graceMs;
+      app.draining = true;
+      opening.abort();
+      logger.info({ graceMs }, 'stopping: draining requests');
+      await app.apollo.stop();
+      const open = db;
+      db = undefined;
+      if (open) {
+        // Connections still checked out (a statement outliving the grace time) must not hold the exit.
+        const left = Math.max(deadline - Date.now(), 100);
+        await Promise.race([open.close().catch(() => undefined), sleep(left, undefined, { ref: false })]);
+      }
+      logger.info('stopped');
+    })();
+    return stopped;
+  };
+  return { app, url, database: () => db, ready, stop };
+}
+
+async function main(): Promise<void> {
+  const logger = createLogger();
+  const server = await startServer({ logger });
+  const graceMs = shutdownGraceFromEnv(process.env);
+  const onSignal = (signal: string) => {
+    logger.info({ signal }, 'signal received');
+    // A safety net: stop() is bounded by the grace time; exit even if something hangs.
+    setTimeout(() => process.exit(1), graceMs + 5_000).unref();
+    server
+      .stop()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'stopping failed');
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -68,7 +68,7 @@ export async function runImport(
     const importId = created[0].id;
     const totals = { games: 0, positions: 0, scores: 0 };
     const warnings: ImportWarning[] = [];
-    for await (const chunk of reader.read(source.chunks(), options)) {
+    for await (const chunk of reader.read(source.chunks(), options, { sql })) {
       const counts = await writeChunk(sql, importId, chunk, totals.games);
       totals.games += counts.games;
       totals.positions += counts.positions;

@@ -16,6 +16,15 @@ export interface PositionRecord {
   sideToMove?: string | null;
   board: string;
   data?: unknown;
+  /** Stones, pieces or tiles on the board, for histograms. */
+  pieceCount?: number | null;
+  /**
+   * Index of the position in a position list (e.g. a Go position file), from 0.
+   * Set by readers of such lists: the position remembers the import and index
+   * that first listed it, so the list can be written back in order. A listed
+   * record also completes a position stored earlier by a game or a score only.
+   */
+  listIndex?: number | null;
 }
 
 /** One node of a game: the position reached, where, and by which move. */

@@ -1,0 +1,186 @@
+/**
+ * Benchmark (not a test): generates a position file of 1,000,000 records (a
+ * mix of 92- and 100-byte records) and score files for two programs over the
+ * same positions, imports them through the CLI into PostgreSQL, times the
+ * histogram, distribution, diff and komi queries through the resolvers,
+ * checks that the position export is byte-identical, and prints one JSON line.
+ *
+ *   npx tsc --outDir /tmp/tabula-bench --rootDir . --target ES2022 --module commonjs \
+ *     --esModuleInterop --skipLibCheck --resolveJsonModule bench/goImport.ts
+ *   ln -sfn "$PWD/prisma" /tmp/tabula-bench/prisma
+ *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test DATABASE_SCHEMA=bench_go \
+ *     node /tmp/tabula-bench/bench/goImport.js [RECORDS]
+ *
+ * The schema is dropped and re-created first, so every run starts empty.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  type GoPositionRecord,
+  type GoScoreRecord,
+  canonicalHashInto,
+  defaultHasher,
+  encodePositionStream,
+  encodeScoreStream,
+} from '../src/codecs/go';
+import { main } from '../src/cli/main';
+import { databaseConfigFromEnv } from '../src/db/config';
+import { openDatabase } from '../src/db/database';
+import { goResolvers } from '../src/resolvers/go';
+import { createContext } from '../src/server/context';
+import { exportGoPositionFile } from '../src/storage/go';
+
+const COUNT = Number(process.argv[2] ?? 1_000_000);
+const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-go-bench-'));
+
+/** mulberry32 */
+const prng = (seed: number) => {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
+
+/** Distinct random positions hashed with the default table; every 10th carries extra info. */
+function* positions(count: number): Generator<GoPositionRecord> {
+  const random = prng(1);
+  const hasher = defaultHasher(9, 9);
+  const cells = new Uint8Array(81);
+  const out = new Uint32Array(2);
+  const seen = new Set<string>();
+  const chars = ['.', '#', 'O'];
+  let n = 0;
+  while (n < count) {
+    cells.fill(0);
+    const stones = 2 + Math.floor(random() * 50);
+    for (let s = 0; s < stones; s++) cells[Math.floor(random() * 81)] = random() < 0.5 ? 1 : 2;
+    canonicalHashInto(hasher, cells, out);
+    const hash = out[0].toString(16).padStart(8, '0') + out[1].toString(16).padStart(8, '0');
+    const toPlay = random() < 0.5 ? 'B' : 'W';
+    if (seen.has(hash + toPlay)) continue;
+    seen.add(hash + toPlay);
+    let board = '';
+    for (let p = 0; p < 81; p++) board += chars[cells[p]];
+    const id = { hash, tiebreak: 0, toPlay } as const;
+    yield n % 10 === 0 ? { id, board, extra: { sourceFileId: n, variation: n % 5, moveNumber: n % 70 } } : { id, board };
+    n++;
+  }
+}
+
+async function writeFile(file: string, chunks: AsyncIterable<{ ok: true; value: Uint8Array } | { ok: false; error: { message: string } }>) {
+  const out = fs.createWriteStream(file);
+  for await (const r of chunks) {
+    if (!r.ok) throw new Error(r.error.message);
+    if (!out.write(r.value)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve) => out.end(() => resolve()));
+}
+
+async function* scores(seed: number): AsyncGenerator<GoScoreRecord> {
+  const random = prng(seed);
+  for await (const r of positions(COUNT)) {
+    yield { id: r.id, score: 3 + Math.floor(random() * 6), confidence: Math.floor(random() * 101) };
+  }
+}
+
+const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+const time = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+  const started = process.hrtime.bigint();
+  const value = await work();
+  return [value, Number(process.hrtime.bigint() - started) / 1e6];
+};
+
+async function run(): Promise<void> {
+  const config = databaseConfigFromEnv();
+  if (!config.url || !config.schema) throw new Error('set DATABASE_URL and DATABASE_SCHEMA');
+  const admin = new pg.Client({ connectionString: config.url });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS "${config.schema}" CASCADE`);
+  await admin.end();
+
+  const positionFile = path.join(DIR, 'input_positions.dat');
+  const fuegoFile = path.join(DIR, 'fuego_chinese.dat');
+  const gnugoFile = path.join(DIR, 'gnugo_chinese.dat');
+  const [, generateMs] = await time(async () => {
+    await writeFile(positionFile, encodePositionStream(positions(COUNT)));
+    await writeFile(fuegoFile, encodeScoreStream(scores(2)));
+    await writeFile(gnugoFile, encodeScoreStream(scores(3)));
+  });
+
+  const cli = async (args: string[]) => {
+    const [code, ms] = await time(() => main(args));
+    if (code !== 0) throw new Error(`tabula ${args.join(' ')} exited with ${code}`);
+    return ms;
+  };
+  const positionsMs = await cli(['import', '--format', 'go-positions', positionFile]);
+  const fuegoMs = await cli(['import', '--format', 'go-scores', '--program', 'fuego', '--ruleset', 'chinese', fuegoFile]);
+  const gnugoMs = await cli(['import', '--format', 'go-scores', '--program', 'gnugo', '--ruleset', 'chinese', gnugoFile]);
+
+  const db = await openDatabase(config);
+  try {
+    await db.sql.query('ANALYZE');
+    const q = goResolvers.Query;
+    const ctx = () => createContext(db);
+    // Each query twice: the first run warms the cache; the figures are the second.
+    const twice = async <T>(work: () => Promise<T>) => {
+      await work();
+      return time(work);
+    };
+    const [histogram, histogramMs] = await twice(() => q.goStoneHistogram(null, { listedOnly: true }, ctx()));
+    const [, distributionMs] = await twice(() => q.goScoreDistribution(null, { program: 'fuego', ruleset: 'chinese', byStoneCount: true }, ctx()));
+    const diffArgs = { a: { program: 'fuego', ruleset: 'chinese' }, b: { program: 'gnugo', ruleset: 'chinese' }, minConfidence: 50, minDifference: 2, first: 50 };
+    const [diff, diffMs] = await twice(() => q.goScoreDiff(null, diffArgs, ctx()));
+    const [, diffPage2Ms] = await twice(() => q.goScoreDiff(null, { ...diffArgs, after: diff.endCursor }, ctx()));
+    const [, komiMs] = await twice(() => q.goKomiVerdicts(null, { program: 'fuego', ruleset: 'chinese' }, ctx()));
+    const probe = (await db.sql.query<{ key: string; sideToMove: 'B' | 'W' }>(`SELECT key, "sideToMove" FROM "Position" WHERE "listIndex" = 777777 OR "listIndex" = 0 ORDER BY "listIndex" DESC LIMIT 1`))[0];
+    const [found, lookupMs] = await twice(() => q.goPosition(null, { hash: probe.key.slice(0, 16), toPlay: probe.sideToMove === 'B' ? 'BLACK' : 'WHITE' }, ctx()));
+    const [, exportMs] = await time(async () => {
+      const out = fs.createWriteStream(path.join(DIR, 'export.dat'));
+      for await (const chunk of exportGoPositionFile(db.sql)) if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+      await new Promise<void>((r) => out.end(() => r()));
+    });
+    const identical = sha256(positionFile) === sha256(path.join(DIR, 'export.dat'));
+    const counts = (await db.sql.query<{ p: bigint; s: bigint }>(`SELECT (SELECT count(*) FROM "Position")::int8 AS p, (SELECT count(*) FROM "Score")::int8 AS s`))[0];
+    console.log(
+      JSON.stringify({
+        records: COUNT,
+        positionFileBytes: fs.statSync(positionFile).size,
+        generateMs: Math.round(generateMs),
+        importPositionsMs: Math.round(positionsMs),
+        positionsPerSecond: Math.round(COUNT / (positionsMs / 1000)),
+        importScoresMs: [Math.round(fuegoMs), Math.round(gnugoMs)],
+        scoresPerSecond: Math.round((2 * COUNT) / ((fuegoMs + gnugoMs) / 1000)),
+        totalImportMs: Math.round(positionsMs + fuegoMs + gnugoMs),
+        storedPositions: Number(counts.p),
+        storedScores: Number(counts.s),
+        histogramMs: Math.round(histogramMs),
+        histogramBuckets: histogram.length,
+        distributionByStonesMs: Math.round(distributionMs),
+        diffMs: Math.round(diffMs),
+        diffPage2Ms: Math.round(diffPage2Ms),
+        diffDisagreeing: diff.disagreeing,
+        komiMs: Math.round(komiMs),
+        lookupMs: Math.round(lookupMs * 10) / 10,
+        lookupFound: found?.key === probe.key,
+        exportPositionsMs: Math.round(exportMs),
+        exportIdentical: identical,
+      }),
+    );
+  } finally {
+    await db.close();
+    fs.rmSync(DIR, { recursive: true, force: true });
+  }
+}
+
+run().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,119 @@
+/** Backgammon: gnubg Position ID and Match ID, and stored positions found by them. */
+import {
+  type MatchState,
+  type PositionBoard,
+  type Seat,
+  borneOff,
+  canonicalMatchId,
+  canonicalPositionId,
+  decodeMatchId,
+  decodePositionId,
+  encodeMatchId,
+  encodePositionId,
+  matchIdOf,
+  positionIdOf,
+} from '../codecs/backgammon';
+import type { Position } from '../generated/prisma/client';
+import type { Context } from '../server/context';
+import { badUserInput, codecInputError } from '../server/errors';
+
+const MAX_POSITIONS = 1000;
+
+/** A board as the GraphQL BackgammonBoard parent. */
+const boardView = (board: PositionBoard) => ({
+  positionId: positionIdOf(board),
+  onRoll: board.onRoll,
+  opponent: board.opponent,
+  borneOff: borneOff(board),
+  pipCounts: [board.onRoll, board.opponent].map((side) => side.reduce((sum, n, i) => sum + n * (i + 1), 0)),
+});
+
+/** A match state as the GraphQL MatchState parent. */
+const matchView = (state: MatchState) => ({ ...state, matchId: matchIdOf(state) });
+
+/** GraphQL gives null for input fields sent as null; the codec wants every field. */
+interface MatchStateInput {
+  cubeValue?: number | null;
+  cubeOwner?: MatchState['cubeOwner'] | null;
+  diceOwner?: number | null;
+  crawford?: boolean | null;
+  gameState?: MatchState['gameState'] | null;
+  turn?: number | null;
+  doubleOffered?: boolean | null;
+  resignation?: MatchState['resignation'] | null;
+  dice?: number[] | null;
+  matchLength?: number | null;
+  score?: number[] | null;
+  jacoby?: boolean | null;
+}
+
+const stateOf = (input: MatchStateInput): MatchState => {
+  const diceOwner = (input.diceOwner ?? 0) as Seat;
+  return {
+    cubeValue: input.cubeValue ?? 1,
+    cubeOwner: input.cubeOwner ?? 'CENTERED',
+    diceOwner,
+    crawford: input.crawford ?? false,
+    gameState: input.gameState ?? 'PLAYING',
+    turn: (input.turn ?? diceOwner) as Seat,
+    doubleOffered: input.doubleOffered ?? false,
+    resignation: input.resignation ?? 'NONE',
+    dice: (input.dice ?? [0, 0]) as [number, number],
+    matchLength: input.matchLength ?? 0,
+    score: (input.score ?? [0, 0]) as [number, number],
+    jacoby: input.jacoby ?? false,
+  };
+};
+
+/** Decodes a stored key `PositionID:MatchID` (final scores above the match length allowed, as gnubg prints them). */
+const decodeKey = (key: string) => {
+  const [positionId, matchId] = key.split(':');
+  const board = decodePositionId(positionId ?? '');
+  const match = decodeMatchId(matchId ?? '', { allowFinalScore: true });
+  if (!board.ok || !match.ok) return null;
+  return { positionId, matchId, board: boardView(board.value), match: matchView(match.value) };
+};
+
+export const backgammonResolvers = {
+  Query: {
+    decodePositionId: (_: unknown, { id }: { id: string }) => {
+      const board = decodePositionId(id);
+      if (!board.ok) throw codecInputError(board.error, 'id');
+      return boardView(board.value);
+    },
+    encodePositionId: (_: unknown, { onRoll, opponent }: { onRoll: number[]; opponent: number[] }) => {
+      const id = encodePositionId({ onRoll, opponent });
+      if (!id.ok) throw codecInputError(id.error, id.error.field === 'opponent' ? 'opponent' : 'onRoll');
+      return id.value;
+    },
+    decodeMatchId: (_: unknown, { id }: { id: string }) => {
+      const state = decodeMatchId(id);
+      if (!state.ok) throw codecInputError(state.error, 'id');
+      return matchView(state.value);
+    },
+    encodeMatchId: (_: unknown, { state }: { state: MatchStateInput }) => {
+      const id = encodeMatchId(stateOf(state));
+      if (!id.ok) throw codecInputError(id.error, 'state');
+      return id.value;
+    },
+    backgammonPositions: async (
+      _: unknown,
+      { positionId, matchId, first }: { positionId: string; matchId?: string | null; first?: number | null },
+      { db }: Context,
+    ) => {
+      const take = first ?? 100;
+      if (take < 0 || take > MAX_POSITIONS) throw badUserInput(`first must be between 0 and ${MAX_POSITIONS}`, { argument: 'first' });
+      const pid = canonicalPositionId(positionId);
+      if (!pid.ok) throw codecInputError(pid.error, 'positionId');
+      if (matchId === undefined || matchId === null) {
+        return db.prisma.position.findMany({ where: { kind: 'BACKGAMMON', groupKey: pid.value }, orderBy: { id: 'asc' }, take });
+      }
+      const mid = canonicalMatchId(matchId, { allowFinalScore: true });
+      if (!mid.ok) throw codecInputError(mid.error, 'matchId');
+      return db.prisma.position.findMany({ where: { kind: 'BACKGAMMON', key: `${pid.value}:${mid.value}` }, take });
+    },
+  },
+  Position: {
+    backgammon: (p: Position) => (p.kind === 'BACKGAMMON' ? decodeKey(p.key) : null),
+  },
+};

@@ -1,0 +1,94 @@
+/** Crossword positions: parseCgp (decode and validate CGP) and crosswordPosition (a stored one by key). */
+import {
+  type CgpDialect,
+  type CgpPosition,
+  boardRows,
+  cgpOperations,
+  formatLastMove,
+  parseCgp,
+  positionKey,
+  printCgp,
+  rackStrings,
+  tilesOnBoard,
+  unseenTileCount,
+} from '../codecs/crossword';
+import type { Position } from '../generated/prisma/client';
+import type { Context } from '../server/context';
+import { badUserInput, codecInputError } from '../server/errors';
+import { storedCrosswordPosition } from '../storage/crossword';
+import { plyOf } from './games';
+
+type DialectArg = 'CURRENT' | 'SEED';
+
+/** The parent of CrosswordPosition fields: the decoded position, the dialect to write, and the stored row when known. */
+interface CrosswordView {
+  position: CgpPosition;
+  dialect: CgpDialect;
+  key: string;
+  /** The stored row; undefined = not looked up yet. */
+  stored?: Position | null;
+}
+
+const dialectOf = (arg: DialectArg | null | undefined): CgpDialect => (arg === 'SEED' ? 'seed' : 'current');
+
+const storedRow = async (view: CrosswordView, db: Context['db']): Promise<Position | null> => {
+  if (view.stored === undefined) {
+    view.stored = await db.prisma.position.findUnique({ where: { kind_key: { kind: 'CROSSWORD', key: view.key } } });
+  }
+  return view.stored;
+};
+
+export const crosswordResolvers = {
+  Query: {
+    parseCgp: (_: unknown, { cgp, dialect }: { cgp: string; dialect?: DialectArg | null }): CrosswordView => {
+      const parsed = parseCgp(cgp);
+      if (!parsed.ok) throw codecInputError(parsed.error, 'cgp');
+      return { position: parsed.value, dialect: dialectOf(dialect), key: positionKey(parsed.value) };
+    },
+    crosswordPosition: async (
+      _: unknown,
+      { key, dialect }: { key: string; dialect?: DialectArg | null },
+      { db }: Context,
+    ): Promise<CrosswordView | null> => {
+      if (!/^[0-9a-fA-F]{16}$/.test(key)) throw badUserInput('key must be 16 hex digits', { argument: 'key' });
+      const normal = key.toLowerCase();
+      const row = await db.prisma.position.findUnique({ where: { kind_key: { kind: 'CROSSWORD', key: normal } } });
+      if (!row) return null;
+      const parsed = storedCrosswordPosition(row.board, row.data);
+      if (!parsed.ok) throw new Error(`stored crossword position ${row.id} does not parse: ${parsed.error.message}`);
+      return { position: parsed.value, dialect: dialectOf(dialect), key: normal, stored: row };
+    },
+  },
+  CrosswordPosition: {
+    board: (v: CrosswordView) => boardRows(v.position),
+    racks: (v: CrosswordView) => rackStrings(v.position),
+    scores: (v: CrosswordView) => v.position.scores,
+    consecutiveZeros: (v: CrosswordView) => v.position.consecutiveZeros,
+    lexicon: (v: CrosswordView) => v.position.options.lexicon ?? null,
+    distribution: (v: CrosswordView) => v.position.distribution.name,
+    boardName: (v: CrosswordView) => v.position.layout.name,
+    lastMove: (v: CrosswordView) =>
+      v.position.options.lastMove ? formatLastMove(v.position.options.lastMove, v.position, v.dialect) : null,
+    operations: (v: CrosswordView) => cgpOperations(v.position, v.dialect),
+    unseenTiles: (v: CrosswordView) => unseenTileCount(v.position),
+    tilesOnBoard: (v: CrosswordView) => tilesOnBoard(v.position),
+    cgp: (v: CrosswordView) => printCgp(v.position, { dialect: v.dialect }),
+    key: (v: CrosswordView) => v.key,
+    stored: (v: CrosswordView, _: unknown, { db }: Context) => storedRow(v, db),
+    occurrences: async (v: CrosswordView, { first }: { first?: number | null }, { db }: Context) => {
+      const row = await storedRow(v, db);
+      if (!row) return [];
+      return (
+        await db.prisma.occurrence.findMany({
+          where: { positionId: row.id },
+          orderBy: [{ gameId: 'asc' }, { variation: 'asc' }, { ply: 'asc' }],
+          take: Math.min(Math.max(first ?? 50, 0), 500),
+        })
+      ).map(plyOf);
+    },
+    occurrenceCount: async (v: CrosswordView, _: unknown, { db, loaders }: Context) => {
+      const row = await storedRow(v, db);
+      return row ? loaders.occurrenceCount.load(row.id) : 0;
+    },
+  },
+};

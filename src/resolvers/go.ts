@@ -1,0 +1,427 @@
+/**
+ * Go: positions by (canonical) hash, canonical hashing of boards, Zobrist
+ * tables, export of position and score files, and the score analyses
+ * (histogram, distribution, diff, komi), all aggregated in SQL.
+ */
+import {
+  type ZobristHasher,
+  boardToString,
+  canonicalHashInto,
+  canonicalHashOfText,
+  defaultHasher,
+  inverseSymmetry,
+  parseBoard,
+  parseHashHex,
+  parseZobristTable,
+  printZobristTable,
+  defaultZobristTable,
+  transformBoard,
+} from '../codecs/go';
+import { codecError } from '../codecs/result';
+import type { SqlExecutor } from '../db/sql';
+import type { Position, Score } from '../generated/prisma/client';
+import type { Context } from '../server/context';
+import { badUserInput, codecInputError, notFound } from '../server/errors';
+import { parseId } from '../server/ids';
+import {
+  DEFAULT_ZOBRIST_TABLE,
+  type NamedHasher,
+  exportGoPositionFile,
+  exportGoScoreFile,
+  goHasher,
+  hashHexOf,
+  parseGoKey,
+  signedHash,
+} from '../storage/go';
+import { plyOf } from './games';
+
+// ------------------------------------------------------------------ helpers
+
+/** The active hasher, looked up once per request. */
+const activeHashers = new WeakMap<Context, Promise<NamedHasher>>();
+const activeHasher = (context: Context): Promise<NamedHasher> => {
+  let found = activeHashers.get(context);
+  if (!found) {
+    found = goHasher(context.db.sql).then((h) => h ?? { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) });
+    activeHashers.set(context, found);
+  }
+  return found;
+};
+
+const color = (side: string | null): 'BLACK' | 'WHITE' => (side === 'W' ? 'WHITE' : 'BLACK');
+
+const intArg = (value: number | null | undefined, fallback: number, min: number, max: number, argument: string): number => {
+  const v = value ?? fallback;
+  if (!Number.isInteger(v) || v < min || v > max) throw badUserInput(`${argument} must be between ${min} and ${max}`, { argument });
+  return v;
+};
+
+const KOMIS = [4, 5, 6, 7];
+
+/** A stored score as the GraphQL GoScore parent. */
+interface GoScoreParent {
+  program: string;
+  ruleset: string;
+  value: number;
+  confidence: number | null;
+}
+
+const goScoreOf = (program: string, ruleset: string, value: number, confidence: number | null): GoScoreParent => ({
+  program,
+  ruleset,
+  value,
+  confidence,
+});
+
+interface PositionData {
+  width?: number;
+  height?: number;
+  extra?: { sourceFileId: number; variation: number; moveNumber: number };
+}
+const dataOf = (p: Position): PositionData => (p.data && typeof p.data === 'object' ? (p.data as PositionData) : {});
+
+/** Rotation facts of a stored board under the active table (or the default table of its size). */
+const orientationOf = async (p: Position, context: Context) => {
+  if (!p.board) return null;
+  const { width = 9, height = 9 } = dataOf(p);
+  const hasher: ZobristHasher = width === 9 && height === 9 ? (await activeHasher(context)).hasher : defaultHasher(width, height);
+  const board = parseBoard(p.board, width, height);
+  if (!board.ok) return null;
+  const out = new Uint32Array(2);
+  const rotation = canonicalHashInto(hasher, board.value.cells, out);
+  const hash = out[0].toString(16).padStart(8, '0') + out[1].toString(16).padStart(8, '0');
+  return { rotation, inverse: inverseSymmetry(rotation), agrees: p.hash !== null && hashHexOf(p.hash) === hash };
+};
+
+/** 16 or 20 hex digits, lower-cased; BAD_USER_INPUT otherwise. */
+const hashArgument = (text: string, argument: string, allowKey: boolean): string => {
+  const hex = text.trim().toLowerCase();
+  if (allowKey && hex.length === 20 && /^[0-9a-f]{20}$/.test(hex)) return hex;
+  const parsed = parseHashHex(hex);
+  if (!parsed.ok) {
+    throw codecInputError(
+      allowKey ? codecError('ERR_GO_HASH_HEX', `a hash is 16 hex digits (or a PositionID of 20), got ${JSON.stringify(text.slice(0, 40))}`) : parsed.error,
+      argument,
+    );
+  }
+  return hex;
+};
+
+const collectBase64 = async (chunks: AsyncIterable<Uint8Array>): Promise<string> => {
+  const parts: Uint8Array[] = [];
+  for await (const c of chunks) parts.push(c);
+  return Buffer.concat(parts).toString('base64');
+};
+
+// ------------------------------------------------------------------ Zobrist tables
+
+interface TableRow {
+  name: string;
+  text: string;
+  active: boolean;
+  createdAt: Date | null;
+  builtIn: boolean;
+}
+
+const defaultTableRow = (active: boolean): TableRow => ({
+  name: DEFAULT_ZOBRIST_TABLE,
+  text: printZobristTable(defaultZobristTable(9, 9)),
+  active,
+  createdAt: null,
+  builtIn: true,
+});
+
+const listTables = async (context: Context): Promise<TableRow[]> => {
+  const rows = await context.db.prisma.zobristTable.findMany({ orderBy: { name: 'asc' } });
+  return [defaultTableRow(!rows.some((r) => r.active)), ...rows.map((r) => ({ ...r, builtIn: false }))];
+};
+
+const tableNamed = async (context: Context, name: string): Promise<TableRow> => {
+  const found = (await listTables(context)).find((t) => t.name === name);
+  if (!found) throw notFound(`Zobrist table "${name}"`);
+  return found;
+};
+
+// ------------------------------------------------------------------ hash check
+
+export interface GoHashCheckResult {
+  table: string;
+  checked: number;
+  agreeing: number;
+  examples: string[];
+}
+
+/** Hashes the boards listed by one import with a table, page by page, and counts the stored hashes it reproduces. */
+export async function checkImportHashes(sql: SqlExecutor, importId: bigint, named: NamedHasher): Promise<GoHashCheckResult> {
+  const result: GoHashCheckResult = { table: named.name, checked: 0, agreeing: 0, examples: [] };
+  const cells = new Uint8Array(81);
+  const out = new Uint32Array(2);
+  let after = -1;
+  for (;;) {
+    const rows = await sql.query<{ key: string; board: string; listIndex: number }>(
+      `SELECT key, board, "listIndex" FROM "Position" WHERE "listImportId" = $1 AND "listIndex" > $2
+       ORDER BY "listIndex" LIMIT 20000`,
+      [importId, after],
+    );
+    for (const row of rows) {
+      if (row.board.length !== 81) continue;
+      for (let i = 0; i < 81; i++) {
+        const c = row.board.charCodeAt(i);
+        cells[i] = c === 0x23 ? 1 : c === 0x4f ? 2 : 0;
+      }
+      canonicalHashInto(named.hasher, cells, out);
+      result.checked++;
+      const hash = out[0].toString(16).padStart(8, '0') + out[1].toString(16).padStart(8, '0');
+      if (hash === row.key.slice(0, 16)) result.agreeing++;
+      else if (result.examples.length < 10) result.examples.push(row.key);
+    }
+    if (rows.length < 20000) return result;
+    after = rows[rows.length - 1].listIndex;
+  }
+}
+
+// ------------------------------------------------------------------ diff cursor
+
+const encodeDiffCursor = (id: bigint): string => Buffer.from(`godiff:${id}`).toString('base64');
+const decodeDiffCursor = (cursor: string): bigint => {
+  const m = /^godiff:(\d+)$/.exec(Buffer.from(cursor, 'base64').toString('utf8'));
+  if (!m) throw badUserInput('after is not a cursor this server gave out', { argument: 'after' });
+  return BigInt(m[1]);
+};
+
+interface ScoreSetInput {
+  program: string;
+  ruleset?: string | null;
+}
+
+// ------------------------------------------------------------------ resolvers
+
+export const goResolvers = {
+  Query: {
+    goPosition: async (_: unknown, { hash, toPlay }: { hash: string; toPlay?: 'BLACK' | 'WHITE' | null }, { db }: Context) => {
+      const hex = hashArgument(hash, 'hash', true);
+      if (hex.length === 20) {
+        const p = await db.prisma.position.findUnique({ where: { kind_key: { kind: 'GO', key: hex } } });
+        return p && (!toPlay || color(p.sideToMove) === toPlay) ? p : null;
+      }
+      const side = toPlay ? (toPlay === 'WHITE' ? 'W' : 'B') : undefined;
+      const rows = await db.prisma.position.findMany({ where: { kind: 'GO', hash: signedHash(hex), ...(side ? { sideToMove: side } : {}) } });
+      // 9x9 keys first, then Black to play, then the lowest tiebreak (the key orders both).
+      rows.sort((a, b) => a.key.length - b.key.length || (a.sideToMove === 'B' ? 0 : 1) - (b.sideToMove === 'B' ? 0 : 1) || a.key.localeCompare(b.key));
+      return rows[0] ?? null;
+    },
+    goPositions: async (_: unknown, { hash }: { hash: string }, { db }: Context) => {
+      const hex = hashArgument(hash, 'hash', false);
+      return db.prisma.position.findMany({ where: { kind: 'GO', hash: signedHash(hex) }, orderBy: { key: 'asc' } });
+    },
+    goCanonicalHash: async (_: unknown, { board, table }: { board: string; table?: string | null }, context: Context) => {
+      const text = board.replace(/\s+/g, '');
+      const size = Math.round(Math.sqrt(text.length));
+      if (size < 1 || size * size !== text.length || size > 52) {
+        throw codecInputError(codecError('ERR_GO_BOARD_LENGTH', `a square board of 1..52 lines is n*n characters, got ${text.length}`, { offset: text.length }), 'board');
+      }
+      let named: NamedHasher;
+      if (size === 9) {
+        const found = table ? await goHasher(context.db.sql, table) : await activeHasher(context);
+        if (!found) throw badUserInput(`no Zobrist table is called "${table}"`, { argument: 'table' });
+        named = found;
+      } else {
+        if (table && table !== DEFAULT_ZOBRIST_TABLE) throw badUserInput('stored Zobrist tables are 9x9; other sizes use their default table', { argument: 'table' });
+        named = { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(size, size) };
+      }
+      const hashed = canonicalHashOfText(text, named.hasher);
+      if (!hashed.ok) throw codecInputError(hashed.error, 'board');
+      const parsed = parseBoard(text, size, size);
+      if (!parsed.ok) throw codecInputError(parsed.error, 'board');
+      const canonicalBoard = boardToString(transformBoard(parsed.value, hashed.value.rotation));
+      return { ...hashed.value, canonicalBoard, table: named.name };
+    },
+    zobristTables: (_: unknown, __: unknown, context: Context) => listTables(context),
+    goHashCheck: async (_: unknown, { importId, table }: { importId: string; table?: string | null }, context: Context) => {
+      const id = parseId(importId, 'importId');
+      const named = table ? await goHasher(context.db.sql, table) : await activeHasher(context);
+      if (!named) throw badUserInput(`no Zobrist table is called "${table}"`, { argument: 'table' });
+      return checkImportHashes(context.db.sql, id, named);
+    },
+    exportGoPositions: (_: unknown, { importId }: { importId?: string | null }, { db }: Context) =>
+      collectBase64(exportGoPositionFile(db.sql, importId ? parseId(importId, 'importId') : undefined)),
+    exportGoScores: (_: unknown, { program, ruleset }: { program: string; ruleset?: string | null }, { db }: Context) =>
+      collectBase64(exportGoScoreFile(db.sql, program, ruleset ?? '')),
+    goScoreSets: async (_: unknown, __: unknown, { db }: Context) =>
+      (
+        await db.sql.query<{ program: string; ruleset: string; n: bigint }>(
+          `SELECT s.program, s.ruleset, count(*)::int8 AS n FROM "Score" s JOIN "Position" p ON p.id = s."positionId"
+           WHERE p.kind = 'GO' GROUP BY 1, 2 ORDER BY 1, 2`,
+        )
+      ).map((r) => ({ program: r.program, ruleset: r.ruleset, positions: Number(r.n) })),
+    goStoneHistogram: async (_: unknown, { listedOnly }: { listedOnly?: boolean | null }, { db }: Context) =>
+      (
+        await db.sql.query<{ stones: number; n: bigint }>(
+          `SELECT "pieceCount" AS stones, count(*)::int8 AS n FROM "Position"
+           WHERE kind = 'GO' AND "pieceCount" IS NOT NULL
+             AND ${listedOnly === false ? 'length(board) = 81' : '"listImportId" IS NOT NULL'}
+           GROUP BY 1 ORDER BY 1`,
+        )
+      ).map((r) => ({ stoneCount: r.stones, positions: Number(r.n) })),
+    goScoreDistribution: async (
+      _: unknown,
+      args: { program: string; ruleset?: string | null; byStoneCount?: boolean | null; minConfidence?: number | null },
+      { db }: Context,
+    ) => {
+      const minConfidence = intArg(args.minConfidence, 0, 0, 100, 'minConfidence');
+      const rows = await db.sql.query<{ stones: number | null; score: number; n: bigint; mean: number }>(
+        `SELECT ${args.byStoneCount ? 'p."pieceCount"' : 'NULL::int'} AS stones, round(s.value)::int AS score,
+           count(*)::int8 AS n, avg(coalesce(s.confidence, 0))::float8 AS mean
+         FROM "Score" s ${args.byStoneCount ? `JOIN "Position" p ON p.id = s."positionId" AND p.kind = 'GO'` : ''}
+         WHERE s.program = $1 AND s.ruleset = $2 AND coalesce(s.confidence, 0) >= $3
+         GROUP BY 1, 2 ORDER BY 1 NULLS FIRST, 2`,
+        [args.program, args.ruleset ?? '', minConfidence],
+      );
+      return rows.map((r) => ({ stoneCount: r.stones, score: r.score, positions: Number(r.n), meanConfidence: r.mean }));
+    },
+    goScoreDiff: async (
+      _: unknown,
+      args: { a: ScoreSetInput; b: ScoreSetInput; minConfidence?: number | null; minDifference?: number | null; first?: number | null; after?: string | null },
+      { db }: Context,
+    ) => {
+      const minConfidence = intArg(args.minConfidence, 0, 0, 100, 'minConfidence');
+      const minDifference = intArg(args.minDifference, 1, 1, 5, 'minDifference');
+      const first = intArg(args.first, 50, 0, 500, 'first');
+      const after = args.after ? decodeDiffCursor(args.after) : 0n;
+      const a = { program: args.a.program, ruleset: args.a.ruleset ?? '' };
+      const b = { program: args.b.program, ruleset: args.b.ruleset ?? '' };
+      const joined = `FROM "Score" a JOIN "Score" b ON b."positionId" = a."positionId" AND b.program = $3 AND b.ruleset = $4
+        WHERE a.program = $1 AND a.ruleset = $2 AND coalesce(a.confidence, 0) >= $5 AND coalesce(b.confidence, 0) >= $5`;
+      const params = [a.program, a.ruleset, b.program, b.ruleset, minConfidence, minDifference];
+      const [buckets, page] = await Promise.all([
+        db.sql.query<{ score: number; agree: bigint; disagree: bigint }>(
+          `SELECT round(a.value)::int AS score,
+             count(*) FILTER (WHERE abs(a.value - b.value) < $6)::int8 AS agree,
+             count(*) FILTER (WHERE abs(a.value - b.value) >= $6)::int8 AS disagree
+           ${joined} GROUP BY 1 ORDER BY 1`,
+          params,
+        ),
+        first === 0
+          ? Promise.resolve([])
+          : db.sql.query<{ id: bigint; positionId: bigint; av: number; ac: number | null; bv: number; bc: number | null }>(
+              `SELECT a.id, a."positionId", a.value AS av, a.confidence AS ac, b.value AS bv, b.confidence AS bc
+               ${joined} AND abs(a.value - b.value) >= $6 AND a.id > $7 ORDER BY a.id LIMIT ${first + 1}`,
+              [...params, after],
+            ),
+      ]);
+      const agreeing = buckets.reduce((n, r) => n + Number(r.agree), 0);
+      const disagreeing = buckets.reduce((n, r) => n + Number(r.disagree), 0);
+      const rows = page.slice(0, first);
+      return {
+        compared: agreeing + disagreeing,
+        agreeing,
+        disagreeing,
+        buckets: buckets.map((r) => ({ score: r.score, agree: Number(r.agree), disagree: Number(r.disagree) })),
+        nodes: rows.map((r) => ({
+          positionId: r.positionId,
+          a: goScoreOf(a.program, a.ruleset, r.av, r.ac),
+          b: goScoreOf(b.program, b.ruleset, r.bv, r.bc),
+          difference: Math.round(r.bv - r.av),
+        })),
+        endCursor: page.length > first && rows.length > 0 ? encodeDiffCursor(rows[rows.length - 1].id) : null,
+        hasNextPage: page.length > first,
+      };
+    },
+    goKomiVerdicts: async (
+      _: unknown,
+      args: { program: string; ruleset?: string | null; minConfidence?: number | null },
+      { db }: Context,
+    ) => {
+      const minConfidence = intArg(args.minConfidence, 0, 0, 100, 'minConfidence');
+      const rows = await db.sql.query<{ komi: number; black: bigint; jigo: bigint; white: bigint }>(
+        `WITH d AS (
+           SELECT s.value AS v, count(*) AS n FROM "Score" s
+           WHERE s.program = $1 AND s.ruleset = $2 AND coalesce(s.confidence, 0) >= $3 GROUP BY 1
+         )
+         SELECT k AS komi,
+           coalesce(sum(n) FILTER (WHERE v > k), 0)::int8 AS black,
+           coalesce(sum(n) FILTER (WHERE v = k), 0)::int8 AS jigo,
+           coalesce(sum(n) FILTER (WHERE v < k), 0)::int8 AS white
+         FROM generate_series(4, 7) AS k LEFT JOIN d ON true GROUP BY k ORDER BY k`,
+        [args.program, args.ruleset ?? '', minConfidence],
+      );
+      return rows.map((r) => ({ komi: r.komi, blackWins: Number(r.black), jigo: Number(r.jigo), whiteWins: Number(r.white) }));
+    },
+  },
+  Mutation: {
+    importZobristTable: async (
+      _: unknown,
+      { name, data, activate }: { name: string; data: string; activate?: boolean | null },
+      context: Context,
+    ) => {
+      const clean = name.trim();
+      if (!clean || clean.length > 100) throw badUserInput('name must be 1..100 characters', { argument: 'name' });
+      if (clean === DEFAULT_ZOBRIST_TABLE) throw badUserInput(`"${DEFAULT_ZOBRIST_TABLE}" is the shipped table's name`, { argument: 'name' });
+      const parsed = parseZobristTable(data);
+      if (!parsed.ok) throw codecInputError(parsed.error, 'data');
+      await context.db.transaction(async (sql) => {
+        await sql.query(
+          `INSERT INTO "ZobristTable" (name, text, active) VALUES ($1, $2, false)
+           ON CONFLICT (name) DO UPDATE SET text = excluded.text`,
+          [clean, data],
+        );
+        if (activate !== false) await sql.query(`UPDATE "ZobristTable" SET active = (name = $1)`, [clean]);
+      });
+      activeHashers.delete(context);
+      return tableNamed(context, clean);
+    },
+    activateZobristTable: async (_: unknown, { name }: { name: string }, context: Context) => {
+      if (name !== DEFAULT_ZOBRIST_TABLE && !(await context.db.prisma.zobristTable.findUnique({ where: { name } }))) {
+        throw notFound(`Zobrist table "${name}"`);
+      }
+      await context.db.sql.query(`UPDATE "ZobristTable" SET active = (name = $1)`, [name]);
+      activeHashers.delete(context);
+      return tableNamed(context, name);
+    },
+  },
+  ImportReport: {
+    goHashCheck: async (report: { format: string; importId: string }, _: unknown, context: Context) =>
+      report.format === 'GO_POSITIONS' ? checkImportHashes(context.db.sql, BigInt(report.importId), await activeHasher(context)) : null,
+  },
+  ZobristTable: {
+    data: (t: TableRow) => t.text,
+    createdAt: (t: TableRow) => t.createdAt?.toISOString() ?? null,
+  },
+  GoPosition: {
+    id: (p: Position) => String(p.id),
+    key: (p: Position) => p.key,
+    hash: (p: Position) => (p.hash === null ? p.key.slice(-20, -4) : hashHexOf(p.hash)),
+    tiebreak: (p: Position) => parseGoKey(p.key.slice(-20))?.tiebreak ?? 0,
+    toPlay: (p: Position) => color(p.sideToMove),
+    board: (p: Position) => p.board || null,
+    width: (p: Position) => dataOf(p).width ?? 9,
+    height: (p: Position) => dataOf(p).height ?? 9,
+    stoneCount: (p: Position) => p.pieceCount,
+    rotation: async (p: Position, _: unknown, context: Context) => (await orientationOf(p, context))?.rotation ?? null,
+    inverseRotation: async (p: Position, _: unknown, context: Context) => (await orientationOf(p, context))?.inverse ?? null,
+    hashAgrees: async (p: Position, _: unknown, context: Context) => (await orientationOf(p, context))?.agrees ?? null,
+    extra: (p: Position) => dataOf(p).extra ?? null,
+    listed: (p: Position) => p.listImportId !== null,
+    scores: async (p: Position, _: unknown, { loaders }: Context) =>
+      (await loaders.scores.load(p.id)).map((s: Score) => goScoreOf(s.program, s.ruleset, s.value, s.confidence)),
+    occurrences: async (p: Position, { first }: { first?: number | null }, { db }: Context) =>
+      (
+        await db.prisma.occurrence.findMany({
+          where: { positionId: p.id },
+          orderBy: [{ gameId: 'asc' }, { variation: 'asc' }, { ply: 'asc' }],
+          take: Math.min(Math.max(first ?? 50, 0), 500),
+        })
+      ).map(plyOf),
+    occurrenceCount: (p: Position, _: unknown, { loaders }: Context) => loaders.occurrenceCount.load(p.id),
+  },
+  GoScore: {
+    score: (s: GoScoreParent) => Math.round(s.value),
+    confidence: (s: GoScoreParent) => Math.round(s.confidence ?? 0),
+    komi: (s: GoScoreParent) =>
+      KOMIS.map((komi) => ({ komi, winner: s.value > komi ? 'BLACK' : s.value === komi ? 'JIGO' : 'WHITE' })),
+  },
+  GoScoreDisagreement: {
+    position: async (d: { positionId: bigint }, _: unknown, { loaders }: Context) =>
+      (await loaders.position.load(d.positionId)) ?? Promise.reject(notFound('position')),
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * Structured logs: pino, one JSON line per event on stdout. Every HTTP request
+ * gets an id (the caller's `x-request-id` when it is sane, else a new UUID),
+ * echoed in the `x-request-id` response header and carried by every line
+ * logged for that request. Silent under NODE_ENV=test and jest unless
+ * LOG_LEVEL says otherwise.
+ */
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import pino, { type Logger } from 'pino';
+
+export type { Logger };
+
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export const createLogger = (env: NodeJS.ProcessEnv = process.env, destination?: pino.DestinationStream): Logger => {
+  const testing = env.NODE_ENV === 'test' || env.JEST_WORKER_ID !== undefined;
+  const level = env.LOG_LEVEL || (testing ? 'silent' : 'info');
+  if (!LEVELS.includes(level)) throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${level}"`);
+  const options: pino.LoggerOptions = { level, base: { service: 'tabula' }, timestamp: pino.stdTimeFunctions.isoTime };
+  return destination ? pino(options, destination) : pino(options);
+};
+
+/** A logger that drops everything (in-process callers that pass none). */
+export const silentLogger: Logger = pino({ level: 'silent' });
+
+const SANE_ID = /^[\w.:-]{1,128}$/;
+
+/** This request's id and logger, set by `requestLogging`. */
+export interface RequestLog {
+  requestId: string;
+  log: Logger;
+}
+
+export const requestLogOf = (res: Response): RequestLog | undefined => res.locals.requestLog as RequestLog | undefined;
+
+/**
+ * Express middleware: assigns the request id, answers it in `x-request-id`,
+ * and logs one line when the response is finished (probes at debug level).
+ */
+export const requestLogging =
+  (logger: Logger) =>
+  (req: Request, res: Response, next: NextFunction): void => {
+    const incoming = req.get('x-request-id');
+    const requestId = incoming && SANE_ID.test(incoming) ? incoming : randomUUID();
+    const log = logger.child({ reqId: requestId });
+    res.locals.requestLog = { requestId, log } satisfies RequestLog;
+    res.setHeader('x-request-id', requestId);
+    const started = process.hrtime.bigint();
+    const path = req.path; // routers mounted on a path rewrite req.path while they run
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const line = { method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      if (path.startsWith('/health') || path === '/metrics') log.debug(line, 'request');
+      else log.info(line, 'request');
+    });
+    next();
+  };

@@ -1,0 +1,348 @@
+/**
+ * Chess storage: PGN and GameText (JOSE's binary move encoding) in and out.
+ *
+ * Stored form of a game (a `Game` row of kind CHESS):
+ * - `source`: the game's own bytes as imported (one PGN game, charset untouched; or the GameText bytes);
+ * - `gameText`: the game as GameText, JOSE dialect, inline comment layout (the seed's form);
+ * - `startFen`: the FEN tag when the game does not start from the standard position;
+ * - tags: White/Black/Event/Site/Round/Date/Result in their columns, every tag in `metadata`.
+ * Each node (variations included) is an `Occurrence`: `variation` is the replay path joined
+ * with '.' ('' for the main line; variation v of the move at index i of line P is `P.i.v`),
+ * `ply` counts half moves from the start, `move`/`nextMove` are SAN. Positions are keyed by
+ * their Polyglot key (16 hex digits), `hash` holds it as a signed bigint.
+ * Evaluations in comments (`[%eval 0.24]`, `[%eval #-3]`, cutechess `+0.13/12`) become scores
+ * of the position reached: value in pawns from White's view; a mate is ±100 with `mate` in details.
+ */
+import {
+  type Eval,
+  type GameTextDialect,
+  type PgnGame,
+  type ReplayResult,
+  STANDARD_FEN,
+  PgnSplitter,
+  decodeGameText,
+  decodePgnBytes,
+  encodeGameText,
+  getTag,
+  parsePgn,
+  replayGame,
+  splitTextList,
+  writePgn,
+} from '../codecs/chess';
+import { type CodecError, type Result, codecError, describeLocation } from '../codecs/result';
+import type { Game } from '../generated/prisma/client';
+import type { FormatReader, ImportOptions } from './formats';
+import {
+  ImportFailure,
+  type GameRecord,
+  type ImportChunk,
+  type ImportWarning,
+  type PlyRecord,
+  type PositionRecord,
+  type ScoreRecord,
+} from './records';
+
+/** Games per chunk a reader yields: each chunk is stored before the next games are parsed. */
+export const CHESS_CHUNK_GAMES = 500;
+
+/** At most this many move warnings per game; the rest are summed up in one more warning. */
+const MOVE_WARNINGS_PER_GAME = 10;
+
+/** Mate scores are stored as this many pawns (signed from White's view), with `mate` in details. */
+export const MATE_VALUE = 100;
+
+/** 16 hex digits as the signed 64-bit value PostgreSQL's bigint holds. */
+export const polyglotHash = (key: string): bigint => BigInt.asIntN(64, BigInt(`0x${key}`));
+
+const chessPosition = (key: string, fen: string, turn: 'w' | 'b'): PositionRecord => ({
+  kind: 'CHESS',
+  key,
+  hash: polyglotHash(key),
+  sideToMove: turn,
+  board: fen,
+});
+
+const DIALECTS = new Set<GameTextDialect>(['JOSE', 'SEED_DIAGRAM']);
+
+/** The dialect option, validated (JOSE when absent). */
+const dialectOption = (options: ImportOptions): GameTextDialect => {
+  const d = options.dialect ?? 'JOSE';
+  if (!DIALECTS.has(d as GameTextDialect)) {
+    throw new ImportFailure(codecError('ERR_GAMETEXT_DIALECT', `unknown GameText dialect ${d}`, { field: 'dialect' }));
+  }
+  return d as GameTextDialect;
+};
+
+/** The program credited with a game's evaluations: an annotator or engine tag, else `unknown`. */
+const evalProgram = (game: PgnGame, e: Eval, moverWhite: boolean): string => {
+  const tagged = getTag(game, 'Annotator') || getTag(game, 'Engine') || getTag(game, 'Analyzer');
+  if (tagged?.trim()) return tagged.trim();
+  // cutechess-style `+0.13/12` comments are written by the engine that moved.
+  if (e.source === 'engine') return getTag(game, moverWhite ? 'White' : 'Black')?.trim() || 'unknown';
+  return 'unknown';
+};
+
+/** A game's tags as an object (a repeated tag keeps its last value). */
+const tagObject = (game: PgnGame): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const t of game.tags) out[t.name] = t.value;
+  return out;
+};
+
+const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
+
+/** What one game became: its record, its scores and what to tell the importer. */
+interface BuiltGame {
+  record: GameRecord;
+  scores: ScoreRecord[];
+  warnings: ImportWarning[];
+}
+
+/**
+ * Builds the record of a parsed game: replays every line for positions, writes its GameText,
+ * turns evaluations into scores. Null (with `failure`) when the game cannot be replayed at all
+ * (a bad FEN tag).
+ */
+export function buildChessGame(
+  game: PgnGame,
+  source: Uint8Array,
+  sourceFormat: 'PGN' | 'GAMETEXT',
+  gameIndex: number,
+  where: { line?: number; offset?: number },
+): BuiltGame | { failure: CodecError } {
+  const warnings: ImportWarning[] = [];
+  let replay: Result<ReplayResult> = replayGame(game, { positions: true, gameText: { dialect: 'JOSE', layout: 'inline' } });
+  if (!replay.ok && !replay.error.code.startsWith('ERR_FEN')) {
+    // The game is playable but has no GameText form (too many pieces of a kind, NUL in a comment...).
+    warnings.push({ gameIndex, code: replay.error.code, message: `no GameText stored: ${replay.error.message}`, ...where });
+    replay = replayGame(game, { positions: true });
+  }
+  if (!replay.ok) return { failure: { ...replay.error, line: where.line, offset: where.offset } };
+  const r = replay.value;
+
+  const plies: PlyRecord[] = [];
+  const scores: ScoreRecord[] = [];
+  // Node positions grouped by line, in order, to find each node's next move.
+  const byLine = new Map<string, typeof r.positions>();
+  for (const p of r.positions) {
+    const variation = p.path.join('.');
+    let line = byLine.get(variation);
+    if (!line) byLine.set(variation, (line = []));
+    line.push(p);
+  }
+  const main = byLine.get('') ?? [];
+  plies.push({
+    position: chessPosition(r.start.key, r.start.fen, r.start.turn),
+    variation: '',
+    ply: 0,
+    nextMove: main.length > 0 && main[0].index === 0 ? main[0].san : null,
+  });
+  for (const [variation, line] of byLine) {
+    for (let k = 0; k < line.length; k++) {
+      const p = line[k];
+      // The move played next in this line; null when the next token is not a playable move.
+      const next = k + 1 < line.length && line[k + 1].index === p.index + 1 ? line[k + 1].san : null;
+      plies.push({ position: chessPosition(p.key, p.fen, p.turn), variation, ply: p.ply, move: p.san, nextMove: next });
+      if (p.evals.length > 0) {
+        const e = p.evals[0];
+        const moverWhite = p.turn === 'b';
+        scores.push({
+          kind: 'CHESS',
+          positionKey: p.key,
+          program: evalProgram(game, e, moverWhite),
+          ruleset: '',
+          value: e.mate !== undefined ? (e.mate < 0 || Object.is(e.mate, -0) ? -MATE_VALUE : MATE_VALUE) : (e.cp ?? 0) / 100,
+          details: {
+            ...(e.mate !== undefined ? { mate: e.mate } : { cp: e.cp }),
+            ...(e.depth !== undefined ? { depth: e.depth } : {}),
+            notation: e.source,
+          },
+          source: `${sourceFormat} game ${gameIndex}${variation ? ` variation ${variation}` : ''} ply ${p.ply}`,
+        });
+      }
+    }
+  }
+
+  for (const e of r.errors.slice(0, MOVE_WARNINGS_PER_GAME)) {
+    const path = e.path.length ? ` in variation ${e.path.join('.')}` : '';
+    warnings.push({
+      gameIndex,
+      code: e.code,
+      message: `ply ${e.ply}${path}: ${e.kind} move '${e.token}' kept as GameText error code: ${e.message}`,
+      ...where,
+    });
+  }
+  if (r.errors.length > MOVE_WARNINGS_PER_GAME) {
+    warnings.push({
+      gameIndex,
+      code: 'ERR_CHESS_MORE_MOVE_ERRORS',
+      message: `${r.errors.length - MOVE_WARNINGS_PER_GAME} more unplayable moves in this game`,
+      ...where,
+    });
+  }
+
+  const fenTag = getTag(game, 'FEN')?.trim();
+  const resultTag = getTag(game, 'Result')?.trim();
+  const record: GameRecord = {
+    kind: 'CHESS',
+    sourceFormat,
+    source,
+    player1: getTag(game, 'White') ?? null,
+    player2: getTag(game, 'Black') ?? null,
+    event: getTag(game, 'Event') ?? null,
+    site: getTag(game, 'Site') ?? null,
+    round: getTag(game, 'Round') ?? null,
+    dateText: getTag(game, 'Date') ?? null,
+    result: resultTag && RESULTS.has(resultTag) ? resultTag : resultTag || game.result,
+    metadata: tagObject(game),
+    gameText: r.gameText?.bytes ?? null,
+    startFen: fenTag && fenTag !== STANDARD_FEN ? fenTag : null,
+    plies,
+  };
+  return { record, scores, warnings };
+}
+
+/** A chunk being filled. */
+class ChunkBuilder {
+  games: GameRecord[] = [];
+  scores: ScoreRecord[] = [];
+  warnings: ImportWarning[] = [];
+  stored = 0;
+  firstError: CodecError | null = null;
+
+  add(built: BuiltGame | { failure: CodecError }, where: { line?: number; offset?: number }): void {
+    if ('failure' in built) {
+      this.fail(built.failure, where);
+      return;
+    }
+    this.games.push(built.record);
+    this.scores.push(...built.scores);
+    this.warnings.push(...built.warnings);
+    this.stored++;
+  }
+
+  fail(error: CodecError, where: { line?: number; offset?: number }): void {
+    this.firstError ??= error;
+    const at = { line: error.line ?? where.line, offset: error.offset ?? where.offset };
+    this.warnings.push({
+      code: error.code,
+      message: `game skipped, it cannot be read: ${error.message}`,
+      ...at,
+    });
+  }
+
+  take(): ImportChunk {
+    const chunk: ImportChunk = { games: this.games, scores: this.scores, warnings: this.warnings };
+    this.games = [];
+    this.scores = [];
+    this.warnings = [];
+    return chunk;
+  }
+}
+
+/**
+ * PGN: streams the file game by game (bounded memory), yielding a chunk every
+ * CHESS_CHUNK_GAMES games. Unplayable moves are kept and reported; a game that cannot be
+ * parsed is skipped with a warning; nothing readable at all is an ImportFailure.
+ */
+export const pgnReader: FormatReader = {
+  format: 'PGN',
+  binary: false,
+  async *read(input) {
+    const splitter = new PgnSplitter();
+    const builder = new ChunkBuilder();
+    let sawAny = false;
+    const consume = function* (parts: { bytes: Uint8Array; offset: number; line: number }[]): Generator<ImportChunk> {
+      for (const part of parts) {
+        const { text } = decodePgnBytes(part.bytes);
+        const results = parsePgn(text, { line: part.line, offset: part.offset });
+        const parsed = results.filter((g) => g.ok).length;
+        for (const result of results) {
+          sawAny = true;
+          const where = { line: part.line, offset: part.offset };
+          if (!result.ok) {
+            builder.fail(result.error, where);
+            continue;
+          }
+          // The game's own bytes; when the splitter left several games together, each is re-printed.
+          const source = parsed === 1 ? part.bytes.slice() : Buffer.from(writePgn(result.value), 'utf8');
+          builder.add(buildChessGame(result.value, source, 'PGN', builder.stored, where), where);
+          if (builder.games.length >= CHESS_CHUNK_GAMES) yield builder.take();
+        }
+      }
+    };
+    for await (const chunk of input) yield* consume(splitter.push(chunk));
+    yield* consume(splitter.end());
+    if (builder.stored === 0) {
+      throw new ImportFailure(builder.firstError ?? codecError('ERR_PGN_EMPTY', sawAny ? 'no readable game' : 'no game in input', { offset: 0, line: 1 }));
+    }
+    if (builder.games.length > 0 || builder.warnings.length > 0) yield builder.take();
+  },
+};
+
+/** Base64 (or plain) option text as bytes. */
+const base64Option = (text: string): Uint8Array => Buffer.from(text.replace(/\s+/g, ''), 'base64');
+
+/**
+ * GAMETEXT: one game as GameText bytes (base64 in GraphQL). Options: `fen` (start position,
+ * default standard), `dialect` (`JOSE` or `SEED_DIAGRAM`), and `gameTextComments`: JOSE's
+ * separate comment list (base64 of 0x00-terminated UTF-8 strings) when the bytes are JOSE's
+ * split form. The stored GameText is always JOSE dialect, inline layout.
+ */
+export const gameTextReader: FormatReader = {
+  format: 'GAMETEXT',
+  binary: true,
+  async *read(input, options) {
+    const parts: Uint8Array[] = [];
+    for await (const part of input) parts.push(part);
+    const bytes = parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    const dialect = dialectOption(options);
+    const split = options.gameTextComments !== undefined;
+    const decoded = decodeGameText(bytes, {
+      fen: options.fen,
+      dialect,
+      layout: split ? 'split' : 'inline',
+      texts: split ? splitTextList(base64Option(options.gameTextComments as string)) : undefined,
+    });
+    if (!decoded.ok) throw new ImportFailure(decoded.error);
+    const built = buildChessGame(decoded.value, bytes, 'GAMETEXT', 0, {});
+    if ('failure' in built) throw new ImportFailure(built.failure);
+    built.record.metadata = { ...built.record.metadata, GameTextDialect: dialect, ...(split ? { GameTextLayout: 'split' } : {}) };
+    yield { games: [built.record], scores: built.scores, warnings: built.warnings };
+  },
+};
+
+/** The stored game as a parsed PGN game: its source for PGN imports, else its GameText with the stored tags. */
+export function storedChessGame(game: Game): Result<PgnGame> {
+  if (game.sourceFormat === 'PGN') {
+    const results = parsePgn(decodePgnBytes(game.source).text);
+    const first = results.find((r) => r.ok) ?? results[0];
+    return first ?? { ok: false, error: codecError('ERR_PGN_EMPTY', `game ${game.id}: no game in stored source`) };
+  }
+  if (!game.gameText) return { ok: false, error: codecError('ERR_GAMETEXT_MISSING', `game ${game.id} has no GameText`) };
+  const decoded = decodeGameText(game.gameText, { fen: game.startFen ?? undefined });
+  if (!decoded.ok) return decoded;
+  const tags = Object.entries((game.metadata ?? {}) as Record<string, unknown>)
+    .filter(([name, value]) => typeof value === 'string' && !name.startsWith('GameText'))
+    .map(([name, value]) => ({ name, value: value as string }));
+  const names = new Set(tags.map((t) => t.name));
+  for (const t of decoded.value.tags) if (!names.has(t.name)) tags.push(t);
+  return { ok: true, value: { ...decoded.value, tags } };
+}
+
+const unwrapStored = (game: Game): PgnGame => {
+  const r = storedChessGame(game);
+  if (!r.ok) throw new Error(`stored game ${game.id} cannot be read: ${r.error.code} ${describeLocation(r.error)} ${r.error.message}`);
+  return r.value;
+};
+
+/** (CHESS, PGN): the stored game re-printed (tags, moves, variations, NAGs, comments). */
+export const writeChessPgn = (game: Game): string => writePgn(unwrapStored(game));
+
+/** (CHESS, GAMETEXT): the stored GameText (JOSE dialect, inline comments) as base64. */
+export const writeChessGameText = (game: Game): string => {
+  if (game.gameText) return Buffer.from(game.gameText).toString('base64');
+  const encoded = encodeGameText(unwrapStored(game));
+  if (!encoded.ok) throw new Error(`game ${game.id} has no GameText form: ${encoded.error.message}`);
+  return Buffer.from(encoded.value.bytes).toString('base64');
+};

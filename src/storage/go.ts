@@ -1,0 +1,326 @@
+/**
+ * Go storage: Darren Cook's 9x9 position files (GO_POSITIONS) and scored-position
+ * files (GO_SCORES) in and out, and the Zobrist tables that hash Go boards.
+ *
+ * Stored form of a position-file record (a `Position` row of kind GO):
+ * - `key`: the 10-byte PositionID as 20 lowercase hex digits (hash, tiebreak, who-to-play byte);
+ * - `hash`: the 8 hash bytes as a signed bigint (`BigInt.asIntN(64, ...)`), for equality lookups only;
+ * - `sideToMove` `B`/`W`, `board` the 81 `#`/`O`/`.` characters, `pieceCount` the stone count;
+ * - `data`: `{ "extra": { sourceFileId, variation, moveNumber } }` for 100-byte records, else null;
+ * - `listImportId`/`listIndex`: the import and index of the file that first listed it.
+ * Those give back every byte of the record, so export is byte-identical.
+ *
+ * A score record names its position by PositionID. A position not stored yet is
+ * created as a placeholder (empty board, no stone count, not listed) so no score
+ * is lost and the score file still exports byte for byte; a position file
+ * imported later fills the placeholder in (board, stones, list place).
+ */
+import {
+  type GoPositionId,
+  type GoPositionRecord,
+  type GoScoreRecord,
+  type ZobristHasher,
+  canonicalHashInto,
+  createHasher,
+  defaultHasher,
+  encodePositionStream,
+  encodeScoreStream,
+  parseZobristTable,
+  positionFileDecoder,
+  positionIdKey,
+  scoreFileDecoder,
+} from '../codecs/go';
+import { type CodecError, codecError } from '../codecs/result';
+import type { SqlExecutor } from '../db/sql';
+import type { FormatReader } from './formats';
+import { ImportFailure, type ImportWarning, type PositionRecord, type ScoreRecord } from './records';
+
+/** Name under which the shipped default table (codec `defaultZobristTable`) is known. */
+export const DEFAULT_ZOBRIST_TABLE = 'default';
+
+/** Records per chunk a reader yields: each chunk is stored before the next is decoded. */
+export const GO_CHUNK_RECORDS = 50_000;
+
+// ------------------------------------------------------------------ hashes and keys
+
+/** 16 hex digits as the signed 64-bit value PostgreSQL's bigint holds. */
+export const signedHash = (hex: string): bigint => BigInt.asIntN(64, BigInt(`0x${hex}`));
+
+/** The signed bigint of the `hash` column back to 16 lowercase hex digits. */
+export const hashHexOf = (value: bigint): string => BigInt.asUintN(64, value).toString(16).padStart(16, '0');
+
+/** The PositionID of a 20-hex-digit key, or null for keys of other shapes (non-9x9 SGF positions). */
+export const parseGoKey = (key: string): GoPositionId | null => {
+  if (!/^[0-9a-f]{20}$/.test(key)) return null;
+  const who = key.slice(18);
+  if (who !== '42' && who !== '57') return null;
+  return { hash: key.slice(0, 16), tiebreak: parseInt(key.slice(16, 18), 16), toPlay: who === '42' ? 'B' : 'W' };
+};
+
+/**
+ * The key of a Go position reached in a game: the PositionID form (tiebreak 0)
+ * on 9x9 boards; on other sizes the same prefixed with `WxH:`, so boards of
+ * different sizes never share a key.
+ */
+export const goGameKey = (width: number, height: number, hash: string, toPlay: 'B' | 'W'): string => {
+  const id = positionIdKey({ hash, tiebreak: 0, toPlay });
+  return width === 9 && height === 9 ? id : `${width}x${height}:${id}`;
+};
+
+// ------------------------------------------------------------------ Zobrist tables
+
+/** A hasher and the name of the table it was built from. */
+export interface NamedHasher {
+  name: string;
+  hasher: ZobristHasher;
+}
+
+const hashers = new Map<string, ZobristHasher>();
+
+/** Builds (and caches by content) the 9x9 hasher of a table file's text; null if the text is not a valid table. */
+export const hasherOfText = (text: string): ZobristHasher | null => {
+  let hasher = hashers.get(text);
+  if (!hasher) {
+    const table = parseZobristTable(text);
+    if (!table.ok) return null;
+    const built = createHasher(table.value, 9, 9);
+    if (!built.ok) return null;
+    hasher = built.value;
+    if (hashers.size > 16) hashers.clear();
+    hashers.set(text, hasher);
+  }
+  return hasher;
+};
+
+/**
+ * The 9x9 hasher of the table called `name`, or of the active table when no
+ * name is given (the shipped default when none is active). Null when no table
+ * has that name.
+ */
+export async function goHasher(sql: SqlExecutor | undefined, name?: string | null): Promise<NamedHasher | null> {
+  if (name === DEFAULT_ZOBRIST_TABLE || !sql) {
+    return name && name !== DEFAULT_ZOBRIST_TABLE ? null : { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) };
+  }
+  const rows = name
+    ? await sql.query<{ name: string; text: string }>(`SELECT name, text FROM "ZobristTable" WHERE name = $1`, [name])
+    : await sql.query<{ name: string; text: string }>(`SELECT name, text FROM "ZobristTable" WHERE active ORDER BY name LIMIT 1`);
+  if (rows.length === 0) return name ? null : { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) };
+  const hasher = hasherOfText(rows[0].text);
+  // Stored tables were validated on import; a row edited by hand falls back to the default.
+  return hasher ? { name: rows[0].name, hasher } : { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) };
+}
+
+// ------------------------------------------------------------------ readers
+
+/** Cells (0 empty, 1 black, 2 white) of an 81-character board, written into `cells`; returns the stone count. */
+const cellsOf = (board: string, cells: Uint8Array): number => {
+  let stones = 0;
+  for (let i = 0; i < cells.length; i++) {
+    const c = board.charCodeAt(i);
+    const v = c === 0x23 ? 1 : c === 0x4f ? 2 : 0;
+    cells[i] = v;
+    if (v !== 0) stones++;
+  }
+  return stones;
+};
+
+const failure = (error: CodecError): ImportFailure => new ImportFailure(error);
+
+/** Counts how many records' hashes agree with a table's canonical hash of their board. */
+class HashCheck {
+  checked = 0;
+  agreeing = 0;
+  firstDisagreement: { record: number; key: string; expected: string } | undefined;
+  private readonly cells = new Uint8Array(81);
+  private readonly out = new Uint32Array(2);
+
+  constructor(private readonly named: NamedHasher) {}
+
+  /** Checks one record; returns its stone count. */
+  check(record: GoPositionRecord, index: number): number {
+    const stones = cellsOf(record.board, this.cells);
+    canonicalHashInto(this.named.hasher, this.cells, this.out);
+    const hi = parseInt(record.id.hash.slice(0, 8), 16);
+    const lo = parseInt(record.id.hash.slice(8), 16);
+    this.checked++;
+    if (hi === this.out[0] && lo === this.out[1]) this.agreeing++;
+    else if (!this.firstDisagreement) {
+      const expected = this.out[0].toString(16).padStart(8, '0') + this.out[1].toString(16).padStart(8, '0');
+      this.firstDisagreement = { record: index, key: positionIdKey(record.id), expected };
+    }
+    return stones;
+  }
+
+  warning(): ImportWarning {
+    const { checked, agreeing, named } = this;
+    const first = this.firstDisagreement;
+    return {
+      code: 'GO_HASH_AGREEMENT',
+      message:
+        `${agreeing} of ${checked} record hashes agree with the canonical hash of their board under Zobrist table ` +
+        `"${named.name}"` +
+        (first ? `; the first that does not is record ${first.record} (${first.key}), which that table hashes as ${first.expected}` : ''),
+      ...(first ? { record: first.record } : {}),
+    };
+  }
+}
+
+/** The stored form of a position-file record (see the module comment). */
+export const positionRecordOf = (record: GoPositionRecord, stones: number, listIndex: number): PositionRecord => ({
+  kind: 'GO',
+  key: positionIdKey(record.id),
+  hash: signedHash(record.id.hash),
+  sideToMove: record.id.toPlay,
+  board: record.board,
+  data: record.extra ? { extra: record.extra } : null,
+  pieceCount: stones,
+  listIndex,
+});
+
+/** A position known only by its PositionID (from a score file), completed when a position file lists it. */
+const placeholderOf = (id: GoPositionId, key: string): PositionRecord => ({
+  kind: 'GO',
+  key,
+  hash: signedHash(id.hash),
+  sideToMove: id.toPlay,
+  board: '',
+});
+
+/** Position files: 92- or 100-byte records, streamed, 50k records per chunk. */
+export const goPositionsReader: FormatReader = {
+  format: 'GO_POSITIONS',
+  binary: true,
+  async *read(input, _options, context) {
+    const named = (await goHasher(context?.sql)) ?? { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) };
+    const check = new HashCheck(named);
+    const decoder = positionFileDecoder();
+    let batch: PositionRecord[] = [];
+    let index = 0;
+    for await (const bytes of input) {
+      const decoded = decoder.push(bytes);
+      if (!decoded.ok) throw failure(decoded.error);
+      for (const record of decoded.value) {
+        const stones = check.check(record, index);
+        batch.push(positionRecordOf(record, stones, index++));
+        if (batch.length >= GO_CHUNK_RECORDS) {
+          yield { positions: batch };
+          batch = [];
+        }
+      }
+    }
+    const end = decoder.finish();
+    if (!end.ok) throw failure(end.error);
+    const read: ImportWarning = { code: 'GO_RECORDS_READ', message: `${index} position records read (${end.value.bytes} bytes)` };
+    yield { positions: batch, warnings: [read, check.warning()] };
+  },
+};
+
+/** Scored-position files: 12-byte records for one program and ruleset (options `program`, `ruleset`). */
+export const goScoresReader: FormatReader = {
+  format: 'GO_SCORES',
+  binary: true,
+  async *read(input, options) {
+    const program = options.program?.trim();
+    if (!program) {
+      throw failure(
+        codecError('ERR_GO_SCORE_PROGRAM', 'a score file needs the program that scored it (option program, e.g. fuego)', { field: 'program' }),
+      );
+    }
+    const ruleset = options.ruleset?.trim() ?? '';
+    const decoder = scoreFileDecoder();
+    let positions: PositionRecord[] = [];
+    let scores: ScoreRecord[] = [];
+    let index = 0;
+    for await (const bytes of input) {
+      const decoded = decoder.push(bytes);
+      if (!decoded.ok) throw failure(decoded.error);
+      for (const record of decoded.value) {
+        const key = positionIdKey(record.id);
+        positions.push(placeholderOf(record.id, key));
+        scores.push({ kind: 'GO', positionKey: key, program, ruleset, value: record.score, confidence: record.confidence });
+        index++;
+        if (scores.length >= GO_CHUNK_RECORDS) {
+          yield { positions, scores };
+          positions = [];
+          scores = [];
+        }
+      }
+    }
+    const end = decoder.finish();
+    if (!end.ok) throw failure(end.error);
+    const read: ImportWarning = {
+      code: 'GO_RECORDS_READ',
+      message: `${index} score records read for ${program}${ruleset ? `/${ruleset}` : ''} (${end.value.bytes} bytes)`,
+    };
+    yield { positions, scores, warnings: [read] };
+  },
+};
+
+// ------------------------------------------------------------------ export
+
+const PAGE = 20_000;
+
+interface ListedRow {
+  key: string;
+  board: string;
+  data: { extra?: GoPositionRecord['extra'] } | null;
+  listImportId: bigint;
+  listIndex: number;
+}
+
+/** The listed Go positions (of one import, or all in import order), as position-file records, page by page. */
+async function* listedPositions(sql: SqlExecutor, importId?: bigint): AsyncGenerator<GoPositionRecord> {
+  let after: [bigint, number] = [-1n, -1];
+  for (;;) {
+    const rows = await sql.query<ListedRow & Record<string, unknown>>(
+      `SELECT key, board, data, "listImportId", "listIndex" FROM "Position"
+       WHERE "listImportId" IS NOT NULL AND kind = 'GO' ${importId === undefined ? '' : 'AND "listImportId" = $3'}
+         AND ("listImportId", "listIndex") > ($1, $2)
+       ORDER BY "listImportId", "listIndex" LIMIT ${PAGE}`,
+      importId === undefined ? [after[0], after[1]] : [after[0], after[1], importId],
+    );
+    for (const row of rows) {
+      const id = parseGoKey(row.key);
+      if (!id) continue;
+      const extra = row.data?.extra;
+      yield extra ? { id, board: row.board, extra } : { id, board: row.board };
+    }
+    if (rows.length < PAGE) return;
+    const last = rows[rows.length - 1];
+    after = [last.listImportId, last.listIndex];
+  }
+}
+
+/** The scores of one program and ruleset on Go positions, in the order they were imported, as score-file records. */
+async function* storedScores(sql: SqlExecutor, program: string, ruleset: string): AsyncGenerator<GoScoreRecord> {
+  let after = 0n;
+  for (;;) {
+    const rows = await sql.query<{ id: bigint; key: string; value: number; confidence: number | null }>(
+      `SELECT s.id, p.key, s.value, s.confidence FROM "Score" s JOIN "Position" p ON p.id = s."positionId"
+       WHERE s.program = $1 AND s.ruleset = $2 AND s.id > $3 AND p.kind = 'GO' AND length(p.key) = 20
+       ORDER BY s.id LIMIT ${PAGE}`,
+      [program, ruleset, after],
+    );
+    for (const row of rows) {
+      const id = parseGoKey(row.key);
+      if (id) yield { id, score: Math.round(row.value), confidence: Math.round(row.confidence ?? 0) };
+    }
+    if (rows.length < PAGE) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+const chunksOf = async function* (encoded: AsyncGenerator<{ ok: true; value: Uint8Array } | { ok: false; error: CodecError }>) {
+  for await (const r of encoded) {
+    if (!r.ok) throw failure(r.error);
+    yield r.value;
+  }
+};
+
+/** A position file of the listed Go positions (one import's, or all in import order), as byte chunks. */
+export const exportGoPositionFile = (sql: SqlExecutor, importId?: bigint): AsyncGenerator<Uint8Array> =>
+  chunksOf(encodePositionStream(listedPositions(sql, importId)));
+
+/** A scored-position file of one program and ruleset, as byte chunks. */
+export const exportGoScoreFile = (sql: SqlExecutor, program: string, ruleset = ''): AsyncGenerator<Uint8Array> =>
+  chunksOf(encodeScoreStream(storedScores(sql, program, ruleset)));

@@ -1,0 +1,356 @@
+/**
+ * The SGF format: a reader that turns an SGF collection into game records, and
+ * the writer that prints a stored game tree back. The collection is parsed once
+ * with the shared SGF codec, then each game tree goes to the reader for its
+ * game type (`GM`): GM[6] backgammon here; the Go integration adds GM[1] to
+ * `TREE_READERS`. Every game keeps its own tree's text as `source`, so export
+ * is lossless (analysis and unknown properties included).
+ */
+import {
+  type BackgammonGame,
+  type BgPly,
+  decisionEquities,
+  readBackgammonSgf,
+  readBackgammonTrees,
+  replayGame,
+  writeBackgammonSgf,
+} from '../codecs/backgammon';
+import { type CodecError, codecError } from '../codecs/result';
+import type { ZobristHasher } from '../codecs/go';
+import { type SgfTree, decodeSgfBytes, parseSgf } from '../codecs/sgf';
+import type { Game } from '../generated/prisma/client';
+import type { FormatReader } from './formats';
+import { goHasher } from './go';
+import { readGoTree } from './goSgf';
+import {
+  type GameRecord,
+  type ImportChunk,
+  type ImportWarning,
+  ImportFailure,
+  type PlyRecord,
+  type PositionRecord,
+  type ScoreRecord,
+} from './records';
+
+/** Line numbers of character offsets in one text, computed once (binary search per lookup). */
+class LineIndex {
+  private starts: number[] | undefined;
+
+  constructor(private readonly text: string) {}
+
+  /** Line and column (from 1) of `offset`. */
+  at(offset: number): { line: number; column: number } {
+    if (!this.starts) {
+      const starts = [0];
+      const t = this.text;
+      for (let i = 0; i < t.length; i++) {
+        const c = t.charCodeAt(i);
+        if (c === 10 || (c === 13 && t.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+      }
+      this.starts = starts;
+    }
+    const s = this.starts;
+    let lo = 0;
+    let hi = s.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (s[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - s[lo] + 1 };
+  }
+}
+
+/** What a per-game-type tree reader gets besides its tree. */
+interface TreeContext {
+  /** The whole decoded file. */
+  text: string;
+  lines: LineIndex;
+  /** Index of the tree in the collection, from 0. */
+  index: number;
+  /** The tree's own text, exactly as in the file. */
+  source: string;
+  /** The game read from the tree before this one, if any. */
+  previous?: GameRecord;
+  /** GM[1]: the 9x9 hasher of the active Zobrist table. */
+  goHasher?: ZobristHasher;
+}
+
+/** Reads one game tree into records; throws ImportFailure on input it cannot store. */
+type TreeReader = (tree: SgfTree, context: TreeContext) => ImportChunk;
+
+/** Property id as gnubg and FF[3] files write it: lowercase letters dropped (`GaMe` = `GM`). */
+const normId = (id: string): string => id.replace(/[a-z]/g, '');
+
+/** The GM value of a tree's root; FF[4] says a missing GM means 1 (Go). */
+const gameTypeOf = (tree: SgfTree): number => {
+  const gm = tree.nodes[0]?.properties.find((p) => normId(p.id) === 'GM');
+  if (!gm) return 1;
+  const n = Number((gm.values[0] ?? '').trim());
+  return Number.isInteger(n) ? n : NaN;
+};
+
+/** Names of game types tabula recognises but does not read yet, for the error message. */
+const GAME_NAMES: Record<number, string> = { 1: 'Go', 2: 'Othello', 3: 'chess', 4: 'Gomoku', 5: "Nine Men's Morris", 7: 'Chinese chess', 8: 'shogi' };
+
+/** Location of a node offset, plus the tree index as `record`. */
+const where = (context: TreeContext, offset: number | undefined): { record: number; offset?: number; line?: number; column?: number } =>
+  offset === undefined ? { record: context.index } : { record: context.index, offset, ...context.lines.at(offset) };
+
+/** The decoded bits of a replayed ply that are worth keeping with its position (all follow from the key). */
+const positionData = (ply: BgPly) => {
+  const pips = (side: number[]) => side.reduce((sum, n, i) => sum + n * (i + 1), 0);
+  const off = (side: number[]) => 15 - side.reduce((sum, n) => sum + n, 0);
+  const m = ply.match;
+  return {
+    positionId: ply.positionId,
+    matchId: ply.matchId,
+    pipCounts: [pips(ply.board.onRoll), pips(ply.board.opponent)],
+    borneOff: [off(ply.board.onRoll), off(ply.board.opponent)],
+    onRoll: m.diceOwner,
+    turn: m.turn,
+    dice: m.dice,
+    cubeValue: m.cubeValue,
+    cubeOwner: m.cubeOwner,
+    doubleOffered: m.doubleOffered,
+    resignation: m.resignation,
+    gameState: m.gameState,
+    crawford: m.crawford,
+    matchLength: m.matchLength,
+    score: m.score,
+  };
+};
+
+const positionOf = (ply: BgPly): PositionRecord => ({
+  kind: 'BACKGAMMON',
+  key: ply.key,
+  groupKey: ply.positionId,
+  sideToMove: String(ply.match.diceOwner),
+  board: ply.key,
+  data: positionData(ply),
+});
+
+/** The game's root properties that are worth searching or showing, as metadata. */
+const metadataOf = (game: BackgammonGame, replayResult: { winner: number; points: number; resigned: boolean } | undefined) => {
+  const { info } = game;
+  const ru = game.tree.nodes[0]?.properties.find((p) => normId(p.id) === 'RU')?.values[0];
+  const meta: Record<string, unknown> = {
+    matchLength: info.matchLength,
+    gameNumberInFile: info.gameNumber,
+    startScore: info.score,
+    rules: info.rules,
+    cubeValue: info.cubeValue,
+  };
+  if (ru !== undefined) meta.RU = ru;
+  const text: [string, string | undefined][] = [
+    ['application', info.application], ['date', info.date], ['event', info.event], ['round', info.round],
+    ['place', info.place], ['annotator', info.annotator], ['comment', info.comment],
+    ['whiteRating', info.whiteRating], ['blackRating', info.blackRating],
+  ];
+  for (const [k, v] of text) if (v !== undefined) meta[k] = v;
+  if (info.result) meta.result = info.result;
+  if (replayResult) meta.replayResult = replayResult;
+  const mi = game.rootExtra.find((p) => p.id === 'MI');
+  if (mi) meta.MI = mi.values;
+  return meta;
+};
+
+/** Scores from gnubg's analysis: each decision scored on the position where it was made (the ply before it). */
+const scoresOf = (game: BackgammonGame, plies: BgPly[], context: TreeContext, warnings: ImportWarning[]): ScoreRecord[] => {
+  const scores: ScoreRecord[] = [];
+  for (let k = 1; k < plies.length; k++) {
+    const ply = plies[k];
+    if (ply.nodeIndex === null) continue;
+    const node = game.nodes[ply.nodeIndex];
+    if (!node.extra.some((p) => p.id === 'A' || p.id === 'DA')) continue;
+    const decisions = decisionEquities(node, game.info.matchLength);
+    if (!decisions.ok) {
+      const loc = where(context, node.sgf.offset);
+      warnings.push({ gameIndex: context.index, code: decisions.error.code, message: `analysis not stored: ${decisions.error.message}`, line: loc.line, offset: loc.offset });
+      continue;
+    }
+    for (const d of decisions.value) {
+      if (!Number.isFinite(d.played) || !Number.isFinite(d.best)) continue;
+      scores.push({
+        kind: 'BACKGAMMON',
+        positionKey: plies[k - 1].key,
+        program: d.program,
+        ruleset: `${d.kind}:${d.settings.text}`,
+        value: d.played,
+        bestValue: d.best,
+        details: {
+          kind: d.kind,
+          player: d.player,
+          decision: d.decision,
+          move: ply.move,
+          error: d.error,
+          unit: d.unit,
+          settings: d.settings,
+          ply: ply.number,
+        },
+        source: d.kind === 'checker' ? 'SGF A' : 'SGF DA',
+      });
+    }
+  }
+  return scores;
+};
+
+/** "node 12: …" in a codec warning names `game.nodes[11]`; its line is worth giving. */
+const warningAt = (game: BackgammonGame, context: TreeContext, code: string, message: string): ImportWarning => {
+  const m = /^node (\d+):/.exec(message);
+  const offset = m ? game.nodes[Number(m[1]) - 1]?.sgf.offset : game.tree.nodes[0]?.offset;
+  const loc = where(context, offset);
+  return { gameIndex: context.index, code, message, line: loc.line, offset: loc.offset };
+};
+
+/** Re-bases a codec error on a single tree to the tree's place in the file. */
+const treeFailure = (error: CodecError, context: TreeContext, offset?: number): ImportFailure => {
+  const message = `game tree ${context.index}: ${error.message.replace(/^game tree \d+: /, '')}`;
+  const at = error.offset ?? offset;
+  const loc = at === undefined ? {} : { offset: at, ...context.lines.at(at) };
+  return new ImportFailure({ ...error, message, record: context.index, ...loc });
+};
+
+/** GM[6]: one backgammon game per tree, one position per ply keyed `PositionID:MatchID`. */
+const readBackgammonTree: TreeReader = (tree, context) => {
+  const read = readBackgammonTrees([tree], context.text);
+  if (!read.ok) throw treeFailure(read.error, context);
+  const game = read.value.games[0];
+  const warnings: ImportWarning[] = read.value.warnings.map((w) =>
+    warningAt(game, context, 'WARN_BG_SGF', w.replace(/^game tree \d+: /, '')),
+  );
+  const replay = replayGameOrFail(game, context);
+  for (const w of replay.warnings) warnings.push(warningAt(game, context, 'WARN_BG_REPLAY', w));
+  const plies = replay.plies;
+  const records: PlyRecord[] = plies.map((ply, k) => ({
+    position: positionOf(ply),
+    variation: '',
+    ply: ply.number,
+    move: k === 0 ? null : ply.move,
+    nextMove: plies[k + 1]?.move ?? null,
+  }));
+  const { info } = game;
+  const re = tree.nodes[0]?.properties.find((p) => normId(p.id) === 'RE')?.values[0];
+  const metadata = metadataOf(game, replay.result);
+  // gnubg writes DT in a match's first game only: the later games of the same match take its date.
+  let dateText = info.date ?? null;
+  const prev = context.previous;
+  if (
+    dateText === null && prev?.kind === 'BACKGAMMON' && prev.dateText && prev.player1 === (info.white ?? null) &&
+    prev.player2 === (info.black ?? null) && prev.matchLength === info.matchLength && prev.gameNumber === info.gameNumber
+  ) {
+    dateText = prev.dateText;
+    metadata.dateFromMatch = true;
+  }
+  const record: GameRecord = {
+    kind: 'BACKGAMMON',
+    sourceFormat: 'SGF',
+    source: Buffer.from(context.source, 'utf8'),
+    player1: info.white ?? null,
+    player2: info.black ?? null,
+    event: info.event ?? null,
+    site: info.place ?? null,
+    round: info.round ?? null,
+    dateText,
+    result: re ?? null,
+    matchLength: info.matchLength,
+    gameNumber: info.gameNumber + 1,
+    metadata,
+    plies: records,
+  };
+  return { games: [record], scores: scoresOf(game, plies, context, warnings), warnings };
+};
+
+const replayGameOrFail = (game: BackgammonGame, context: TreeContext) => {
+  const replay = replayGame(game);
+  if (!replay.ok) throw treeFailure(replay.error, context);
+  return replay.value;
+};
+
+/** Readers per SGF game type (`GM`). */
+const TREE_READERS: Record<number, TreeReader> = {
+  1: readGoTree,
+  6: readBackgammonTree,
+};
+
+/** The text of each top-level tree: from its `(` to its closing `)`. */
+const treeSources = (text: string, trees: SgfTree[]): string[] => {
+  const starts = trees.map((t) => text.lastIndexOf('(', t.nodes[0]?.offset ?? 0));
+  return starts.map((start, i) => {
+    const end = text.lastIndexOf(')', i + 1 < starts.length ? starts[i + 1] : text.length);
+    return text.slice(start, end + 1);
+  });
+};
+
+/** The whole input (not `readAll` from ./formats: that module imports this one). */
+const collect = async (input: AsyncIterable<Uint8Array>): Promise<Uint8Array> => {
+  const parts: Uint8Array[] = [];
+  for await (const part of input) parts.push(part);
+  return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+};
+
+/** Games per chunk: a chunk is stored before the next is read, so memory stays bounded by a few games. */
+const PLIES_PER_CHUNK = 2000;
+
+export const sgfReader: FormatReader = {
+  format: 'SGF',
+  binary: false,
+  async *read(input, _options, readContext) {
+    const decoded = decodeSgfBytes(await collect(input));
+    if (!decoded.ok) throw new ImportFailure(decoded.error);
+    const text = decoded.value;
+    const parsed = parseSgf(text);
+    if (!parsed.ok) throw new ImportFailure(parsed.error);
+    const trees = parsed.value;
+    if (trees.length === 0) throw new ImportFailure(codecError('ERR_SGF_NO_GAME_TREE', 'the file holds no game tree', { offset: 0 }));
+    const lines = new LineIndex(text);
+    // Refuse the whole file before storing anything when a tree is of a game tabula does not read.
+    const readers = trees.map((tree, index) => {
+      const gm = gameTypeOf(tree);
+      const reader = TREE_READERS[gm];
+      if (reader) return reader;
+      const offset = tree.nodes[0]?.offset ?? 0;
+      const name = GAME_NAMES[gm];
+      throw new ImportFailure(
+        codecError(
+          'ERR_SGF_GAME_KIND',
+          `game tree ${index}: ${Number.isNaN(gm) ? 'GM is not a number' : `GM[${gm}]${name ? ` ${name}` : ''} games are not supported yet`}` +
+            ` (this build reads GM[${Object.keys(TREE_READERS).join('], GM[')}])`,
+          { record: index, offset, ...lines.at(offset), field: 'GM' },
+        ),
+      );
+    });
+    const sources = treeSources(text, trees);
+    const goHasherNow = trees.some((t) => gameTypeOf(t) === 1) ? (await goHasher(readContext?.sql))?.hasher : undefined;
+    let pending: ImportChunk = { games: [], scores: [], warnings: [] };
+    let plies = 0;
+    let previous: GameRecord | undefined;
+    for (let index = 0; index < trees.length; index++) {
+      const chunk = readers[index](trees[index], { text, lines, index, source: sources[index], previous, goHasher: goHasherNow });
+      for (const g of chunk.games ?? []) {
+        pending.games!.push(g);
+        plies += g.plies.length;
+        previous = g;
+      }
+      pending.scores!.push(...(chunk.scores ?? []));
+      pending.warnings!.push(...(chunk.warnings ?? []));
+      if (plies >= PLIES_PER_CHUNK) {
+        yield pending;
+        pending = { games: [], scores: [], warnings: [] };
+        plies = 0;
+      }
+    }
+    if (pending.games!.length > 0 || pending.warnings!.length > 0) yield pending;
+  },
+};
+
+/**
+ * Writes a stored backgammon game as SGF: its own game tree re-printed by the
+ * codec, every property kept (one node per line, as gnubg lays out a match).
+ */
+export const writeBackgammonGameSgf = (game: Game): string => {
+  const text = Buffer.from(game.source).toString('utf8');
+  const read = readBackgammonSgf(text);
+  if (read.ok) return writeBackgammonSgf(read.value.games);
+  return text.endsWith('\n') ? text : `${text}\n`;
+};
