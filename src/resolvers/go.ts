@@ -33,7 +33,7 @@ import {
   parseGoKey,
   signedHash,
 } from '../storage/go';
-import { plyOf } from './games';
+import { occurrencesOf } from './positions';
 
 // ------------------------------------------------------------------ helpers
 
@@ -404,14 +404,7 @@ export const goResolvers = {
     listed: (p: Position) => p.listImportId !== null,
     scores: async (p: Position, _: unknown, { loaders }: Context) =>
       (await loaders.scores.load(p.id)).map((s: Score) => goScoreOf(s.program, s.ruleset, s.value, s.confidence)),
-    occurrences: async (p: Position, { first }: { first?: number | null }, { db }: Context) =>
-      (
-        await db.prisma.occurrence.findMany({
-          where: { positionId: p.id },
-          orderBy: [{ gameId: 'asc' }, { variation: 'asc' }, { ply: 'asc' }],
-          take: Math.min(Math.max(first ?? 50, 0), 500),
-        })
-      ).map(plyOf),
+    occurrences: occurrencesOf,
     occurrenceCount: (p: Position, _: unknown, { loaders }: Context) => loaders.occurrenceCount.load(p.id),
   },
   GoScore: {

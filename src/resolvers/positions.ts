@@ -4,6 +4,16 @@ import type { Context } from '../server/context';
 import type { GameKind } from '../storage/records';
 import { plyOf } from './games';
 
+/** `Position.occurrences(first)`: where a stored position occurs, at most 500 at a time. */
+export const occurrencesOf = async (p: Position, { first }: { first?: number | null }, { db }: Context) =>
+  (
+    await db.prisma.occurrence.findMany({
+      where: { positionId: p.id },
+      orderBy: [{ gameId: 'asc' }, { variation: 'asc' }, { ply: 'asc' }],
+      take: Math.min(Math.max(first ?? 50, 0), 500),
+    })
+  ).map(plyOf);
+
 export const positionResolvers = {
   Query: {
     positions: (_: unknown, { key, kind }: { key: string; kind?: GameKind | null }, { db }: Context) =>
@@ -11,14 +21,7 @@ export const positionResolvers = {
   },
   Position: {
     id: (p: Position) => String(p.id),
-    occurrences: async (p: Position, { first }: { first?: number | null }, { db }: Context) =>
-      (
-        await db.prisma.occurrence.findMany({
-          where: { positionId: p.id },
-          orderBy: [{ gameId: 'asc' }, { variation: 'asc' }, { ply: 'asc' }],
-          take: Math.min(Math.max(first ?? 50, 0), 500),
-        })
-      ).map(plyOf),
+    occurrences: occurrencesOf,
     occurrenceCount: (p: Position, _: unknown, { loaders }: Context) => loaders.occurrenceCount.load(p.id),
     scores: (p: Position, _: unknown, { loaders }: Context) => loaders.scores.load(p.id),
   },
