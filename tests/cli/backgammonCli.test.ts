@@ -1,57 +1,31 @@
 /** `tabula import --format sgf` and `tabula export` on a PGlite data directory. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseSgf, stripOffsets } from '../../src/codecs/sgf';
 import { unwrap } from '../../src/codecs/result';
 import { main } from '../../src/cli/main';
+import { cliSandbox } from '../support/cli';
 
 const DATA_DIR = path.join(__dirname, '../../../shared/data/backgammon');
 const CHARLOT = path.join(DATA_DIR, 'gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.sgf');
 const treesOf = (text: string) => stripOffsets(unwrap(parseSgf(text)));
 
 describe('tabula CLI with backgammon SGF', () => {
-  let dir: string;
-  let logged: string[];
-  let errors: string[];
-  const saved = { data: process.env.TABULA_DATA_DIR, url: process.env.DATABASE_URL };
-
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-cli-'));
-    process.env.TABULA_DATA_DIR = path.join(dir, 'data');
-    delete process.env.DATABASE_URL;
-  });
-
-  afterAll(() => {
-    if (saved.data === undefined) delete process.env.TABULA_DATA_DIR;
-    else process.env.TABULA_DATA_DIR = saved.data;
-    if (saved.url !== undefined) process.env.DATABASE_URL = saved.url;
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  beforeEach(() => {
-    logged = [];
-    errors = [];
-    jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logged.push(args.join(' ')));
-    jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args.join(' ')));
-    jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  });
-
-  afterEach(() => jest.restoreAllMocks());
+  const cli = cliSandbox('tabula-cli-');
 
   it('imports the charlot match, then says it was already imported', async () => {
     expect(await main(['import', '--format', 'sgf', CHARLOT])).toBe(0);
-    expect(errors).toEqual([]);
-    expect(logged.join('\n')).toMatch(/: imported as import 1: 4 games, \d+ new positions, \d+ scores in /);
-    logged = [];
+    expect(cli.errors).toEqual([]);
+    expect(cli.logged.join('\n')).toMatch(/: imported as import 1: 4 games, \d+ new positions, \d+ scores in /);
+    cli.clear();
     expect(await main(['import', '--format', 'sgf', CHARLOT])).toBe(0);
-    expect(logged.join('\n')).toMatch(/: already imported as import 1: 4 games/);
+    expect(cli.logged.join('\n')).toMatch(/: already imported as import 1: 4 games/);
   });
 
   it('exports the whole import as the original match, every property kept', async () => {
-    const out = path.join(dir, 'export.sgf');
+    const out = path.join(cli.dir, 'export.sgf');
     expect(await main(['export', '--import', '1', '--format', 'sgf', '--out', out])).toBe(0);
-    expect(errors).toEqual([]);
+    expect(cli.errors).toEqual([]);
     expect(treesOf(fs.readFileSync(out, 'utf8'))).toEqual(treesOf(fs.readFileSync(CHARLOT, 'utf8')));
   });
 
@@ -66,14 +40,14 @@ describe('tabula CLI with backgammon SGF', () => {
   });
 
   it('refuses a file with an illegal move, naming the line, and stores nothing', async () => {
-    const bad = path.join(dir, 'bad.sgf');
+    const bad = path.join(cli.dir, 'bad.sgf');
     const text = fs.readFileSync(path.join(DATA_DIR, 'gnubg107_5p_double_dance_resign.sgf'), 'utf8');
     fs.writeFileSync(bad, text.replace('B[55qvqvsxsx]', 'B[55qvqvsxbx]'));
     expect(await main(['import', '--format', 'sgf', bad])).toBe(1);
-    expect(errors.join('\n')).toContain(
+    expect(cli.errors.join('\n')).toContain(
       'bad.sgf: nothing imported: ERR_BG_REPLAY_ILLEGAL_MOVE at record 0, line 6, column 1, offset 557, field B: game tree 0: node 5: no Black checker on 23',
     );
     expect(await main(['export', '--import', '2', '--format', 'sgf'])).toBe(1);
-    expect(errors.join('\n')).toContain('no such game or import');
+    expect(cli.errors.join('\n')).toContain('no such game or import');
   });
 });

@@ -1,9 +1,9 @@
 /** `tabula import --format pgn` and `tabula export` of chess games on a PGlite data directory. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { type PgnGame, type PgnNode, decodePgnBytes, parsePgn } from '../../src/codecs/chess';
 import { main } from '../../src/cli/main';
+import { cliSandbox } from '../support/cli';
 import { databaseConfigFromEnv } from '../../src/db/config';
 import { openDatabase } from '../../src/db/database';
 import { dataOf, graphqlClient } from '../support/graphql';
@@ -20,39 +20,13 @@ const gamesOf = (bytes: Uint8Array): PgnGame[] =>
   });
 
 describe('tabula CLI with chess PGN', () => {
-  let dir: string;
-  let logged: string[];
-  let errors: string[];
-  const saved = { data: process.env.TABULA_DATA_DIR, url: process.env.DATABASE_URL };
-
-  beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-chess-cli-'));
-    process.env.TABULA_DATA_DIR = path.join(dir, 'data');
-    delete process.env.DATABASE_URL;
-  });
-
-  afterAll(() => {
-    if (saved.data === undefined) delete process.env.TABULA_DATA_DIR;
-    else process.env.TABULA_DATA_DIR = saved.data;
-    if (saved.url !== undefined) process.env.DATABASE_URL = saved.url;
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  beforeEach(() => {
-    logged = [];
-    errors = [];
-    jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logged.push(args.join(' ')));
-    jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args.join(' ')));
-    jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  });
-
-  afterEach(() => jest.restoreAllMocks());
+  const cli = cliSandbox('tabula-chess-cli-');
 
   it('imports every sample file, reporting illegal moves as warnings with their game and line', async () => {
     const files = SAMPLES.map((name) => path.join(DIR, name));
     expect(await main(['import', '--format', 'pgn', ...files])).toBe(0);
-    expect(errors).toEqual([]);
-    const out = logged.join('\n');
+    expect(cli.errors).toEqual([]);
+    const out = cli.logged.join('\n');
     expect(out).toMatch(/anastasian-lewis\.pgn: imported as import 1: 1 games, \d+ new positions, 0 scores in /);
     expect(out).toMatch(/cutechess-fischerrandom\.pgn: imported as import 2: 4 games, \d+ new positions, \d+ scores in /);
     expect(out).toMatch(/immortal-games\.pgn: imported as import 3: 36 games, /);
@@ -64,19 +38,19 @@ describe('tabula CLI with chess PGN', () => {
 
   it('says a repeated import was already imported', async () => {
     expect(await main(['import', '--format', 'pgn', path.join(DIR, 'jose-starter.pgn')])).toBe(0);
-    expect(logged.join('\n')).toMatch(/: already imported as import 4: 16 games/);
+    expect(cli.logged.join('\n')).toMatch(/: already imported as import 4: 16 games/);
   });
 
   it('exports each import as PGN with the same main lines and variations', async () => {
     for (let i = 0; i < SAMPLES.length; i++) {
-      const out = path.join(dir, `export-${i}.pgn`);
+      const out = path.join(cli.dir, `export-${i}.pgn`);
       expect(await main(['export', '--import', String(i + 1), '--format', 'pgn', '--out', out])).toBe(0);
       const original = gamesOf(fs.readFileSync(path.join(DIR, SAMPLES[i])));
       const exported = gamesOf(fs.readFileSync(out));
       expect(exported.map((g) => treeOf(g.moves))).toEqual(original.map((g) => treeOf(g.moves)));
       expect(exported.map((g) => g.tags)).toEqual(original.map((g) => g.tags));
     }
-    expect(errors).toEqual([]);
+    expect(cli.errors).toEqual([]);
   });
 
   it('stored the positions: chessPositions finds the start position', async () => {
