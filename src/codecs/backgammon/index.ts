@@ -8,4 +8,5 @@ export * from './matchId';
 export * from './points';
 export * from './sgfGame';
 export * from './replay';
+export * from './legality';
 export * from './analysis';

@@ -6,6 +6,7 @@
 import { CodecError, Result, codecError, err, ok } from '../result';
 import { matchIdOf } from './matchId';
 import { OFF, pointName, pointOfLetterIndex } from './points';
+import { checkPlay } from './legality';
 import { checkPositionBoard, positionIdOf } from './positionId';
 import { BackgammonGame, BgAction, BgNode, BgSetup } from './sgfGame';
 import { BAR, CubeOwner, GameState, MatchState, PositionBoard, RESIGNATIONS, Seat, SideCheckers, emptySide, startingSide } from './types';
@@ -233,15 +234,19 @@ export const replayGame = (game: BackgammonGame): Result<BgReplay> => {
         if (a.moves.length === 0 && hasLegalPlay(own, opp, a.dice))
           warnings.push(`node ${i + 1}: roll ${a.dice.join('')} with no checker moved although a play exists (a roll not yet played?); replayed as no move, as gnubg does`);
         const parts: string[] = [];
-        for (const m of a.moves) {
-          if (own[m.from] <= 0) return fail('ERR_BG_REPLAY_ILLEGAL_MOVE', `no ${p === 1 ? 'Black' : 'White'} checker on ${pointName(m.from)}`, i, node);
-          if (m.to === BAR) return fail('ERR_BG_REPLAY_ILLEGAL_MOVE', 'a move to the bar', i, node);
+        // Legality first (the dice, the bar, bearing off, most dice / larger die: gnubg's rules); a roll with no step stays a warning above.
+        let steps = a.moves;
+        if (steps.length) {
+          const checked = checkPlay(own, opp, a.dice, a.moves, p === 1 ? 'Black' : 'White');
+          if (!checked.ok) return fail('ERR_BG_REPLAY_ILLEGAL_MOVE', checked.message, i, node);
+          steps = checked.steps;
+        }
+        for (const m of steps) {
           own[m.from]--;
           let hit = false;
           if (m.to !== OFF) {
             // My point `to` is the opponent's point 23 − to.
             const n = opp[23 - m.to];
-            if (n >= 2) return fail('ERR_BG_REPLAY_ILLEGAL_MOVE', `point ${pointName(m.to)} is held by the opponent`, i, node);
             if (n === 1) {
               opp[23 - m.to] = 0;
               opp[BAR]++;

@@ -12,8 +12,16 @@
  * exchange `RACK -ABC +0 0` (or `-3`); challenge `RACK (challenge) +5 37` (bonus to the player
  * whose play was challenged) or `(challenge) -5` (penalty to a challenger); end-rack points
  * `(TILES) +14 345`; time penalty `RACK (time) -10 335`; last-rack penalty `RACK (RACK) -8 327`.
+ * Woogles writes the rack `UNKNOWN` when it is not known: read as no rack (`rack` '') with
+ * `rackUnknown` set, and written back as `UNKNOWN`.
  */
 import { Result, codecError, err, ok } from '../result';
+
+/** The rack text Woogles (liwords) writes for a rack it does not know. */
+export const GCG_UNKNOWN_RACK = 'UNKNOWN';
+
+/** Whether rack text means "rack not known": absent, or Woogles' `UNKNOWN`. */
+export const isUnknownRack = (rack: string): boolean => rack === '' || rack === GCG_UNKNOWN_RACK;
 
 /** A player declared by `#player1` / `#player2`. */
 export interface GcgPlayer {
@@ -39,8 +47,10 @@ interface GcgEventBase {
   readonly line: number;
   /** The player's nickname. */
   readonly nick: string;
-  /** The rack as written ('' when absent). */
+  /** The rack as written ('' when absent or written as Woogles' `UNKNOWN`). */
   readonly rack: string;
+  /** True when the rack was written as `UNKNOWN` (Woogles: not known); the writer writes it back so. */
+  readonly rackUnknown?: boolean;
   /** Signed score of the event. */
   readonly score: number;
   /** The player's total after the event, as written. */
@@ -256,7 +266,8 @@ const parseEvent = (raw: string, line: number, players: readonly GcgPlayer[]): R
   } else {
     action = middle[0];
   }
-  const base = { line, nick, rack, score, cumulative };
+  // Woogles' UNKNOWN rack is not the letters U-N-K-N-O-W-N: keep it as no rack, remembered for writing.
+  const base = rack === GCG_UNKNOWN_RACK ? { line, nick, rack: '', rackUnknown: true, score, cumulative } : { line, nick, rack, score, cumulative };
   if (position !== undefined && word !== undefined) {
     const at = middle.length - 2;
     if (!COORD.test(position)) return bad(`"${position}" is not a position like 8D or D8`, at);
@@ -282,7 +293,7 @@ const signed = (n: number): string => (n < 0 ? String(n) : `+${n}`);
 /** Writes one event line (without its note). */
 export const formatGcgEvent = (e: GcgEvent): string => {
   const head = `>${e.nick}:`;
-  const rack = e.rack === '' ? '' : ` ${e.rack}`;
+  const rack = e.rack !== '' ? ` ${e.rack}` : e.rackUnknown ? ` ${GCG_UNKNOWN_RACK}` : '';
   const tail = ` ${signed(e.score)} ${e.cumulative}`;
   switch (e.kind) {
     case 'play':

@@ -21,7 +21,7 @@ import {
   distributionForLexicon,
   tilePoints,
 } from './distributions';
-import { GcgEvent, GcgGame, gcgPragma } from './gcg';
+import { GcgEvent, GcgGame, gcgPragma, isUnknownRack } from './gcg';
 import { DEFAULT_BINGO_BONUS, scorePlay } from './scoring';
 import { BLANK, BLANK_BIT, EMPTY, parseTiles } from './tiles';
 import { Result, codecError, err, ok } from '../result';
@@ -86,7 +86,7 @@ export interface GameReplay {
 
 const tilesOf = (event: GcgEvent): string[] => {
   const out: string[] = [];
-  if (event.rack !== '') out.push(event.rack);
+  if (!isUnknownRack(event.rack)) out.push(event.rack);
   if (event.kind === 'play') out.push(event.word.replace(/\./g, ''));
   if (event.kind === 'exchange' && !/^[0-9]+$/.test(event.exchanged)) out.push(event.exchanged);
   if (event.kind === 'endRackPoints' || event.kind === 'lastRackPenalty') out.push(event.tiles);
@@ -139,7 +139,7 @@ export const replayGcg = (game: GcgGame, options: ReplayOptions = {}): Result<Ga
   };
   const playerOf = (nick: string): number => game.players.findIndex((p) => p.nick === nick);
   const rackOf = (s: string): number[] | undefined => {
-    if (s === '') return undefined;
+    if (isUnknownRack(s)) return undefined; // absent, or Woogles' UNKNOWN (also when an event built in code carries it as text)
     const r = parseTiles(s, dist, { allowBlank: true });
     return r.ok && r.value.length <= RACK_SIZE ? r.value : undefined;
   };

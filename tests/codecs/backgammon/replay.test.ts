@@ -106,6 +106,41 @@ describe('replay', () => {
     expect(r.ok || r.error.code).toBe('ERR_BG_REPLAY_ILLEGAL_MOVE');
   });
 
+  describe('checks the play against the dice (gnubg rules)', () => {
+    /** The error of replaying a one-game SGF text. */
+    const errorOf = (sgf: string) => {
+      const r = replayGame(unwrap(readBackgammonSgf(sgf)).games[0]);
+      if (r.ok) throw new Error(`${sgf} replayed`);
+      return r.error;
+    };
+
+    it.each([
+      ['a move the dice do not give: Black 55 from his 6-point to his 24-point', '(;GM[6];B[55sa])', 0, /^node 1: Black 6\/24 moves away from home; .*\(roll 55\)$/],
+      ['a distance no die matches: White 31 as 13/8', '(;GM[6];W[31mh])', 0, /^node 1: White 13\/8 moves 5 pips, which no die matches: the unused dice of 31 are 3, 1$/],
+      ['bearing off with a checker outside the home board', '(;GM[6];AE[a:y]AW[a][b][m]AB[x][w];W[21azmk])', 1, /^node 2: White 1\/off: bearing off while a checker is on 13, outside the home board \(roll 21\)$/],
+      ['a larger die bearing off from below the highest point', '(;GM[6];AE[a:y]AW[e][d][b]AB[x];W[63bzda])', 1, /^node 2: White 2\/off with a 3: .* bears off only from the highest point, and a checker is on 5 \(roll 63\)$/],
+      ['not entering from the bar first', '(;GM[6];W[21mkfe];B[64aggk];W[31hefe])', 2, /^node 3: White 8\/5: a checker on the bar must enter first \(roll 31\)$/],
+      ['playing one die when both can be played', '(;GM[6];W[31he])', 0, /^node 1: White plays 1 die of 31 but 2 can be played$/],
+      ['playing the smaller die when only one can be played and the larger can', '(;GM[6];AE[a:y]AW[m]AB[f][f];W[61ml])', 1, /^node 2: White plays the 1 of 61 but the 6 can be played: when only one die can be played it must be the larger$/],
+    ])('refuses %s: ERR_BG_REPLAY_ILLEGAL_MOVE at the node', (_what, sgf, record, message) => {
+      const e = errorOf(sgf);
+      expect(e).toMatchObject({ code: 'ERR_BG_REPLAY_ILLEGAL_MOVE', record, offset: sgf.split(';', record + 2).join(';').length });
+      expect(e.message).toMatch(message);
+    });
+
+    it.each([
+      ['the larger die from the highest point', '(;GM[6];AE[a:y]AW[e][b]AB[x];W[63ezbz])', '63: 5/off 2/off'],
+      ['a legal play written in an order that is not (gnubg compares positions)', '(;GM[6];AE[a:y]AW[e][b]AB[x];W[63bzez])', '63: 5/off 2/off'],
+      ['the only die that can be played, the larger', '(;GM[6];AE[a:y]AW[m]AB[f][f];W[61mg])', '61: 13/7'],
+      ['a bear-off reached with both dice', '(;GM[6];AE[a:y]AW[f]AB[x];W[65faaz])', '65: 6/1 1/off'],
+      ['the same bear-off with one die (same position as with both)', '(;GM[6];AE[a:y]AW[f]AB[x];W[65fz])', '65: 6/off'],
+      ['entering, then moving on', '(;GM[6];W[21mkfe];B[64aggk];W[31yvhg])', '31: bar/22 8/7'],
+    ])('accepts %s', (_what, sgf, move) => {
+      const r = unwrap(replayGame(unwrap(readBackgammonSgf(sgf)).games[0]));
+      expect(r.plies[r.plies.length - 1].move).toBe(move);
+    });
+  });
+
   it('fails on a take without a double', () => {
     const r = replayGame(unwrap(readBackgammonSgf('(;GM[6];W[take])')).games[0]);
     expect(r.ok || r.error.code).toBe('ERR_BG_REPLAY_ORDER');

@@ -84,11 +84,12 @@ describe('sample GCG files', () => {
   it('reads challenge bonuses with and without a rack, and an UNKNOWN rack (many_challenges.gcg)', () => {
     const g = read('liwords/many_challenges.gcg');
     const challenges = g.events.filter((e) => e.kind === 'challenge');
-    expect(challenges.map((e) => [e.rack, e.score])).toEqual([
-      ['BCEIPRR', 10],
-      ['?ADENTU', 5],
-      ['UNKNOWN', 5],
+    expect(challenges.map((e) => [e.rack, e.rackUnknown, e.score])).toEqual([
+      ['BCEIPRR', undefined, 10],
+      ['?ADENTU', undefined, 5],
+      ['', true, 5],
     ]);
+    expect(writeGcg(g).split('\n')).toContain('>jvc: UNKNOWN (challenge) +5 477');
     const frentz = read('macondo/gcg/vs_frentz.gcg').events.filter((e) => e.kind === 'challenge');
     expect(frentz.map((e) => [e.nick, e.rack, e.score])).toEqual([
       ['cesar', 'ADDIPYZ', 5],
@@ -164,6 +165,15 @@ describe('events', () => {
 
   it('reads a challenge penalty (negative challenge score)', () => {
     expect(one('>a: ABC (challenge) -5 -5')).toMatchObject({ kind: 'challenge', score: -5 });
+  });
+
+  it("reads Woogles' UNKNOWN rack as an unknown rack, not the letters U-N-K-N-O-W-N, and writes it back", () => {
+    const line = '>a: UNKNOWN 8H CAB +14 14';
+    const e = one(line);
+    expect(e).toEqual({ line: 3, nick: 'a', rack: '', rackUnknown: true, score: 14, cumulative: 14, kind: 'play', position: '8H', word: 'CAB' });
+    expect(formatGcgEvent(e)).toBe(line);
+    expect(one('>a: UNKNOWN (challenge) +5 5')).toMatchObject({ kind: 'challenge', rack: '', rackUnknown: true });
+    expect(one('>a: UNKNOWN - +0 0')).toMatchObject({ kind: 'pass', rack: '', rackUnknown: true });
   });
 
   it('writes every event kind back as read', () => {

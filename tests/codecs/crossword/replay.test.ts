@@ -112,6 +112,22 @@ describe('score checks', () => {
     expect(replayText(`${HEAD}>a: XYZ 8H CAB +14 14\n`).warnings).toMatchObject([{ line: 3, code: 'RACK_MISMATCH' }]);
   });
 
+  it("treats Woogles' UNKNOWN rack as unknown: no rack check, no rack for the player to move", () => {
+    const r = replayText(`${HEAD}>a: ABC 8H CAB +14 14\n>b: UNKNOWN 9I AX +24 24\n>a: UNKNOWN - +0 14\n`);
+    expect(r.warnings).toEqual([]);
+    expect(r.turns.map((t) => rackStrings(t.position)[0])).toEqual(['', '', '']);
+    expect(r.finalScores).toEqual([14, 24]);
+  });
+
+  it('replays many_challenges.gcg without reading its UNKNOWN rack as tiles', () => {
+    const g = unwrap(parseGcg(readBytes('liwords/many_challenges.gcg')));
+    const r = unwrap(replayGcg(g));
+    const k = g.events.findIndex((e) => e.rackUnknown);
+    expect(g.events[k]).toMatchObject({ nick: 'jvc', kind: 'challenge', rack: '' });
+    expect(r.turns[k]).toMatchObject({ line: 40, player: 1, position: { scores: [347, 477] } });
+    expect(r.warnings).toEqual([]);
+  });
+
   it('rejects a play over a different tile with PLAY_TILE_CONFLICT and the line', () => {
     const r = replayGcg(unwrap(parseGcg(`${HEAD}>a: ABC 8H CAB +14 14\n>b: DEF 8H DEF +0 0\n`)));
     expect(r).toMatchObject({ ok: false, error: { code: 'PLAY_TILE_CONFLICT', line: 4 } });
