@@ -2,6 +2,7 @@
 import { backgammonResolvers } from './backgammon';
 import { chessResolvers } from './chess';
 import { crosswordResolvers } from './crossword';
+import { diagramResolvers } from './diagrams';
 import { gameResolvers } from './games';
 import { goResolvers } from './go';
 import { positionResolvers } from './positions';
@@ -17,4 +18,4 @@ const merge = (...maps: ResolverMap[]): ResolverMap => {
   return merged;
 };
 
-export const resolvers = merge(serverResolvers, gameResolvers, positionResolvers, backgammonResolvers, crosswordResolvers, goResolvers, chessResolvers);
+export const resolvers = merge(serverResolvers, gameResolvers, positionResolvers, backgammonResolvers, crosswordResolvers, goResolvers, chessResolvers, diagramResolvers);

@@ -24,6 +24,7 @@ import { classifyLimitError, DEFAULT_LIMITS, limitSettings, type Limits } from '
 import { requestLogging, requestLogOf, silentLogger, type Logger } from './logging';
 import { Metrics, poolStatsOf, routeLabel } from './metrics';
 import { loadTypeDefs } from './schema';
+import { webRoutes } from './web';
 
 export interface AppOptions {
   /** The database, or a function giving it once it is open (undefined until then: not ready). */
@@ -42,6 +43,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** How long `apollo.stop()` lets in-flight requests finish before closing their connections. */
   shutdownGraceMs?: number;
+  /** Where the built web pages are (default dist/web; see web.ts). */
+  webDir?: string;
 }
 
 export interface App {
@@ -182,5 +185,6 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
     }),
   );
+  app.use(webRoutes(options.webDir));
   return result;
 }
