@@ -236,7 +236,8 @@ export const goResolvers = {
       const canonicalBoard = boardToString(transformBoard(parsed.value, hashed.value.rotation));
       return { ...hashed.value, canonicalBoard, table: named.name };
     },
-    zobristTables: (_: unknown, __: unknown, context: Context) => listTables(context),
+    zobristTables: async (_: unknown, { first }: { first?: number | null }, context: Context) =>
+      (await listTables(context)).slice(0, intArg(first, 100, 0, 1000, 'first')),
     goHashCheck: async (_: unknown, { importId, table }: { importId: string; table?: string | null }, context: Context) => {
       const id = parseId(importId, 'importId');
       const named = table ? await goHasher(context.db.sql, table) : await activeHasher(context);
@@ -247,11 +248,12 @@ export const goResolvers = {
       collectBase64(exportGoPositionFile(db.sql, importId ? parseId(importId, 'importId') : undefined)),
     exportGoScores: (_: unknown, { program, ruleset }: { program: string; ruleset?: string | null }, { db }: Context) =>
       collectBase64(exportGoScoreFile(db.sql, program, ruleset ?? '')),
-    goScoreSets: async (_: unknown, __: unknown, { db }: Context) =>
+    goScoreSets: async (_: unknown, { first }: { first?: number | null }, { db }: Context) =>
       (
         await db.sql.query<{ program: string; ruleset: string; n: bigint }>(
           `SELECT s.program, s.ruleset, count(*)::int8 AS n FROM "Score" s JOIN "Position" p ON p.id = s."positionId"
-           WHERE p.kind = 'GO' GROUP BY 1, 2 ORDER BY 1, 2`,
+           WHERE p.kind = 'GO' GROUP BY 1, 2 ORDER BY 1, 2 LIMIT $1`,
+          [intArg(first, 100, 0, 1000, 'first')],
         )
       ).map((r) => ({ program: r.program, ruleset: r.ruleset, positions: Number(r.n) })),
     goStoneHistogram: async (_: unknown, { listedOnly }: { listedOnly?: boolean | null }, { db }: Context) =>

@@ -111,7 +111,9 @@ export const authPlugin = <C extends { principal: Principal }>(config: AuthConfi
   async requestDidStart() {
     return {
       async didResolveOperation({ operation, contextValue }) {
-        if (operation?.operation === 'query') checkRead(contextValue.principal, config);
+        // No operation matched operationName: nothing will run, and Apollo answers that as bad input.
+        if (!operation) return;
+        if (operation.operation === 'query') checkRead(contextValue.principal, config);
         else requireRole(contextValue.principal, WRITE_ROLES);
       },
     };

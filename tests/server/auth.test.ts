@@ -73,6 +73,17 @@ describeEachDatabase('access over HTTP', (getDb) => {
     expect(body).toEqual(UNAUTHENTICATED);
   });
 
+  it('answers an operationName the document does not hold as bad input, not as an auth failure', async () => {
+    const response = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'mutation Ping { ping }', operationName: 'Elsewhere' }),
+    });
+    const body = (await response.json()) as Body;
+    expect(response.status).toBe(400);
+    expect(body.errors?.[0].message).toBe('Unknown operation named "Elsewhere".');
+  });
+
   it('refuses a mutation with a reader token with FORBIDDEN and status 403', async () => {
     const { status, body } = await post(base, 'mutation { ping }', tokens.reader);
     expect(status).toBe(403);

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../../src/db/database';
 import { createApp, type App } from '../../src/server/app';
 import { createLogger } from '../../src/server/logging';
 import { Metrics } from '../../src/server/metrics';
+import { testTargets } from '../support/databases';
 
 const ADMIN = 'metrics-test-admin-token';
 
@@ -93,6 +94,7 @@ describe('metrics and logs over HTTP', () => {
     expect(sample(text, 'tabula_http_responses_total{route="/health/live",status="200"}')).toBe(1);
     expect(sample(text, 'tabula_http_responses_total{route="/graphql",status="401"}')).toBe(1);
     expect(sample(text, 'tabula_database_ready')).toBe(1);
+    expect(text).not.toContain('tabula_db_pool_connections{'); // PGlite has no pool
   });
 
   it('echoes a sane x-request-id and makes one up otherwise', async () => {
@@ -114,6 +116,35 @@ describe('metrics and logs over HTTP', () => {
     expect(logged.map((l) => l.msg)).toEqual(['internal error (masked as INTERNAL_SERVER_ERROR)', 'request']);
     expect(logged[0]).toMatchObject({ level: 50, service: 'tabula', err: { message: 'connection to 10.0.0.5:5432 refused' } });
     expect(logged[1]).toMatchObject({ level: 30, method: 'POST', path: '/graphql', status: 200 });
+  });
+});
+
+describe('pool metrics on PostgreSQL', () => {
+  const target = testTargets().find((t) => t.name === 'postgresql');
+  if (!target) {
+    it.skip('TEST_DATABASE_URL is not set: PostgreSQL pool gauges not checked', () => undefined);
+    return;
+  }
+
+  it('reports the pg.Pool connections (total, idle, waiting) in /metrics', async () => {
+    const db = await target.open();
+    try {
+      expect(db.pool).toBeDefined();
+      const app = await createApp({ db, auth: { adminToken: ADMIN, readRequiresToken: false } });
+      const base = await listen(app);
+      try {
+        expect((await post(base, { query: '{ games { totalCount } }' })).status).toBe(200);
+        const text = await (await fetch(`${base}/metrics`)).text();
+        expect(sample(text, 'tabula_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+        expect(sample(text, 'tabula_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(0);
+        expect(sample(text, 'tabula_db_pool_connections{state="waiting"}')).toBe(0);
+      } finally {
+        await app.apollo.stop();
+      }
+    } finally {
+      await db.close();
+      await target.cleanup();
+    }
   });
 });
 

@@ -19,7 +19,7 @@ import { Position, STANDARD_FEN, clonePosition } from './board';
 import { parseFen } from './fen';
 import { GameTextDialect, PieceIds, applyIds, cloneIds, decodeMove, isTwoByteMove, setupIds } from './gameTextMoves';
 import { makeMove } from './moves';
-import { MoveErrorKind, PgnGame, PgnNode, noteAnnotation } from './pgn';
+import { MAX_VARIATION_DEPTH, MoveErrorKind, PgnGame, PgnNode, noteAnnotation } from './pgn';
 import { EncodedGameText, GameTextLayout, GameTextOptions, RESULT_CODES, replayGame } from './replay';
 import { makeSan } from './san';
 
@@ -168,6 +168,8 @@ class Decoder {
         }
       } else if (c === 0xf0) {
         if (!last || !before) return this.fail('ERR_GAMETEXT_VARIATION', 'variation before any move', at);
+        // Each level recurses: refuse absurd nesting before it can overflow the stack.
+        if (depth >= MAX_VARIATION_DEPTH) return this.fail('ERR_GAMETEXT_VARIATION', `variations nested deeper than ${MAX_VARIATION_DEPTH}`, at);
         const v: PgnNode[] = [];
         noteAnnotation(last, 'v');
         last.variations.push(v);

@@ -55,6 +55,9 @@ export interface PgnSource {
   offset?: number;
 }
 
+/** Deepest variation nesting the PGN and GameText readers accept (real games nest a handful of levels). */
+export const MAX_VARIATION_DEPTH = 500;
+
 /** Value of a tag, or undefined. */
 export const getTag = (game: PgnGame, name: string): string | undefined => {
   for (const t of game.tags) if (t.name === name) return t.value;
@@ -189,6 +192,8 @@ class Parser {
       if (c === 40) { // '('
         const owner = top.line.length ? top.line[top.line.length - 1] : null;
         if (!owner) return this.fail('ERR_PGN_VARIATION', 'variation before any move', at);
+        // Replay, printing and GameText recurse per level: refuse absurd nesting here, before they overflow the stack.
+        if (stack.length > MAX_VARIATION_DEPTH) return this.fail('ERR_PGN_VARIATION', `variations nested deeper than ${MAX_VARIATION_DEPTH}`, at);
         const line: PgnNode[] = [];
         addAnn(owner, 'v');
         owner.variations.push(line);
