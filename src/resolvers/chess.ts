@@ -46,12 +46,12 @@ const base64Bytes = (data: string, argument: string): Uint8Array => {
 
 export const chessResolvers = {
   Query: {
-    chessPositions: (_: unknown, { polyglotKey: key }: { polyglotKey: string }, { db }: Context) => {
+    chessPositions: (_: unknown, { polyglotKey: key }: { polyglotKey: string }, { loaders }: Context) => {
       const hex = key.trim().toLowerCase();
       if (!/^[0-9a-f]{16}$/.test(hex)) {
         throw badUserInput('polyglotKey must be 16 hex digits', { argument: 'polyglotKey', code: 'ERR_POLYGLOT_KEY' });
       }
-      return db.prisma.position.findMany({ where: { kind: 'CHESS', key: hex }, orderBy: { id: 'asc' } });
+      return loaders.positionsByKey.load({ kind: 'CHESS', key: hex });
     },
     chessPosition: async (
       _: unknown,

@@ -16,8 +16,8 @@ export const occurrencesOf = async (p: Position, { first }: { first?: number | n
 
 export const positionResolvers = {
   Query: {
-    positions: (_: unknown, { key, kind }: { key: string; kind?: GameKind | null }, { db }: Context) =>
-      db.prisma.position.findMany({ where: kind ? { kind, key } : { key }, orderBy: { id: 'asc' } }),
+    positions: (_: unknown, { key, kind }: { key: string; kind?: GameKind | null }, { loaders }: Context) =>
+      loaders.positionsByKey.load({ key, kind }),
   },
   Position: {
     id: (p: Position) => String(p.id),

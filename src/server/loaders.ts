@@ -4,6 +4,7 @@
  */
 import DataLoader from 'dataloader';
 import type { Database } from '../db/database';
+import { positionKeyId, positionsByKeys, type PositionKey } from '../db/lookups';
 import type { Game, Position, Score } from '../generated/prisma/client';
 
 const byKey = <K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | null)[] => {
@@ -24,6 +25,10 @@ export const createLoaders = (db: Database) => ({
   position: new DataLoader<bigint, Position | null>(async (ids) =>
     byKey(ids, await db.prisma.position.findMany({ where: { id: { in: [...ids] } } }), (p) => p.id),
   ),
+  /** Positions by key (`positions`, `chessPositions`): one raw SQL statement per batch, no Prisma. */
+  positionsByKey: new DataLoader<PositionKey, Position[], string>((keys) => positionsByKeys(db, keys), {
+    cacheKeyFn: positionKeyId,
+  }),
   scores: new DataLoader<bigint, Score[]>(async (positionIds) =>
     groupBy(
       positionIds,

@@ -130,7 +130,10 @@ export class Metrics {
       async requestDidStart() {
         const started = process.hrtime.bigint();
         return {
-          async executionDidStart() {
+          async executionDidStart({ operation }) {
+            // Only mutations import; a query gets no per-field hook (Apollo then skips calling it for every field).
+            // `operation` is missing when operationName names no operation of the document.
+            if (operation?.operation !== 'mutation') return;
             return {
               willResolveField({ info, args }) {
                 if (info.parentType.name !== 'Mutation' || !info.fieldName.startsWith('import')) return;

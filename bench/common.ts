@@ -1,0 +1,127 @@
+/**
+ * Shared helpers of the benchmark suite (`npm run bench`, see bench/run.sh, which transpiles
+ * src/ and bench/ with esbuild into a temporary directory and runs the compiled files with node).
+ * Not a benchmark itself.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+export const DATABASE_URL = process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/test';
+
+/** The compiled suite's root (`$OUT` in run.sh): bench/*.js sit one level below it. */
+export const BUILD_ROOT = path.resolve(__dirname, '..');
+export const CLI = path.join(BUILD_ROOT, 'src', 'cli', 'main.js');
+
+/** Prints one benchmark's figures as one JSON line. */
+export const emit = (benchmark: string, figures: Record<string, unknown>): void => {
+  console.log(JSON.stringify({ benchmark, ...figures }));
+};
+
+export const round = (value: number, digits = 0): number => {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+};
+
+export const seconds = (startedNs: bigint): number => Number(process.hrtime.bigint() - startedNs) / 1e9;
+
+/** mulberry32: a seeded PRNG so every run generates the same inputs. */
+export const prng = (seed: number): (() => number) => {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
+
+export async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Peak resident set size (VmHWM) of a live process, in MB; undefined once it has exited. */
+export const peakRssMb = (pid: number): number | undefined => {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
+};
+
+export interface RunResult {
+  code: number | null;
+  seconds: number;
+  /** Peak RSS in MB, from GNU time's "Maximum resident set size". */
+  peakRssMb: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command under `/usr/bin/time -v`, timing it and taking its peak RSS. */
+export function runMeasured(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn('/usr/bin/time', ['-v', command, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1];
+      resolve({ code, seconds: seconds(started), peakRssMb: kb === undefined ? NaN : Number(kb) / 1024, stdout, stderr });
+    });
+  });
+}
+
+/** `tabula import ...` through the CLI as its own process, on PostgreSQL (`schema`) or PGlite (`dataDir`). */
+export async function cliImport(
+  where: { schema: string } | { dataDir: string },
+  args: string[],
+): Promise<RunResult> {
+  const env: NodeJS.ProcessEnv =
+    'schema' in where
+      ? { DATABASE_URL, DATABASE_SCHEMA: where.schema, TABULA_DATA_DIR: '' }
+      : { DATABASE_URL: '', DATABASE_SCHEMA: '', TABULA_DATA_DIR: where.dataDir };
+  const result = await runMeasured(process.execPath, [CLI, 'import', ...args], { ...env, NODE_ENV: 'production' });
+  if (result.code !== 0) throw new Error(`tabula import ${args.join(' ')} exited with ${result.code}: ${result.stderr.slice(-2000)}`);
+  return result;
+}
+
+/** Starts `node file` with env and waits until GET url answers 200. */
+export async function startProcess(file: string, env: NodeJS.ProcessEnv, readyUrl: string, extraArgs: string[] = []): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...extraArgs, file], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${file} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(readyUrl);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error(`${file} did not become ready`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export const stopProcess = (child: ChildProcess): Promise<void> =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });

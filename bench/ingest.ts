@@ -1,0 +1,211 @@
+/**
+ * Ingest benchmark (compiled by bench/run.sh with esbuild; run as `node $OUT/bench/ingest.js`):
+ * generates the inputs, then imports each through the CLI (`src/cli/main.js import`, its own
+ * process under `/usr/bin/time -v`, so the figures include start-up and migrations and the peak
+ * RSS is the importer's) into PostgreSQL (throwaway schemas bench_ingest_*) and into PGlite (a
+ * temporary data directory):
+ *   ingest-go-positions  BENCH_GO_RECORDS (200,000; the issue says 1,000,000, which alone takes minutes here) Go position records (the generator of
+ *                        bench/goImport.ts), and `psql \copy` of the same rows into the same table
+ *                        (an empty copy of "Position" with all its indexes): records/s and ratio
+ *   ingest-go-scores     a score file over the same positions
+ *   ingest-pgn           BENCH_PGN_GAMES (2,000; the issue says 10,000) random legal games as bench/chessImport.sh makes
+ *                        them (40-120 plies, a few [%eval] comments), every position indexed
+ *   ingest-sgf           the backgammon samples of /work/shared/data/backgammon concatenated
+ *                        BENCH_SGF_COPIES (200) times with varied player names
+ *   memory-import-*      the importer's peak RSS at two file sizes (a quarter and all of it):
+ *                        flat when the import streams
+ * bench/goImport.ts (import + analysis queries + export check) and bench/chessImport.sh stay as
+ * they were for their own deeper runs. Schemas and files are removed afterwards.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { legalMoves, makeMove, makeSan, standardPosition } from '../src/codecs/chess';
+import { writeGoPositionFile, writeGoScoreFile } from './goData';
+import { DATABASE_URL, cliImport, dropSchema, emit, prng, round, type RunResult } from './common';
+
+const GO_RECORDS = Number(process.env.BENCH_GO_RECORDS || 200_000);
+const PGN_GAMES = Number(process.env.BENCH_PGN_GAMES || 2_000);
+const SGF_COPIES = Number(process.env.BENCH_SGF_COPIES || 200);
+const DATA = process.env.BENCH_DATA || '/work/shared/data';
+const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-ingest-'));
+const SCHEMAS: string[] = [];
+
+const pgTarget = (name: string) => {
+  const schema = `bench_ingest_${name}`;
+  SCHEMAS.push(schema);
+  return { schema };
+};
+const pgliteTarget = (name: string) => ({ dataDir: path.join(DIR, `pglite-${name}`) });
+
+const perSecond = (count: number, r: RunResult) => round(count / r.seconds);
+
+/** Random legal games, as bench/chessImport.sh generates them. */
+function writePgnFile(file: string, count: number): void {
+  const random = prng(12345);
+  const results = ['1-0', '0-1', '1/2-1/2'];
+  const out = fs.openSync(file, 'w');
+  for (let g = 0; g < count; g++) {
+    const pos = standardPosition();
+    const plies = 40 + Math.floor(random() * 80);
+    const moves: string[] = [];
+    for (let i = 0; i < plies; i++) {
+      const legal = legalMoves(pos);
+      if (legal.length === 0) break;
+      const m = legal[Math.floor(random() * legal.length)];
+      let san = makeSan(pos, m);
+      makeMove(pos, m);
+      if (i % 20 === 9) san += ` {[%eval ${((random() - 0.5) * 4).toFixed(2)}]}`;
+      moves.push((i % 2 === 0 ? `${i / 2 + 1}. ` : '') + san);
+    }
+    const r = results[g % 3];
+    fs.writeSync(
+      out,
+      `[Event "bench"]\n[Site "?"]\n[Date "2024.01.01"]\n[Round "${g + 1}"]\n[White "W${g % 97}"]\n[Black "B${g % 89}"]\n[Result "${r}"]\n\n${moves.join(' ')} ${r}\n\n`,
+    );
+  }
+  fs.closeSync(out);
+}
+
+/** The backgammon SGF samples, `copies` times over, each copy with its own player names. */
+function writeSgfFile(file: string, copies: number): number {
+  const dir = path.join(DATA, 'backgammon');
+  const samples = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sgf'))
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+  const gamesPerCopy = samples.join('\n').split('(;').length - 1;
+  const out = fs.openSync(file, 'w');
+  for (let c = 0; c < copies; c++) {
+    for (const text of samples) {
+      fs.writeSync(out, text.replace(/PB\[[^\]]*\]/g, `PB[black${c % 499}]`).replace(/PW\[[^\]]*\]/g, `PW[white${c % 503}]`) + '\n');
+    }
+  }
+  fs.closeSync(out);
+  return gamesPerCopy * copies;
+}
+
+/** `psql \copy` of the rows the CLI stored in `from` into an empty copy of the same table. */
+function psqlCopy(from: string): { rows: number; seconds: number } {
+  const tsv = path.join(DIR, 'positions.tsv');
+  const columns = `kind, key, hash, "groupKey", "sideToMove", board, data, "pieceCount", "listImportId", "listIndex"`;
+  const psql = (command: string) => execFileSync('psql', [DATABASE_URL, '-qAtc', command], { encoding: 'utf8' });
+  psql(`\\copy (SELECT ${columns} FROM "${from}"."Position" ORDER BY id) TO '${tsv}'`);
+  psql(`CREATE TABLE "${from}"."PositionCopy" (LIKE "${from}"."Position" INCLUDING ALL)`);
+  const started = process.hrtime.bigint();
+  psql(`\\copy "${from}"."PositionCopy" (${columns}) FROM '${tsv}'`);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const rows = Number(psql(`SELECT count(*) FROM "${from}"."PositionCopy"`).trim());
+  fs.rmSync(tsv);
+  return { rows, seconds };
+}
+
+async function countRows(schema: string, table: string): Promise<number> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    return Number((await client.query(`SELECT count(*) AS n FROM "${schema}"."${table}"`)).rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<void> {
+  for (const name of ['go', 'go_small', 'pgn', 'pgn_small', 'sgf', 'sgf_small']) await dropSchema(`bench_ingest_${name}`);
+
+  // Go: positions (two sizes), \copy, scores.
+  const goFile = path.join(DIR, 'positions.dat');
+  const goSmall = path.join(DIR, 'positions-small.dat');
+  const scoreFile = path.join(DIR, 'scores.dat');
+  const small = Math.round(GO_RECORDS / 4);
+  await writeGoPositionFile(goFile, GO_RECORDS);
+  await writeGoPositionFile(goSmall, small);
+  await writeGoScoreFile(scoreFile, GO_RECORDS);
+  const go = pgTarget('go');
+  const goPg = await cliImport(go, ['--format', 'go-positions', goFile]);
+  const stored = await countRows(go.schema, 'Position');
+  const copy = psqlCopy(go.schema);
+  const goPgSmall = await cliImport(pgTarget('go_small'), ['--format', 'go-positions', goSmall]);
+  const goLite = await cliImport(pgliteTarget('go'), ['--format', 'go-positions', goSmall]);
+  emit('ingest-go-positions', {
+    records: GO_RECORDS,
+    fileMB: round(fs.statSync(goFile).size / 1e6, 1),
+    storedPositions: stored,
+    postgresSeconds: round(goPg.seconds, 1),
+    postgresRecordsPerSecond: perSecond(GO_RECORDS, goPg),
+    psqlCopySeconds: round(copy.seconds, 1),
+    psqlCopyRowsPerSecond: round(copy.rows / copy.seconds),
+    overPsqlCopy: round(copy.seconds / goPg.seconds, 2),
+    pgliteRecords: small,
+    pgliteRecordsPerSecond: perSecond(small, goLite),
+  });
+  const scores = await cliImport(go, ['--format', 'go-scores', '--program', 'fuego', '--ruleset', 'chinese', scoreFile]);
+  emit('ingest-go-scores', { records: GO_RECORDS, postgresSeconds: round(scores.seconds, 1), postgresRecordsPerSecond: perSecond(GO_RECORDS, scores) });
+  emit('memory-import-go-positions', {
+    postgresPeakRssMb: { [small]: round(goPgSmall.peakRssMb), [GO_RECORDS]: round(goPg.peakRssMb) },
+    pglitePeakRssMb: { [small]: round(goLite.peakRssMb) },
+    scoresPeakRssMb: { [GO_RECORDS]: round(scores.peakRssMb) },
+  });
+  for (const f of [goFile, goSmall, scoreFile]) fs.rmSync(f);
+  await dropSchema(go.schema);
+
+  // PGN: every position indexed.
+  const pgnFile = path.join(DIR, 'games.pgn');
+  const pgnSmallFile = path.join(DIR, 'games-small.pgn');
+  const pgnSmall = Math.round(PGN_GAMES / 4);
+  writePgnFile(pgnFile, PGN_GAMES);
+  writePgnFile(pgnSmallFile, pgnSmall);
+  const pgnPg = await cliImport(pgTarget('pgn'), ['--format', 'pgn', pgnFile]);
+  const pgnPositions = await countRows('bench_ingest_pgn', 'Occurrence');
+  const pgnPgSmall = await cliImport(pgTarget('pgn_small'), ['--format', 'pgn', pgnSmallFile]);
+  const pgnLite = await cliImport(pgliteTarget('pgn'), ['--format', 'pgn', pgnSmallFile]);
+  emit('ingest-pgn', {
+    games: PGN_GAMES,
+    fileMB: round(fs.statSync(pgnFile).size / 1e6, 1),
+    indexedOccurrences: pgnPositions,
+    postgresSeconds: round(pgnPg.seconds, 1),
+    postgresGamesPerSecond: perSecond(PGN_GAMES, pgnPg),
+    postgresPositionsPerSecond: round(pgnPositions / pgnPg.seconds),
+    pgliteGames: pgnSmall,
+    pgliteGamesPerSecond: perSecond(pgnSmall, pgnLite),
+  });
+  emit('memory-import-pgn', {
+    postgresPeakRssMb: { [pgnSmall]: round(pgnPgSmall.peakRssMb), [PGN_GAMES]: round(pgnPg.peakRssMb) },
+    pglitePeakRssMb: { [pgnSmall]: round(pgnLite.peakRssMb) },
+  });
+
+  // SGF match collection.
+  const sgfFile = path.join(DIR, 'matches.sgf');
+  const sgfSmallFile = path.join(DIR, 'matches-small.sgf');
+  const sgfSmallCopies = Math.round(SGF_COPIES / 4);
+  const sgfGames = writeSgfFile(sgfFile, SGF_COPIES);
+  const sgfSmallGames = writeSgfFile(sgfSmallFile, sgfSmallCopies);
+  const sgfPg = await cliImport(pgTarget('sgf'), ['--format', 'sgf', sgfFile]);
+  const sgfPgSmall = await cliImport(pgTarget('sgf_small'), ['--format', 'sgf', sgfSmallFile]);
+  const sgfLite = await cliImport(pgliteTarget('sgf'), ['--format', 'sgf', sgfSmallFile]);
+  emit('ingest-sgf', {
+    games: sgfGames,
+    fileMB: round(fs.statSync(sgfFile).size / 1e6, 1),
+    postgresSeconds: round(sgfPg.seconds, 1),
+    postgresGamesPerSecond: perSecond(sgfGames, sgfPg),
+    postgresMBPerSecond: round(fs.statSync(sgfFile).size / 1e6 / sgfPg.seconds, 2),
+    pgliteGames: sgfSmallGames,
+    pgliteGamesPerSecond: perSecond(sgfSmallGames, sgfLite),
+  });
+  emit('memory-import-sgf', {
+    postgresPeakRssMb: { [sgfSmallGames]: round(sgfPgSmall.peakRssMb), [sgfGames]: round(sgfPg.peakRssMb) },
+    pglitePeakRssMb: { [sgfSmallGames]: round(sgfLite.peakRssMb) },
+  });
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    for (const schema of SCHEMAS) await dropSchema(schema).catch(() => undefined);
+    fs.rmSync(DIR, { recursive: true, force: true });
+  });

@@ -1,0 +1,150 @@
+/**
+ * Lookup benchmark (compiled by bench/run.sh with esbuild; run as `node $OUT/bench/lookup.js`):
+ * seeds schema bench_lookup with BENCH_LOOKUP_POSITIONS (100,000) Go positions through the CLI's
+ * bulk path, starts tabula (`src/server/main.js`, its own process, LOG_LEVEL=info to /dev/null) and
+ * bench/refServer.js (a raw prepared-pg HTTP server), and drives both with autocannon from this
+ * process (16 connections, BENCH_LOOKUP_SECONDS = 10 s each, after a 2 s warm-up):
+ *   lookup-single:  `positions(key:, kind: GO)` one key per request, random keys
+ *   lookup-batch20: 20 aliased `positions` per request
+ * and the same two against the reference. Prints one JSON line per run, the tabula/reference
+ * ratios, and the tabula server's peak RSS under this load (memory-server). Drops the schema after.
+ * BENCH_CPU_PROF=DIR runs the tabula server with `node --cpu-prof --cpu-prof-dir=DIR`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { writeGoPositionFile } from './goData';
+import { BUILD_ROOT, DATABASE_URL, cliImport, dropSchema, emit, peakRssMb, prng, round, startProcess, stopProcess } from './common';
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as Autocannon;
+
+const SCHEMA = 'bench_lookup';
+const POSITIONS = Number(process.env.BENCH_LOOKUP_POSITIONS || 100_000);
+const DURATION = Number(process.env.BENCH_LOOKUP_SECONDS || 10);
+const CONNECTIONS = 16;
+const BATCH = 20;
+const TABULA_PORT = 4517;
+const REF_PORT = 4518;
+
+const FIELDS = 'id key sideToMove board';
+const SINGLE = `query Lookup($key: String!) { positions(key: $key, kind: GO) { ${FIELDS} } }`;
+const BATCHED = `query Lookup20(${Array.from({ length: BATCH }, (_, i) => `$k${i}: String!`).join(', ')}) { ${Array.from(
+  { length: BATCH },
+  (_, i) => `p${i}: positions(key: $k${i}, kind: GO) { ${FIELDS} }`,
+).join(' ')} }`;
+
+async function sampleKeys(): Promise<string[]> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ key: string }>(`SELECT key FROM "${SCHEMA}"."Position" WHERE kind = 'GO' ORDER BY md5(key) LIMIT 10000`);
+    await client.query(`ANALYZE "${SCHEMA}"."Position"`);
+    return rows.map((r) => r.key);
+  } finally {
+    await client.end();
+  }
+}
+
+async function load(url: string, body: () => string, duration: number): Promise<AutocannonResult> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration,
+    headers: { 'content-type': 'application/json' },
+    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: body() }) }],
+  });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result;
+}
+
+async function main(): Promise<void> {
+  await dropSchema(SCHEMA);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-lookup-'));
+  const file = path.join(dir, 'positions.dat');
+  await writeGoPositionFile(file, POSITIONS);
+  const seeded = await cliImport({ schema: SCHEMA }, ['--format', 'go-positions', file]);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const keys = await sampleKeys();
+  const random = prng(7);
+  const pick = () => keys[Math.floor(random() * keys.length)];
+  const single = () => JSON.stringify({ query: SINGLE, variables: { key: pick() }, operationName: 'Lookup' });
+  const batch = () => {
+    const variables: Record<string, string> = {};
+    for (let i = 0; i < BATCH; i++) variables[`k${i}`] = pick();
+    return JSON.stringify({ query: BATCHED, variables, operationName: 'Lookup20' });
+  };
+  const refSingle = () => JSON.stringify({ keys: [pick()] });
+  const refBatch = () => JSON.stringify({ keys: Array.from({ length: BATCH }, pick) });
+
+  const env = { DATABASE_URL, DATABASE_SCHEMA: SCHEMA, HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production' };
+  const profile = process.env.BENCH_CPU_PROF ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const tabula = await startProcess(path.join(BUILD_ROOT, 'src/server/main.js'), { ...env, PORT: String(TABULA_PORT) }, `http://127.0.0.1:${TABULA_PORT}/health/ready`, profile);
+  const reference = await startProcess(path.join(BUILD_ROOT, 'bench/refServer.js'), { ...env, PORT: String(REF_PORT) }, `http://127.0.0.1:${REF_PORT}/`);
+  try {
+    const gql = `http://127.0.0.1:${TABULA_PORT}/graphql`;
+    const ref = `http://127.0.0.1:${REF_PORT}/`;
+    // Correctness first: every sampled key is found, the same through both servers.
+    const probe = (await (await fetch(gql, { method: 'POST', headers: { 'content-type': 'application/json' }, body: batch() })).json()) as {
+      data?: Record<string, unknown[]>;
+    };
+    const found = Object.values(probe.data ?? {}).filter((list) => list.length === 1).length;
+    if (found !== BATCH) throw new Error(`batched probe found ${found} of ${BATCH}: ${JSON.stringify(probe).slice(0, 500)}`);
+    const rssBefore = peakRssMb(tabula.pid!);
+
+    const runs: [string, string, () => string, number][] = [
+      ['lookup-single', gql, single, 1],
+      ['lookup-single-reference', ref, refSingle, 1],
+      ['lookup-batch20', gql, batch, BATCH],
+      ['lookup-batch20-reference', ref, refBatch, BATCH],
+    ];
+    const figures = new Map<string, { rps: number; keysPerSecond: number }>();
+    for (const [name, url, body, keysPerRequest] of runs) {
+      await load(url, body, 2);
+      const r = await load(url, body, DURATION);
+      const rps = r.requests.total / DURATION;
+      figures.set(name, { rps, keysPerSecond: rps * keysPerRequest });
+      emit(name, {
+        connections: CONNECTIONS,
+        seconds: DURATION,
+        keysPerRequest,
+        requestsPerSecond: round(rps),
+        keysPerSecond: round(rps * keysPerRequest),
+        p50Ms: r.latency.p50,
+        p99Ms: r.latency.p99,
+        timeouts: r.timeouts,
+      });
+    }
+    for (const kind of ['single', 'batch20']) {
+      const t = figures.get(`lookup-${kind}`)!;
+      const f = figures.get(`lookup-${kind}-reference`)!;
+      emit(`lookup-${kind}-ratio`, { tabulaOverReference: round(t.rps / f.rps, 2) });
+    }
+    emit('memory-server-under-lookup-load', {
+      seededPositions: POSITIONS,
+      seedSeconds: round(seeded.seconds, 1),
+      rssMbAtStart: round(rssBefore ?? NaN),
+      peakRssMb: round(peakRssMb(tabula.pid!) ?? NaN),
+      referencePeakRssMb: round(peakRssMb(reference.pid!) ?? NaN),
+    });
+  } finally {
+    await stopProcess(tabula);
+    await stopProcess(reference);
+    await dropSchema(SCHEMA);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# `npm run bench`: issue 8's benchmark suite. Transpiles src/ and bench/ (TypeScript) with esbuild
+# into a temporary directory (node_modules and prisma/ symlinked beside them), then runs
+#   codecs.js  single-thread codec throughput against the npm peers (@sabaki/sgf, chess.js, chessops)
+#   lookup.js  position-by-key over HTTP GraphQL (autocannon) against a raw prepared-pg HTTP server,
+#              with the server's peak RSS
+#   ingest.js  CLI imports into PostgreSQL and PGlite (Go positions and scores vs psql \copy, PGN, SGF),
+#              with the importer's peak RSS at two file sizes
+# Each prints one JSON line per figure; table.js prints them as one table at the end.
+# Env: DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test; schemas bench_* are created
+# and dropped), BENCH_ONLY="codecs lookup ingest" to run a subset, BENCH_GO_RECORDS (200000),
+# BENCH_PGN_GAMES (2000), BENCH_SGF_COPIES (200), BENCH_LOOKUP_SECONDS (10).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DATABASE_URL="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/test}"
+OUT="$(mktemp -d -t tabula-bench-XXXXXX)"
+trap 'rm -rf "$OUT"' EXIT
+started=$(date +%s)
+npx esbuild $(find src bench -name '*.ts') --outdir="$OUT" --outbase=. --platform=node --format=cjs \
+  --target=node20 --log-level=warning
+ln -s "$PWD/node_modules" "$OUT/node_modules"
+ln -s "$PWD/prisma" "$OUT/prisma"
+ln -s "$PWD/package.json" "$OUT/package.json"
+ln -s "$PWD/src/schema" "$OUT/src/schema"
+RESULTS="$OUT/results.jsonl"
+: >"$RESULTS"
+for b in ${BENCH_ONLY:-codecs lookup ingest}; do
+  echo "== $b" >&2
+  node "$OUT/bench/$b.js" | tee -a "$RESULTS"
+done
+node "$OUT/bench/table.js" "$RESULTS" "$(($(date +%s) - started))"
