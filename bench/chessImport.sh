@@ -13,7 +13,8 @@ node -e '
 const c = require("./dist/codecs/chess");
 const n = Number(process.argv[1]);
 let seed = 12345;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+// 32-bit LCG in integer arithmetic (seed * 1103515245 in doubles loses bits and cycles after a few hundred games).
+const rnd = () => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 2147483648);
 const out = [];
 const results = ["1-0", "0-1", "1/2-1/2"];
 for (let g = 0; g < n; g++) {

@@ -5,19 +5,31 @@
 
 export type CopyValue = string | number | bigint | boolean | Uint8Array | null | undefined;
 
-const escapeText = (text: string): string => {
-  if (!/[\\\t\n\r]/.test(text)) return text;
-  return text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
-};
+const SPECIAL = /[\\\t\n\r]/;
+const SPECIALS = /[\\\t\n\r]/g;
+const escapeChar = (c: string): string => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r');
+
+const escapeText = (text: string): string => (SPECIAL.test(text) ? text.replace(SPECIALS, escapeChar) : text);
 
 /** One field: bytea is written as `\\x` + hex (the backslash itself escaped). */
 export const copyField = (value: CopyValue): string => {
   if (value === null || value === undefined) return '\\N';
-  if (typeof value === 'string') return escapeText(value);
-  if (typeof value === 'boolean') return value ? 't' : 'f';
-  if (value instanceof Uint8Array) return '\\\\x' + Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex');
-  return String(value);
+  switch (typeof value) {
+    case 'string':
+      return escapeText(value);
+    case 'number':
+    case 'bigint':
+      return String(value);
+    case 'boolean':
+      return value ? 't' : 'f';
+    default:
+      return '\\\\x' + Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex');
+  }
 };
 
 /** A whole row with its terminating newline. */
-export const copyLine = (row: readonly CopyValue[]): string => row.map(copyField).join('\t') + '\n';
+export const copyLine = (row: readonly CopyValue[]): string => {
+  let line = copyField(row[0]);
+  for (let i = 1; i < row.length; i++) line += '\t' + copyField(row[i]);
+  return line + '\n';
+};

@@ -27,6 +27,11 @@ export interface Database {
   /** Runs `work` in one transaction: everything it wrote is kept, or nothing. */
   transaction<T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * The PostgreSQL connection pool (PostgreSQL only; absent on PGlite). Read-only use:
+   * `src/server/metrics.ts` reports its total/idle/waiting counts as `tabula_db_pool_connections`.
+   */
+  pool?: pg.Pool;
 }
 
 const INT8_OID = 20;
@@ -34,15 +39,17 @@ const COPY_CHUNK_ROWS = 50_000;
 
 /** Splits rows into COPY text chunks so no single buffer grows without bound. */
 function* copyChunks(rows: Iterable<readonly CopyValue[]>): Generator<{ text: string; count: number }> {
-  let lines: string[] = [];
+  let text = '';
+  let count = 0;
   for (const row of rows) {
-    lines.push(copyLine(row));
-    if (lines.length === COPY_CHUNK_ROWS) {
-      yield { text: lines.join(''), count: lines.length };
-      lines = [];
+    text += copyLine(row);
+    if (++count === COPY_CHUNK_ROWS) {
+      yield { text, count };
+      text = '';
+      count = 0;
     }
   }
-  if (lines.length > 0) yield { text: lines.join(''), count: lines.length };
+  if (count > 0) yield { text, count };
 }
 
 // ---------------------------------------------------------------- PostgreSQL
@@ -111,6 +118,7 @@ async function openPostgres(config: DatabaseConfig & { url: string }): Promise<D
   return {
     kind: 'postgresql',
     prisma,
+    pool,
     sql: pgExecutor(pool),
     transaction,
     async close() {

@@ -30,6 +30,7 @@ import {
   writePgn,
 } from '../codecs/chess';
 import { type CodecError, type Result, codecError, describeLocation } from '../codecs/result';
+import { readAhead } from '../db/bulkWriter';
 import type { Game } from '../generated/prisma/client';
 import type { FormatReader, ImportOptions } from './formats';
 import {
@@ -248,37 +249,39 @@ class ChunkBuilder {
 export const pgnReader: FormatReader = {
   format: 'PGN',
   binary: false,
-  async *read(input) {
-    const splitter = new PgnSplitter();
-    const builder = new ChunkBuilder();
-    let sawAny = false;
-    const consume = function* (parts: { bytes: Uint8Array; offset: number; line: number }[]): Generator<ImportChunk> {
-      for (const part of parts) {
-        const { text } = decodePgnBytes(part.bytes);
-        const results = parsePgn(text, { line: part.line, offset: part.offset });
-        const parsed = results.filter((g) => g.ok).length;
-        for (const result of results) {
-          sawAny = true;
-          const where = { line: part.line, offset: part.offset };
-          if (!result.ok) {
-            builder.fail(result.error, where);
-            continue;
-          }
-          // The game's own bytes; when the splitter left several games together, each is re-printed.
-          const source = parsed === 1 ? part.bytes.slice() : Buffer.from(writePgn(result.value), 'utf8');
-          builder.add(buildChessGame(result.value, source, 'PGN', builder.stored, where), where);
-          if (builder.games.length >= CHESS_CHUNK_GAMES) yield builder.take();
-        }
-      }
-    };
-    for await (const chunk of input) yield* consume(splitter.push(chunk));
-    yield* consume(splitter.end());
-    if (builder.stored === 0) {
-      throw new ImportFailure(builder.firstError ?? codecError('ERR_PGN_EMPTY', sawAny ? 'no readable game' : 'no game in input', { offset: 0, line: 1 }));
-    }
-    if (builder.games.length > 0 || builder.warnings.length > 0) yield builder.take();
-  },
+  read: (input) => readAhead(readPgn(input)),
 };
+
+async function* readPgn(input: AsyncIterable<Uint8Array>): AsyncGenerator<ImportChunk> {
+  const splitter = new PgnSplitter();
+  const builder = new ChunkBuilder();
+  let sawAny = false;
+  const consume = function* (parts: { bytes: Uint8Array; offset: number; line: number }[]): Generator<ImportChunk> {
+    for (const part of parts) {
+      const { text } = decodePgnBytes(part.bytes);
+      const results = parsePgn(text, { line: part.line, offset: part.offset });
+      const parsed = results.filter((g) => g.ok).length;
+      for (const result of results) {
+        sawAny = true;
+        const where = { line: part.line, offset: part.offset };
+        if (!result.ok) {
+          builder.fail(result.error, where);
+          continue;
+        }
+        // The game's own bytes; when the splitter left several games together, each is re-printed.
+        const source = parsed === 1 ? part.bytes.slice() : Buffer.from(writePgn(result.value), 'utf8');
+        builder.add(buildChessGame(result.value, source, 'PGN', builder.stored, where), where);
+        if (builder.games.length >= CHESS_CHUNK_GAMES) yield builder.take();
+      }
+    }
+  };
+  for await (const chunk of input) yield* consume(splitter.push(chunk));
+  yield* consume(splitter.end());
+  if (builder.stored === 0) {
+    throw new ImportFailure(builder.firstError ?? codecError('ERR_PGN_EMPTY', sawAny ? 'no readable game' : 'no game in input', { offset: 0, line: 1 }));
+  }
+  if (builder.games.length > 0 || builder.warnings.length > 0) yield builder.take();
+}
 
 /** Base64 (or plain) option text as bytes. */
 const base64Option = (text: string): Uint8Array => Buffer.from(text.replace(/\s+/g, ''), 'base64');

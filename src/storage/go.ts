@@ -32,8 +32,9 @@ import {
 } from '../codecs/go';
 import { type CodecError, codecError } from '../codecs/result';
 import type { SqlExecutor } from '../db/sql';
-import type { FormatReader } from './formats';
-import { ImportFailure, type ImportWarning, type PositionRecord, type ScoreRecord } from './records';
+import { readAhead } from '../db/bulkWriter';
+import type { FormatReader, ImportOptions, ReadContext } from './formats';
+import { ImportFailure, type ImportChunk, type ImportWarning, type PositionRecord, type ScoreRecord } from './records';
 
 /** Name under which the shipped default table (codec `defaultZobristTable`) is known. */
 export const DEFAULT_ZOBRIST_TABLE = 'default';
@@ -190,71 +191,75 @@ const placeholderOf = (id: GoPositionId, key: string): PositionRecord => ({
 export const goPositionsReader: FormatReader = {
   format: 'GO_POSITIONS',
   binary: true,
-  async *read(input, _options, context) {
-    const named = (await goHasher(context?.sql)) ?? { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) };
-    const check = new HashCheck(named);
-    const decoder = positionFileDecoder();
-    let batch: PositionRecord[] = [];
-    let index = 0;
-    for await (const bytes of input) {
-      const decoded = decoder.push(bytes);
-      if (!decoded.ok) throw failure(decoded.error);
-      for (const record of decoded.value) {
-        const stones = check.check(record, index);
-        batch.push(positionRecordOf(record, stones, index++));
-        if (batch.length >= GO_CHUNK_RECORDS) {
-          yield { positions: batch };
-          batch = [];
-        }
+  read: (input, _options, context) => readAhead(readPositionFile(input, context)),
+};
+
+async function* readPositionFile(input: AsyncIterable<Uint8Array>, context?: ReadContext): AsyncGenerator<ImportChunk> {
+  const named = (await goHasher(context?.sql)) ?? { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) };
+  const check = new HashCheck(named);
+  const decoder = positionFileDecoder();
+  let batch: PositionRecord[] = [];
+  let index = 0;
+  for await (const bytes of input) {
+    const decoded = decoder.push(bytes);
+    if (!decoded.ok) throw failure(decoded.error);
+    for (const record of decoded.value) {
+      const stones = check.check(record, index);
+      batch.push(positionRecordOf(record, stones, index++));
+      if (batch.length >= GO_CHUNK_RECORDS) {
+        yield { positions: batch };
+        batch = [];
       }
     }
-    const end = decoder.finish();
-    if (!end.ok) throw failure(end.error);
-    const read: ImportWarning = { code: 'GO_RECORDS_READ', message: `${index} position records read (${end.value.bytes} bytes)` };
-    yield { positions: batch, warnings: [read, check.warning()] };
-  },
-};
+  }
+  const end = decoder.finish();
+  if (!end.ok) throw failure(end.error);
+  const read: ImportWarning = { code: 'GO_RECORDS_READ', message: `${index} position records read (${end.value.bytes} bytes)` };
+  yield { positions: batch, warnings: [read, check.warning()] };
+}
 
 /** Scored-position files: 12-byte records for one program and ruleset (options `program`, `ruleset`). */
 export const goScoresReader: FormatReader = {
   format: 'GO_SCORES',
   binary: true,
-  async *read(input, options) {
-    const program = options.program?.trim();
-    if (!program) {
-      throw failure(
-        codecError('ERR_GO_SCORE_PROGRAM', 'a score file needs the program that scored it (option program, e.g. fuego)', { field: 'program' }),
-      );
-    }
-    const ruleset = options.ruleset?.trim() ?? '';
-    const decoder = scoreFileDecoder();
-    let positions: PositionRecord[] = [];
-    let scores: ScoreRecord[] = [];
-    let index = 0;
-    for await (const bytes of input) {
-      const decoded = decoder.push(bytes);
-      if (!decoded.ok) throw failure(decoded.error);
-      for (const record of decoded.value) {
-        const key = positionIdKey(record.id);
-        positions.push(placeholderOf(record.id, key));
-        scores.push({ kind: 'GO', positionKey: key, program, ruleset, value: record.score, confidence: record.confidence });
-        index++;
-        if (scores.length >= GO_CHUNK_RECORDS) {
-          yield { positions, scores };
-          positions = [];
-          scores = [];
-        }
+  read: (input, options) => readAhead(readScoreFile(input, options)),
+};
+
+async function* readScoreFile(input: AsyncIterable<Uint8Array>, options: ImportOptions): AsyncGenerator<ImportChunk> {
+  const program = options.program?.trim();
+  if (!program) {
+    throw failure(
+      codecError('ERR_GO_SCORE_PROGRAM', 'a score file needs the program that scored it (option program, e.g. fuego)', { field: 'program' }),
+    );
+  }
+  const ruleset = options.ruleset?.trim() ?? '';
+  const decoder = scoreFileDecoder();
+  let positions: PositionRecord[] = [];
+  let scores: ScoreRecord[] = [];
+  let index = 0;
+  for await (const bytes of input) {
+    const decoded = decoder.push(bytes);
+    if (!decoded.ok) throw failure(decoded.error);
+    for (const record of decoded.value) {
+      const key = positionIdKey(record.id);
+      positions.push(placeholderOf(record.id, key));
+      scores.push({ kind: 'GO', positionKey: key, program, ruleset, value: record.score, confidence: record.confidence });
+      index++;
+      if (scores.length >= GO_CHUNK_RECORDS) {
+        yield { positions, scores };
+        positions = [];
+        scores = [];
       }
     }
-    const end = decoder.finish();
-    if (!end.ok) throw failure(end.error);
-    const read: ImportWarning = {
-      code: 'GO_RECORDS_READ',
-      message: `${index} score records read for ${program}${ruleset ? `/${ruleset}` : ''} (${end.value.bytes} bytes)`,
-    };
-    yield { positions, scores, warnings: [read] };
-  },
-};
+  }
+  const end = decoder.finish();
+  if (!end.ok) throw failure(end.error);
+  const read: ImportWarning = {
+    code: 'GO_RECORDS_READ',
+    message: `${index} score records read for ${program}${ruleset ? `/${ruleset}` : ''} (${end.value.bytes} bytes)`,
+  };
+  yield { positions, scores, warnings: [read] };
+}
 
 // ------------------------------------------------------------------ export
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
 import { writeChunk } from '../db/bulkWriter';
 import type { FormatReader, ImportOptions } from './formats';
-import type { ImportWarning } from './records';
+import { ImportFailure, type ImportChunk, type ImportWarning } from './records';
 
 export interface ImportOutcome {
   importId: bigint;
@@ -58,7 +58,7 @@ export async function runImport(
   onProgress?: ImportProgress,
 ): Promise<ImportOutcome> {
   const fingerprint = importFingerprint(reader.format, source.sha256, options);
-  const outcome = await db.transaction(async (sql) => {
+  const outcome = await retryOnConflict(() => db.transaction(async (sql) => {
     const created = await sql.query<{ id: bigint }>(
       `INSERT INTO "Import" (format, fingerprint, options) VALUES ($1, $2, $3)
        ON CONFLICT (fingerprint) DO NOTHING RETURNING id`,
@@ -69,7 +69,9 @@ export async function runImport(
     const totals = { games: 0, positions: 0, scores: 0 };
     const warnings: ImportWarning[] = [];
     for await (const chunk of reader.read(source.chunks(), options, { sql })) {
-      const counts = await writeChunk(sql, importId, chunk, totals.games);
+      const counts = await writeChunk(sql, importId, chunk, totals.games).catch((error: unknown) => {
+        throw dataFailure(error, chunk, totals.games);
+      });
       totals.games += counts.games;
       totals.positions += counts.positions;
       totals.scores += counts.scores;
@@ -81,7 +83,7 @@ export async function runImport(
       [importId, totals.games, totals.positions, totals.scores, JSON.stringify(warnings)],
     );
     return { importId, ...totals, warnings };
-  });
+  }));
   if (outcome) {
     return {
       importId: outcome.importId,
@@ -105,6 +107,75 @@ export async function runImport(
     scoreCount: previous.scoreCount,
     warnings: previous.warnings as unknown as ImportWarning[],
   };
+}
+
+/**
+ * A value PostgreSQL refuses to store (SQLSTATE class 22, e.g. a NUL byte in a text field, which
+ * PostgreSQL text cannot hold) is bad input, not a server fault: it becomes an ImportFailure that
+ * names the record (game index in the file, or position/score index in the chunk) and the field.
+ * Other errors (connection lost, deadlock) pass through unchanged.
+ */
+const dataFailure = (error: unknown, chunk: ImportChunk, gameIndexBase: number): unknown => {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('22')) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  const where = findNul(chunk, gameIndexBase);
+  const place = where ? `${where.what} ${where.record}, field ${where.field}: ` : '';
+  return new ImportFailure({
+    code: 'ERR_IMPORT_VALUE',
+    message: `${place}a value cannot be stored: ${reason}`,
+    ...(where ? { record: where.record, field: where.field } : { record: gameIndexBase }),
+  });
+};
+
+const hasNul = (value: unknown): boolean => {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || value instanceof Uint8Array) return false;
+  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)).includes('\\u0000');
+};
+
+/** The first record of a chunk holding a NUL character, if any. */
+const findNul = (chunk: ImportChunk, gameIndexBase: number): { what: string; record: number; field: string } | undefined => {
+  const games = chunk.games ?? [];
+  for (let i = 0; i < games.length; i++) {
+    const game = games[i] as unknown as Record<string, unknown>;
+    for (const [field, value] of Object.entries(game)) {
+      if (field !== 'plies' && hasNul(value)) return { what: 'game', record: gameIndexBase + i, field };
+    }
+    for (const ply of games[i].plies) {
+      for (const [field, value] of Object.entries(ply)) if (hasNul(value)) return { what: 'game', record: gameIndexBase + i, field: `plies.${field}` };
+    }
+  }
+  const lists: [string, readonly object[]][] = [['position', chunk.positions ?? []], ['score', chunk.scores ?? []]];
+  for (const [what, rows] of lists) {
+    for (let i = 0; i < rows.length; i++) {
+      for (const [field, value] of Object.entries(rows[i])) if (hasNul(value)) return { what: `${what} (of this chunk)`, record: i, field };
+    }
+  }
+  return undefined;
+};
+
+/** PostgreSQL's deadlock and serialization-failure codes: the transaction was rolled back and may simply run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Runs an import transaction again when PostgreSQL aborted it for a deadlock or a
+ * serialization failure. Two imports of overlapping files insert the same new
+ * positions (and scores) in different orders, so each can wait on a row the other
+ * holds; PostgreSQL then aborts one of them. Nothing of it was kept, so the whole
+ * import (reader included: `source.chunks()` reads the file afresh) simply runs again.
+ */
+async function retryOnConflict<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (tries >= MAX_ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * tries + Math.floor(Math.random() * 50 * tries)));
+    }
+  }
 }
 
 const gameIdsOf = async (db: Database, importId: bigint): Promise<bigint[]> =>
