@@ -11,7 +11,7 @@ import http from 'node:http';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import cors from 'cors';
 import express from 'express';
 import type { GraphQLFormattedError } from 'graphql';
@@ -96,6 +96,8 @@ export const createApollo = (options: AppOptions, httpServer?: http.Server): Apo
     parseOptions: limits.parseOptions,
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
+      // tabula sets no cache hints; the default cache-control plugin would wrap every field resolver.
+      ApolloServerPluginCacheControlDisabled(),
       authPlugin<Context>(options.auth ?? DEFAULT_AUTH),
       requestLogs,
       metrics.plugin() as ApolloServerPlugin<Context>,
