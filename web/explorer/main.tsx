@@ -15,10 +15,17 @@ import './explorer.css';
 type FetcherParams = { query: string; operationName?: string | null; variables?: unknown };
 type FetcherOpts = { headers?: Record<string, unknown> };
 
+/** True when the document defines an operation of that name. */
+const definesOperation = (query: string, name: string): boolean =>
+  new RegExp(`\\b(query|mutation|subscription)\\s+${name.replace(/[^A-Za-z0-9_]/g, '')}\\b`).test(query);
+
 const fetcher = (params: FetcherParams, opts?: FetcherOpts) => {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(opts?.headers ?? {})) if (typeof v === 'string') headers[k] = v;
-  return postGraphQL(params, headers);
+  // Right after a tab switch GraphiQL can still send the previous tab's operation name; a name the
+  // document does not define is dropped, so the server runs the document's only operation.
+  const { operationName, ...rest } = params;
+  return postGraphQL(operationName && definesOperation(params.query, operationName) ? params : rest, headers);
 };
 
 function TokenBar(): React.JSX.Element {
