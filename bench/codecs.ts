@@ -42,7 +42,6 @@ const must = <T>(r: { ok: true; value: T } | { ok: false; error: { message: stri
   return r.value;
 };
 
-// eslint-disable-next-line @typescript-eslint/no-implied-eval
 const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
 
 interface ChessJs {

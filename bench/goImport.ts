@@ -5,11 +5,11 @@
  * histogram, distribution, diff and komi queries through the resolvers,
  * checks that the position export is byte-identical, and prints one JSON line.
  *
- *   npx tsc --outDir /tmp/tabula-bench --rootDir . --target ES2022 --module commonjs \
+ *   npx tsc --strict --outDir dist/bench-go --rootDir . --target ES2022 --module commonjs \
  *     --esModuleInterop --skipLibCheck --resolveJsonModule bench/goImport.ts
- *   ln -sfn "$PWD/prisma" /tmp/tabula-bench/prisma
+ *   ln -sfn "$PWD/prisma" dist/bench-go/prisma
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test DATABASE_SCHEMA=bench_go \
- *     node /tmp/tabula-bench/bench/goImport.js [RECORDS]
+ *     node dist/bench-go/bench/goImport.js [RECORDS]
  *
  * The schema is dropped and re-created first, so every run starts empty.
  */
@@ -18,61 +18,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import {
-  type GoPositionRecord,
-  type GoScoreRecord,
-  canonicalHashInto,
-  defaultHasher,
-  encodePositionStream,
-  encodeScoreStream,
-} from '../src/codecs/go';
+import { type GoScoreRecord, encodePositionStream, encodeScoreStream } from '../src/codecs/go';
 import { main } from '../src/cli/main';
 import { databaseConfigFromEnv } from '../src/db/config';
 import { openDatabase } from '../src/db/database';
 import { goResolvers } from '../src/resolvers/go';
 import { createContext } from '../src/server/context';
 import { exportGoPositionFile } from '../src/storage/go';
+import { prng } from './common';
+import { goPositions } from './goData';
 
 const COUNT = Number(process.argv[2] ?? 1_000_000);
 const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-go-bench-'));
-
-/** mulberry32 */
-const prng = (seed: number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
-
-/** Distinct random positions hashed with the default table; every 10th carries extra info. */
-function* positions(count: number): Generator<GoPositionRecord> {
-  const random = prng(1);
-  const hasher = defaultHasher(9, 9);
-  const cells = new Uint8Array(81);
-  const out = new Uint32Array(2);
-  const seen = new Set<string>();
-  const chars = ['.', '#', 'O'];
-  let n = 0;
-  while (n < count) {
-    cells.fill(0);
-    const stones = 2 + Math.floor(random() * 50);
-    for (let s = 0; s < stones; s++) cells[Math.floor(random() * 81)] = random() < 0.5 ? 1 : 2;
-    canonicalHashInto(hasher, cells, out);
-    const hash = out[0].toString(16).padStart(8, '0') + out[1].toString(16).padStart(8, '0');
-    const toPlay = random() < 0.5 ? 'B' : 'W';
-    if (seen.has(hash + toPlay)) continue;
-    seen.add(hash + toPlay);
-    let board = '';
-    for (let p = 0; p < 81; p++) board += chars[cells[p]];
-    const id = { hash, tiebreak: 0, toPlay } as const;
-    yield n % 10 === 0 ? { id, board, extra: { sourceFileId: n, variation: n % 5, moveNumber: n % 70 } } : { id, board };
-    n++;
-  }
-}
 
 async function writeFile(file: string, chunks: AsyncIterable<{ ok: true; value: Uint8Array } | { ok: false; error: { message: string } }>) {
   const out = fs.createWriteStream(file);
@@ -85,7 +42,7 @@ async function writeFile(file: string, chunks: AsyncIterable<{ ok: true; value: 
 
 async function* scores(seed: number): AsyncGenerator<GoScoreRecord> {
   const random = prng(seed);
-  for await (const r of positions(COUNT)) {
+  for await (const r of goPositions(COUNT)) {
     yield { id: r.id, score: 3 + Math.floor(random() * 6), confidence: Math.floor(random() * 101) };
   }
 }
@@ -110,7 +67,7 @@ async function run(): Promise<void> {
   const fuegoFile = path.join(DIR, 'fuego_chinese.dat');
   const gnugoFile = path.join(DIR, 'gnugo_chinese.dat');
   const [, generateMs] = await time(async () => {
-    await writeFile(positionFile, encodePositionStream(positions(COUNT)));
+    await writeFile(positionFile, encodePositionStream(goPositions(COUNT)));
     await writeFile(fuegoFile, encodeScoreStream(scores(2)));
     await writeFile(gnugoFile, encodeScoreStream(scores(3)));
   });
