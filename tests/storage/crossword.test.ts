@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   type GcgGame,
   parseCgp,
@@ -23,20 +21,8 @@ import { readerFor, writerFor } from '../../src/storage/formats';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { ImportFailure, type ImportChunk } from '../../src/storage/records';
 import { describeEachDatabase } from '../support/databases';
+import { GCG_FILES, readBytes, readText } from '../codecs/crossword/fixtures';
 
-const DATA = path.join(__dirname, '../../../shared/data/crossword');
-const bytesOf = (rel: string): Uint8Array => new Uint8Array(fs.readFileSync(path.join(DATA, rel)));
-const textOf = (rel: string): string => fs.readFileSync(path.join(DATA, rel), 'utf8');
-
-const GCG_FILES = [
-  'macondo/gcg/doug_v_emely_double_challenge.gcg',
-  'macondo/gcg/incomplete.gcg',
-  'macondo/gcg/name_iso8859-1.gcg',
-  'macondo/gcg/polish_endgame.gcg',
-  'macondo/gcg/utf8_dos.gcg',
-  'macondo/gcg/vs_frentz.gcg',
-  'liwords/many_challenges.gcg',
-];
 
 const EMPTY15 = '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15';
 const cgpKey = (line: string): string => positionKey(unwrap(parseCgp(line)));
@@ -64,10 +50,10 @@ const importFailure = async (work: Promise<unknown>): Promise<ImportFailure> => 
 const events = (g: GcgGame) => g.events.map(({ line: _line, ...e }) => e);
 
 describe('CGP reader (no database)', () => {
-  const lines = textOf('macondo/cgps.txt').split('\n').filter((l) => l.trim() !== '');
+  const lines = readText('macondo/cgps.txt').split('\n').filter((l) => l.trim() !== '');
 
   it('yields one CROSSWORD position per non-blank line: key, signed hash, canonical CGP and data', async () => {
-    const [chunk] = await readChunks(cgpReader, bytesOf('macondo/cgps.txt'));
+    const [chunk] = await readChunks(cgpReader, readBytes('macondo/cgps.txt'));
     const p = unwrap(parseCgp(lines[1]));
     expect(chunk.positions).toHaveLength(2);
     expect(chunk.positions?.[1]).toEqual({
@@ -134,7 +120,7 @@ describe('CGP reader (no database)', () => {
 describe('GCG reader (no database)', () => {
   for (const file of GCG_FILES) {
     it(`${file}: one game, ply 0 plus the position after every event, keys as the replay computes them`, async () => {
-      const bytes = bytesOf(file);
+      const bytes = readBytes(file);
       const game = unwrap(parseGcg(bytes));
       const replay = unwrap(replayGcg(game));
       const [chunk] = await readChunks(gcgReader, bytes);
@@ -151,7 +137,7 @@ describe('GCG reader (no database)', () => {
   }
 
   it('records players, result, metadata and moves (doug v emely)', async () => {
-    const [chunk] = await readChunks(gcgReader, bytesOf('macondo/gcg/doug_v_emely_double_challenge.gcg'));
+    const [chunk] = await readChunks(gcgReader, readBytes('macondo/gcg/doug_v_emely_double_challenge.gcg'));
     const g = chunk.games![0];
     expect(g).toMatchObject({ kind: 'CROSSWORD', sourceFormat: 'GCG', player1: 'doug', player2: 'emely', result: '451-345' });
     expect(g.metadata).toMatchObject({ nicknames: ['doug', 'emely'], distribution: 'english', board: 'CrosswordGame', finished: true, finalScores: [451, 345] });
@@ -164,19 +150,19 @@ describe('GCG reader (no database)', () => {
   });
 
   it('reads ISO-8859-1 names and keeps the original bytes as the source', async () => {
-    const bytes = bytesOf('macondo/gcg/name_iso8859-1.gcg');
+    const bytes = readBytes('macondo/gcg/name_iso8859-1.gcg');
     const [chunk] = await readChunks(gcgReader, bytes);
     expect(chunk.games![0]).toMatchObject({ player1: 'césar', player2: 'hércules', metadata: { encoding: 'ISO-8859-1' } });
     expect(Buffer.from(chunk.games![0].source).equals(Buffer.from(bytes))).toBe(true);
   });
 
   it('leaves the result of an unfinished game empty and records its lexicon', async () => {
-    const [chunk] = await readChunks(gcgReader, bytesOf('macondo/gcg/incomplete.gcg'));
+    const [chunk] = await readChunks(gcgReader, readBytes('macondo/gcg/incomplete.gcg'));
     expect(chunk.games![0]).toMatchObject({ result: null, metadata: { lexicon: 'NWL18', finished: false, finalScores: [336, 298] } });
   });
 
   it('turns a stated score that disagrees with the board into a warning naming the line', async () => {
-    const text = textOf('macondo/gcg/vs_frentz.gcg').replace('8D CRAAlED +74 74', '8D CRAAlED +75 75');
+    const text = readText('macondo/gcg/vs_frentz.gcg').replace('8D CRAAlED +74 74', '8D CRAAlED +75 75');
     const [chunk] = await readChunks(gcgReader, new Uint8Array(Buffer.from(text)));
     // The total written on line 3 then no longer adds up with cesar's next turn (line 7).
     expect(chunk.warnings).toEqual([
@@ -197,8 +183,8 @@ describeEachDatabase('crossword storage', (getDb) => {
   });
 
   it('stores one position per line of cgps.txt, found by kind and key', async () => {
-    const lines = textOf('macondo/cgps.txt').split('\n').filter((l) => l.trim() !== '');
-    const outcome = await importBytes('CGP', bytesOf('macondo/cgps.txt'));
+    const lines = readText('macondo/cgps.txt').split('\n').filter((l) => l.trim() !== '');
+    const outcome = await importBytes('CGP', readBytes('macondo/cgps.txt'));
     expect(outcome).toMatchObject({ format: 'CGP', alreadyImported: false, gameCount: 0, positionCount: 2, warnings: [] });
     for (const line of lines) {
       const p = unwrap(parseCgp(line));
@@ -210,7 +196,7 @@ describeEachDatabase('crossword storage', (getDb) => {
 
   it('imports the same CGP file again without storing anything twice', async () => {
     const before = await countRows(getDb());
-    const again = await importBytes('CGP', bytesOf('macondo/cgps.txt'));
+    const again = await importBytes('CGP', readBytes('macondo/cgps.txt'));
     expect(again).toMatchObject({ alreadyImported: true, positionCount: 2 });
     expect(await countRows(getDb())).toEqual(before);
   });
@@ -227,7 +213,7 @@ describeEachDatabase('crossword storage', (getDb) => {
   for (const file of GCG_FILES) {
     it(`${file}: imports with its plies, exports as GCG with the same events, and re-imports idempotently`, async () => {
       const db = getDb();
-      const bytes = bytesOf(file);
+      const bytes = readBytes(file);
       const outcome = await importBytes('GCG', bytes);
       expect(outcome).toMatchObject({ alreadyImported: false, gameCount: 1, warnings: [] });
       const game = (await db.prisma.game.findUnique({ where: { id: outcome.gameIds[0] } })) as Game;
@@ -255,7 +241,7 @@ describeEachDatabase('crossword storage', (getDb) => {
   it('exports a UTF-8 game exactly as imported and an ISO-8859-1 one as UTF-8 text saying so', async () => {
     const db = getDb();
     const dos = await db.prisma.game.findFirstOrThrow({ where: { player1: 'angwantibo' } });
-    expect(writeGcgGame(dos)).toBe(textOf('macondo/gcg/utf8_dos.gcg'));
+    expect(writeGcgGame(dos)).toBe(readText('macondo/gcg/utf8_dos.gcg'));
     const iso = await db.prisma.game.findFirstOrThrow({ where: { player1: 'césar' } });
     const text = writeGcgGame(iso);
     expect(text.split('\n').slice(0, 3)).toEqual(['#character-encoding UTF-8', '#player1 césar césar', '#player2 hércules hércules']);
@@ -289,7 +275,7 @@ describeEachDatabase('crossword storage', (getDb) => {
   });
 
   it('records score mismatches as import warnings with the line and still stores the game', async () => {
-    const text = textOf('macondo/gcg/vs_frentz.gcg').replace('8D CRAAlED +74 74', '8D CRAAlED +75 75');
+    const text = readText('macondo/gcg/vs_frentz.gcg').replace('8D CRAAlED +74 74', '8D CRAAlED +75 75');
     const outcome = await importBytes('GCG', new Uint8Array(Buffer.from(text)));
     expect(outcome.gameCount).toBe(1);
     expect(outcome.warnings[0]).toEqual({ gameIndex: 0, code: 'SCORE_MISMATCH', message: '8D CRAAlED scores 74, the file says 75', line: 3 });
