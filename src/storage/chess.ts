@@ -32,6 +32,7 @@ import {
 import { type CodecError, type Result, codecError, describeLocation } from '../codecs/result';
 import { readAhead } from '../db/bulkWriter';
 import type { Game } from '../generated/prisma/client';
+import { readAll } from './readAll';
 import type { FormatReader, ImportOptions } from './formats';
 import {
   ImportFailure,
@@ -296,9 +297,7 @@ export const gameTextReader: FormatReader = {
   format: 'GAMETEXT',
   binary: true,
   async *read(input, options) {
-    const parts: Uint8Array[] = [];
-    for await (const part of input) parts.push(part);
-    const bytes = parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    const bytes = await readAll(input);
     const dialect = dialectOption(options);
     const split = options.gameTextComments !== undefined;
     const decoded = decodeGameText(bytes, {

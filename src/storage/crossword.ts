@@ -35,6 +35,7 @@ import {
 } from '../codecs/crossword';
 import { DEFAULT_BINGO_BONUS } from '../codecs/crossword/scoring';
 import type { Game } from '../generated/prisma/client';
+import { readAll } from './readAll';
 import type { FormatReader, GameWriter, ImportOptions } from './formats';
 import { ImportFailure, type GameRecord, type ImportChunk, type ImportWarning, type PlyRecord, type PositionRecord } from './records';
 
@@ -313,9 +314,7 @@ export const gcgReader: FormatReader = {
   binary: false,
   read: async function* (input, options): AsyncGenerator<ImportChunk> {
     const replayOptions = crosswordOptions(options);
-    const parts: Uint8Array[] = [];
-    for await (const part of input) parts.push(part);
-    const bytes = parts.length === 1 ? parts[0] : new Uint8Array(Buffer.concat(parts));
+    const bytes = await readAll(input);
     const { game, replay } = readGcgGame(bytes, replayOptions);
     const { record, warnings } = gcgGameRecord(bytes, game, replay);
     yield { games: [record], warnings };

@@ -36,13 +36,6 @@ export interface FormatReader {
   ): AsyncIterable<ImportChunk> | Iterable<ImportChunk>;
 }
 
-/** Collects a byte stream into one array, for readers that need the whole file. */
-export const readAll = async (input: AsyncIterable<Uint8Array>): Promise<Uint8Array> => {
-  const parts: Uint8Array[] = [];
-  for await (const part of input) parts.push(part);
-  return parts.length === 1 ? parts[0] : Buffer.concat(parts);
-};
-
 /** Writes a stored game in one format; binary formats return base64. */
 export type GameWriter = (game: Game) => string;
 

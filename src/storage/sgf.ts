@@ -19,6 +19,7 @@ import { type CodecError, codecError } from '../codecs/result';
 import type { ZobristHasher } from '../codecs/go';
 import { type SgfTree, decodeSgfBytes, parseSgf } from '../codecs/sgf';
 import type { Game } from '../generated/prisma/client';
+import { readAll } from './readAll';
 import type { FormatReader } from './formats';
 import { goHasher } from './go';
 import { readGoTree } from './goSgf';
@@ -282,13 +283,6 @@ const treeSources = (text: string, trees: SgfTree[]): string[] => {
   });
 };
 
-/** The whole input (not `readAll` from ./formats: that module imports this one). */
-const collect = async (input: AsyncIterable<Uint8Array>): Promise<Uint8Array> => {
-  const parts: Uint8Array[] = [];
-  for await (const part of input) parts.push(part);
-  return parts.length === 1 ? parts[0] : Buffer.concat(parts);
-};
-
 /** Games per chunk: a chunk is stored before the next is read, so memory stays bounded by a few games. */
 const PLIES_PER_CHUNK = 2000;
 
@@ -296,7 +290,7 @@ export const sgfReader: FormatReader = {
   format: 'SGF',
   binary: false,
   async *read(input, _options, readContext) {
-    const decoded = decodeSgfBytes(await collect(input));
+    const decoded = decodeSgfBytes(await readAll(input));
     if (!decoded.ok) throw new ImportFailure(decoded.error);
     const text = decoded.value;
     const parsed = parseSgf(text);
