@@ -18,34 +18,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type GoScoreRecord, encodePositionStream, encodeScoreStream } from '../src/codecs/go';
 import { main } from '../src/cli/main';
 import { databaseConfigFromEnv } from '../src/db/config';
 import { openDatabase } from '../src/db/database';
 import { goResolvers } from '../src/resolvers/go';
 import { createContext } from '../src/server/context';
 import { exportGoPositionFile } from '../src/storage/go';
-import { prng } from './common';
-import { goPositions } from './goData';
+import { writeGoPositionFile, writeGoScoreFile } from './goData';
 
 const COUNT = Number(process.argv[2] ?? 1_000_000);
 const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-go-bench-'));
-
-async function writeFile(file: string, chunks: AsyncIterable<{ ok: true; value: Uint8Array } | { ok: false; error: { message: string } }>) {
-  const out = fs.createWriteStream(file);
-  for await (const r of chunks) {
-    if (!r.ok) throw new Error(r.error.message);
-    if (!out.write(r.value)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  }
-  await new Promise<void>((resolve) => out.end(() => resolve()));
-}
-
-async function* scores(seed: number): AsyncGenerator<GoScoreRecord> {
-  const random = prng(seed);
-  for await (const r of goPositions(COUNT)) {
-    yield { id: r.id, score: 3 + Math.floor(random() * 6), confidence: Math.floor(random() * 101) };
-  }
-}
 
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
@@ -67,9 +49,9 @@ async function run(): Promise<void> {
   const fuegoFile = path.join(DIR, 'fuego_chinese.dat');
   const gnugoFile = path.join(DIR, 'gnugo_chinese.dat');
   const [, generateMs] = await time(async () => {
-    await writeFile(positionFile, encodePositionStream(goPositions(COUNT)));
-    await writeFile(fuegoFile, encodeScoreStream(scores(2)));
-    await writeFile(gnugoFile, encodeScoreStream(scores(3)));
+    await writeGoPositionFile(positionFile, COUNT);
+    await writeGoScoreFile(fuegoFile, COUNT, 2);
+    await writeGoScoreFile(gnugoFile, COUNT, 3);
   });
 
   const cli = async (args: string[]) => {
