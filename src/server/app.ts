@@ -1,6 +1,7 @@
 /**
- * The HTTP server: Express 5 with Apollo Server 5 at POST /graphql, health
- * routes, /metrics, and our own body limit and CORS. Apollo's landing page
+ * The HTTP server: Apollo Server 5 at /graphql on Node's own HTTP handler
+ * (graphqlHttp.ts: body limit, CORS), Express 5 for the health routes,
+ * /metrics and the web pages. Apollo's landing page
  * loads from a CDN and cannot work offline, so it is disabled.
  *
  * Every operation passes the request limits (`limits.ts`) and the access
@@ -9,10 +10,8 @@
  */
 import http from 'node:http';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import cors from 'cors';
 import express from 'express';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Database } from '../db/database';
@@ -21,7 +20,8 @@ import { authenticate, authPlugin, checkRead, type AuthConfig } from './auth';
 import { createContext, type Context } from './context';
 import { formatError } from './errors';
 import { classifyLimitError, DEFAULT_LIMITS, limitSettings, type Limits } from './limits';
-import { requestLogging, requestLogOf, silentLogger, type Logger } from './logging';
+import { requestLogging, silentLogger, startRequestLog, type Logger } from './logging';
+import { graphqlHttp, parseByteSize, sendError } from './graphqlHttp';
 import { Metrics, poolStatsOf, routeLabel } from './metrics';
 import { loadTypeDefs } from './schema';
 import { webRoutes } from './web';
@@ -109,11 +109,11 @@ export const createApollo = (options: AppOptions, httpServer?: http.Server): Apo
   });
 };
 
-const unavailable = (res: express.Response, message: string): void => {
-  res
-    .status(503)
-    .set('retry-after', '5')
-    .json({ errors: [{ message, extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+/** The path of a request URL, without its query string. */
+const pathOf = (url: string | undefined): string => {
+  const text = url ?? '/';
+  const query = text.indexOf('?');
+  return query < 0 ? text : text.slice(0, query);
 };
 
 export async function createApp(options: AppOptions): Promise<App> {
@@ -122,16 +122,47 @@ export async function createApp(options: AppOptions): Promise<App> {
   const logger = options.logger ?? silentLogger;
   const metrics = options.metrics ?? new Metrics({ databaseReady: () => getDb() !== undefined, poolStats: () => poolStatsOf(getDb()) });
   const app = express();
-  const httpServer = http.createServer(app);
+  const httpServer = http.createServer();
   const apollo = createApollo({ ...options, metrics, logger }, httpServer);
   await apollo.start();
   const result: App = { app, httpServer, apollo, metrics, draining: false };
 
+  /** Counts the response by route and status once it is sent. */
+  const countResponse = (res: http.ServerResponse, path: string): void => {
+    const route = routeLabel(path);
+    res.on('finish', () => metrics.http.inc({ route, status: String(res.statusCode) }));
+  };
+
+  // POST /graphql is served without Express (graphqlHttp.ts): it is the hot path.
+  const graphql = graphqlHttp({
+    apollo,
+    bodyLimit: parseByteSize(options.bodyLimit ?? '16mb'),
+    onRefused: (code) => metrics.countError(code),
+    context: (req, request) => {
+      const db = getDb();
+      if (!db) return undefined;
+      return async () => createContext(db, await authenticate(db, req.headers.authorization, auth), request);
+    },
+  });
+  httpServer.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const path = pathOf(req.url);
+    if (path !== '/graphql' && path !== '/graphql/') {
+      app(req, res);
+      return;
+    }
+    const request = startRequestLog(logger, req, res, path);
+    countResponse(res, '/graphql');
+    graphql(req, res, request).catch((error: unknown) => {
+      request.log.error({ err: error }, 'GraphQL request failed');
+      if (res.headersSent) res.destroy();
+      else sendError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
+    });
+  });
+
   app.disable('x-powered-by');
   app.use(requestLogging(logger));
   app.use((req, res, next) => {
-    const route = routeLabel(req.path);
-    res.on('finish', () => metrics.http.inc({ route, status: String(res.statusCode) }));
+    countResponse(res, req.path);
     next();
   });
   app.get('/health/live', (_req, res) => {
@@ -157,7 +188,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   app.get('/metrics', async (req, res) => {
     if (auth.readRequiresToken) {
       const db = getDb();
-      if (!db) return unavailable(res, 'The database is not available yet; try again shortly');
+      if (!db) return sendError(res, 503, 'SERVICE_UNAVAILABLE', 'The database is not available yet; try again shortly', { 'retry-after': '5' });
       try {
         checkRead(await authenticate(db, req.get('authorization'), auth), auth);
       } catch {
@@ -168,25 +199,6 @@ export async function createApp(options: AppOptions): Promise<App> {
     const { contentType, body } = await metrics.render();
     res.type(contentType).send(body);
   });
-  app.use(
-    '/graphql',
-    cors(),
-    (_req, res, next) => {
-      if (getDb()) next();
-      else {
-        metrics.countError('SERVICE_UNAVAILABLE');
-        unavailable(res, 'The database is not available yet; try again shortly');
-      }
-    },
-    express.json({ limit: options.bodyLimit ?? '16mb' }),
-    expressMiddleware(apollo, {
-      context: async ({ req, res }) => {
-        const db = getDb();
-        if (!db) throw new Error('database closed');
-        return createContext(db, await authenticate(db, req.get('authorization'), auth), requestLogOf(res));
-      },
-    }),
-  );
   app.use(webRoutes(options.webDir));
   return result;
 }

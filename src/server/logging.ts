@@ -6,6 +6,7 @@
  * LOG_LEVEL says otherwise.
  */
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import pino, { type Logger } from 'pino';
 
@@ -18,7 +19,9 @@ export const createLogger = (env: NodeJS.ProcessEnv = process.env, destination?:
   const level = env.LOG_LEVEL || (testing ? 'silent' : 'info');
   if (!LEVELS.includes(level)) throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${level}"`);
   const options: pino.LoggerOptions = { level, base: { service: 'tabula' }, timestamp: pino.stdTimeFunctions.isoTime };
-  return destination ? pino(options, destination) : pino(options);
+  // Asynchronous stdout: lines written while a write is in flight go out together in the next one
+  // (synchronous writes cost ~6% of a lookup's CPU); pino flushes what is left when the process exits.
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 };
 
 /** A logger that drops everything (in-process callers that pass none). */
@@ -35,24 +38,29 @@ export interface RequestLog {
 export const requestLogOf = (res: Response): RequestLog | undefined => res.locals.requestLog as RequestLog | undefined;
 
 /**
- * Express middleware: assigns the request id, answers it in `x-request-id`,
- * and logs one line when the response is finished (probes at debug level).
+ * Starts one request's log: assigns its id (answered in `x-request-id`) and
+ * logs one line when the response is finished (probes at debug level).
  */
+export function startRequestLog(logger: Logger, req: IncomingMessage, res: ServerResponse, path: string): RequestLog {
+  const incoming = req.headers['x-request-id'];
+  const requestId = typeof incoming === 'string' && SANE_ID.test(incoming) ? incoming : randomUUID();
+  const log = logger.child({ reqId: requestId });
+  res.setHeader('x-request-id', requestId);
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const line = { method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+    if (path.startsWith('/health') || path === '/metrics') log.debug(line, 'request');
+    else log.info(line, 'request');
+  });
+  return { requestId, log };
+}
+
+/** Express middleware: `startRequestLog` for every request, kept in `res.locals` for `requestLogOf`. */
 export const requestLogging =
   (logger: Logger) =>
   (req: Request, res: Response, next: NextFunction): void => {
-    const incoming = req.get('x-request-id');
-    const requestId = incoming && SANE_ID.test(incoming) ? incoming : randomUUID();
-    const log = logger.child({ reqId: requestId });
-    res.locals.requestLog = { requestId, log } satisfies RequestLog;
-    res.setHeader('x-request-id', requestId);
-    const started = process.hrtime.bigint();
-    const path = req.path; // routers mounted on a path rewrite req.path while they run
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const line = { method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
-      if (path.startsWith('/health') || path === '/metrics') log.debug(line, 'request');
-      else log.info(line, 'request');
-    });
+    // req.path now: routers mounted on a path rewrite it while they run.
+    res.locals.requestLog = startRequestLog(logger, req, res, req.path) satisfies RequestLog;
     next();
   };
