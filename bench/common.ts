@@ -59,6 +59,12 @@ export const peakRssMb = (pid: number): number | undefined => {
   }
 };
 
+/** CPU time (user + system) a live process has used so far, in seconds, from /proc (clock ticks of 10 ms). */
+export const cpuSeconds = (pid: number): number => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 export interface RunResult {
   code: number | null;
   seconds: number;

@@ -6,8 +6,9 @@
  * process (16 connections, BENCH_LOOKUP_SECONDS = 10 s each, after a 2 s warm-up):
  *   lookup-single:  `positions(key:, kind: GO)` one key per request, random keys
  *   lookup-batch20: 20 aliased `positions` per request
- * and the same two against the reference. Prints one JSON line per run, the tabula/reference
- * ratios, and the tabula server's peak RSS under this load (memory-server). Drops the schema after.
+ * and the same two against the reference. Prints one JSON line per run (with the server process's
+ * CPU milliseconds per request, a figure that holds better than req/s on a busy machine), the
+ * tabula/reference ratios, and the tabula server's peak RSS under this load (memory-server). Drops the schema after.
  * BENCH_CPU_PROF=DIR runs the tabula server with `node --cpu-prof --cpu-prof-dir=DIR`.
  */
 import fs from 'node:fs';
@@ -15,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { writeGoPositionFile } from './goData';
-import { BUILD_ROOT, DATABASE_URL, cliImport, dropSchema, emit, peakRssMb, prng, round, startProcess, stopProcess } from './common';
+import { BUILD_ROOT, DATABASE_URL, cliImport, cpuSeconds, dropSchema, emit, peakRssMb, prng, round, startProcess, stopProcess } from './common';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -108,12 +109,15 @@ async function main(): Promise<void> {
       ['lookup-batch20', gql, batch, BATCH],
       ['lookup-batch20-reference', ref, refBatch, BATCH],
     ];
-    const figures = new Map<string, { rps: number; keysPerSecond: number }>();
+    const figures = new Map<string, { rps: number; cpuMs: number }>();
     for (const [name, url, body, keysPerRequest] of runs) {
+      const server = url === gql ? tabula : reference;
       await load(url, body, 2);
+      const cpuBefore = cpuSeconds(server.pid!);
       const r = await load(url, body, DURATION);
+      const cpuMs = ((cpuSeconds(server.pid!) - cpuBefore) * 1000) / r.requests.total;
       const rps = r.requests.total / DURATION;
-      figures.set(name, { rps, keysPerSecond: rps * keysPerRequest });
+      figures.set(name, { rps, cpuMs });
       emit(name, {
         connections: CONNECTIONS,
         seconds: DURATION,
@@ -123,12 +127,13 @@ async function main(): Promise<void> {
         p50Ms: r.latency.p50,
         p99Ms: r.latency.p99,
         timeouts: r.timeouts,
+        serverCpuMsPerRequest: round(cpuMs, 3),
       });
     }
     for (const kind of ['single', 'batch20']) {
       const t = figures.get(`lookup-${kind}`)!;
       const f = figures.get(`lookup-${kind}-reference`)!;
-      emit(`lookup-${kind}-ratio`, { tabulaOverReference: round(t.rps / f.rps, 2) });
+      emit(`lookup-${kind}-ratio`, { tabulaOverReference: round(t.rps / f.rps, 2), cpuPerRequestOverReference: round(t.cpuMs / f.cpuMs, 2) });
     }
     emit('memory-server-under-lookup-load', {
       seededPositions: POSITIONS,

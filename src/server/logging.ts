@@ -19,9 +19,20 @@ export const createLogger = (env: NodeJS.ProcessEnv = process.env, destination?:
   const level = env.LOG_LEVEL || (testing ? 'silent' : 'info');
   if (!LEVELS.includes(level)) throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${level}"`);
   const options: pino.LoggerOptions = { level, base: { service: 'tabula' }, timestamp: pino.stdTimeFunctions.isoTime };
-  // Asynchronous stdout: lines written while a write is in flight go out together in the next one
-  // (synchronous writes cost ~6% of a lookup's CPU); pino flushes what is left when the process exits.
-  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
+  return pino(options, destination ?? bufferedStdout());
+};
+
+/** How long a log line may wait in the buffer before it is written. */
+const FLUSH_MS = 200;
+
+/**
+ * Stdout written in blocks of at least 4 KB, or every FLUSH_MS: one write per line cost ~7% of a
+ * lookup's CPU under load. pino flushes what is left when the process exits.
+ */
+const bufferedStdout = (): pino.DestinationStream => {
+  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => stream.flush(), FLUSH_MS).unref();
+  return stream;
 };
 
 /** A logger that drops everything (in-process callers that pass none). */
