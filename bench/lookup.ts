@@ -6,6 +6,7 @@
  * process (16 connections, BENCH_LOOKUP_SECONDS = 10 s each, after a 2 s warm-up):
  *   lookup-single:  `positions(key:, kind: GO)` one key per request, random keys
  *   lookup-batch20: 20 aliased `positions` per request
+ *   lookup-list20:  `positionsByKeys(keys:, kind: GO)` with 20 keys per request (the batch API)
  * and the same two against the reference. Prints one JSON line per run (with the server process's
  * CPU milliseconds per request, a figure that holds better than req/s on a busy machine), the
  * tabula/reference ratios, and the tabula server's peak RSS under this load (memory-server). Drops the schema after.
@@ -43,6 +44,7 @@ const BATCHED = `query Lookup20(${Array.from({ length: BATCH }, (_, i) => `$k${i
   { length: BATCH },
   (_, i) => `p${i}: positions(key: $k${i}, kind: GO) { ${FIELDS} }`,
 ).join(' ')} }`;
+const LIST = `query LookupList($keys: [String!]!) { positionsByKeys(keys: $keys, kind: GO) { ${FIELDS} } }`;
 
 async function sampleKeys(): Promise<string[]> {
   const client = new pg.Client({ connectionString: DATABASE_URL });
@@ -85,6 +87,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < BATCH; i++) variables[`k${i}`] = pick();
     return JSON.stringify({ query: BATCHED, variables, operationName: 'Lookup20' });
   };
+  const list = () => JSON.stringify({ query: LIST, variables: { keys: Array.from({ length: BATCH }, pick) }, operationName: 'LookupList' });
   const refSingle = () => JSON.stringify({ keys: [pick()] });
   const refBatch = () => JSON.stringify({ keys: Array.from({ length: BATCH }, pick) });
 
@@ -108,6 +111,7 @@ async function main(): Promise<void> {
       ['lookup-single-reference', ref, refSingle, 1],
       ['lookup-batch20', gql, batch, BATCH],
       ['lookup-batch20-reference', ref, refBatch, BATCH],
+      ['lookup-list20', gql, list, BATCH],
     ];
     const figures = new Map<string, { rps: number; cpuMs: number }>();
     for (const [name, url, body, keysPerRequest] of runs) {
@@ -130,9 +134,9 @@ async function main(): Promise<void> {
         serverCpuMsPerRequest: round(cpuMs, 3),
       });
     }
-    for (const kind of ['single', 'batch20']) {
+    for (const [kind, referenceKind] of [['single', 'single'], ['batch20', 'batch20'], ['list20', 'batch20']]) {
       const t = figures.get(`lookup-${kind}`)!;
-      const f = figures.get(`lookup-${kind}-reference`)!;
+      const f = figures.get(`lookup-${referenceKind}-reference`)!;
       emit(`lookup-${kind}-ratio`, { tabulaOverReference: round(t.rps / f.rps, 2), cpuPerRequestOverReference: round(t.cpuMs / f.cpuMs, 2) });
     }
     emit('memory-server-under-lookup-load', {

@@ -1,8 +1,13 @@
 /** Positions of every kind: lookup by key, their occurrences and scores. */
 import type { Position, Score } from '../generated/prisma/client';
+import { positionsByKeys } from '../db/lookups';
 import type { Context } from '../server/context';
+import { badUserInput } from '../server/errors';
 import type { GameKind } from '../storage/records';
 import { plyOf } from './games';
+
+/** Most keys `positionsByKeys` takes in one call. */
+const MAX_KEYS = 1000;
 
 /** `Position.occurrences(first)`: where a stored position occurs, at most 500 at a time. */
 export const occurrencesOf = async (p: Position, { first }: { first?: number | null }, { db }: Context) =>
@@ -18,6 +23,10 @@ export const positionResolvers = {
   Query: {
     positions: (_: unknown, { key, kind }: { key: string; kind?: GameKind | null }, { loaders }: Context) =>
       loaders.positionsByKey.load({ key, kind }),
+    positionsByKeys: async (_: unknown, { keys, kind }: { keys: string[]; kind?: GameKind | null }, { db }: Context) => {
+      if (keys.length > MAX_KEYS) throw badUserInput(`positionsByKeys takes at most ${MAX_KEYS} keys, got ${keys.length}`, { argument: 'keys' });
+      return (await positionsByKeys(db, [...new Set(keys)].map((key) => ({ key, kind })))).flat();
+    },
   },
   Position: {
     id: (p: Position) => String(p.id),

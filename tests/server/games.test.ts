@@ -131,4 +131,27 @@ describeEachDatabase('games query', (getDb) => {
       },
     ]);
   });
+
+  it('looks up many keys at once, in the order given, leaving out keys with nothing stored', async () => {
+    const gql = graphqlClient(getDb());
+    const data = dataOf(
+      await gql<{ positionsByKeys: { key: string; board: string }[] }>(
+        '{ positionsByKeys(keys: ["823c9b50fd114196", "0000000000000000", "463b96181691fc9c", "823c9b50fd114196"], kind: CHESS) { key board } }',
+      ),
+    );
+    expect(data.positionsByKeys).toEqual([
+      { key: '823c9b50fd114196', board: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1' },
+      { key: '463b96181691fc9c', board: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' },
+    ]);
+  });
+
+  it('refuses more than 1,000 keys in one lookup with BAD_USER_INPUT', async () => {
+    const gql = graphqlClient(getDb());
+    const keys = Array.from({ length: 1001 }, (_, i) => i.toString(16).padStart(16, '0'));
+    const result = await gql('query Many($keys: [String!]!) { positionsByKeys(keys: $keys) { id } }', { keys });
+    expect(result.errors?.[0]).toMatchObject({
+      message: 'positionsByKeys takes at most 1000 keys, got 1001',
+      extensions: { code: 'BAD_USER_INPUT', details: { argument: 'keys' } },
+    });
+  });
 });
