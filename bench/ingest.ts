@@ -14,6 +14,7 @@
  *                        BENCH_SGF_COPIES (200) times with varied player names
  *   memory-import-*      the importer's peak RSS at two file sizes (a quarter and all of it):
  *                        flat when the import streams
+ * BENCH_INGEST ("go pgn sgf", the default) runs only the named parts.
  * bench/goImport.ts (import + analysis queries + export check) and bench/chessImport.sh stay as
  * they were for their own deeper runs. Schemas and files are removed afterwards.
  */
@@ -29,6 +30,7 @@ import { DATABASE_URL, cliImport, dropSchema, emit, prng, round, type RunResult 
 const GO_RECORDS = Number(process.env.BENCH_GO_RECORDS || 200_000);
 const PGN_GAMES = Number(process.env.BENCH_PGN_GAMES || 2_000);
 const SGF_COPIES = Number(process.env.BENCH_SGF_COPIES || 200);
+const PARTS = new Set((process.env.BENCH_INGEST || 'go pgn sgf').split(/[\s,]+/));
 const DATA = process.env.BENCH_DATA || '/work/shared/data';
 const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-ingest-'));
 const SCHEMAS: string[] = [];
@@ -115,7 +117,13 @@ async function countRows(schema: string, table: string): Promise<number> {
 async function main(): Promise<void> {
   for (const name of ['go', 'go_small', 'pgn', 'pgn_small', 'sgf', 'sgf_small']) await dropSchema(`bench_ingest_${name}`);
 
-  // Go: positions (two sizes), \copy, scores.
+  if (PARTS.has('go')) await benchGo();
+  if (PARTS.has('pgn')) await benchPgn();
+  if (PARTS.has('sgf')) await benchSgf();
+}
+
+/** Go: positions (two sizes), \copy, scores. */
+async function benchGo(): Promise<void> {
   const goFile = path.join(DIR, 'positions.dat');
   const goSmall = path.join(DIR, 'positions-small.dat');
   const scoreFile = path.join(DIR, 'scores.dat');
@@ -150,8 +158,10 @@ async function main(): Promise<void> {
   });
   for (const f of [goFile, goSmall, scoreFile]) fs.rmSync(f);
   await dropSchema(go.schema);
+}
 
-  // PGN: every position indexed.
+/** PGN: every position indexed. */
+async function benchPgn(): Promise<void> {
   const pgnFile = path.join(DIR, 'games.pgn');
   const pgnSmallFile = path.join(DIR, 'games-small.pgn');
   const pgnSmall = Math.round(PGN_GAMES / 4);
@@ -175,8 +185,10 @@ async function main(): Promise<void> {
     postgresPeakRssMb: { [pgnSmall]: round(pgnPgSmall.peakRssMb), [PGN_GAMES]: round(pgnPg.peakRssMb) },
     pglitePeakRssMb: { [pgnSmall]: round(pgnLite.peakRssMb) },
   });
+}
 
-  // SGF match collection.
+/** SGF match collection. */
+async function benchSgf(): Promise<void> {
   const sgfFile = path.join(DIR, 'matches.sgf');
   const sgfSmallFile = path.join(DIR, 'matches-small.sgf');
   const sgfSmallCopies = Math.round(SGF_COPIES / 4);

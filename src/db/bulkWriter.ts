@@ -1,39 +1,49 @@
 /**
  * The one bulk-write path every import uses. Runs inside the import's
  * transaction, chunk after chunk:
- * - positions are de-duplicated in memory (the first record of a key wins) and the
- *   unique (kind, key) index is probed once per key: stored positions are reused
- *   (never repeated), new ones get ids from the sequence in file order and are COPYed
- *   straight into their table (a staging merge settles a conflict with a concurrent
- *   import, and listed records completing a stored position);
- * - games go through a staging table (their ids come back in file order);
- * - occurrences, which then know their game and position ids, are COPYed straight
- *   into their table (no staging, no join);
+ * - positions are de-duplicated in memory within the chunk (the first record of a key
+ *   wins); stored positions are reused (never repeated), new ones are COPYed straight into
+ *   their table in file order (a staging merge settles a conflict with a concurrent import,
+ *   and listed records completing a stored position);
+ * - games are COPYed straight into their table with ids reserved from its sequence in
+ *   file order, then their occurrences, which know their game and position ids;
  * - scores, de-duplicated in memory (the last verdict of a program and ruleset on a
  *   position wins), replace an older verdict of the same program and ruleset.
+ * Nothing is kept between chunks: de-duplication across chunks is the database's (the
+ * probe sees what earlier chunks stored), so memory is bounded by one chunk.
  */
 import type { GameKind, GameRecord, ImportChunk, PositionRecord, ScoreRecord } from '../storage/records';
 import type { CopyValue } from './copyText';
 import type { SqlExecutor } from './sql';
 
-const STAGING_TABLES = `
--- Sorts of a whole chunk (file order) stay in memory.
-SET LOCAL work_mem = '64MB';
-CREATE TEMP TABLE IF NOT EXISTS stage_position (
-  ord int, kind text, key text, hash bigint, "groupKey" text, "sideToMove" text, board text, data jsonb,
-  "pieceCount" int, "listIndex" int
-) ON COMMIT DROP;
-CREATE TEMP TABLE IF NOT EXISTS stage_game (
-  "indexInFile" int, kind text, "sourceFormat" text, source bytea, player1 text, player2 text, event text,
-  site text, round text, "dateText" text, "playedOn" date, result text, "matchLength" int, "gameNumber" int,
-  metadata jsonb, "gameText" bytea, "startFen" text
-) ON COMMIT DROP;
-CREATE TEMP TABLE IF NOT EXISTS stage_score_by_id (
-  ord int, "positionId" bigint, program text, ruleset text, value float8, "bestValue" float8, confidence float8,
-  details jsonb, source text
-) ON COMMIT DROP;
-TRUNCATE stage_position, stage_game, stage_score_by_id;
-`;
+/** Columns of the staging tables (temporary, dropped at commit), created when a chunk first needs one. */
+const STAGING = {
+  stage_position: `ord int, kind text, key text, hash bigint, "groupKey" text, "sideToMove" text, board text, data jsonb,
+    "pieceCount" int, "listIndex" int`,
+  stage_score_by_id: `ord int, "positionId" bigint, program text, ruleset text, value float8, "bestValue" float8,
+    confidence float8, details jsonb, source text`,
+};
+
+/** An empty staging table (sorts of a whole chunk in file order stay in memory). */
+const emptyStaging = (sql: SqlExecutor, table: keyof typeof STAGING): Promise<void> =>
+  sql.exec(`SET LOCAL work_mem = '64MB';
+    CREATE TEMP TABLE IF NOT EXISTS ${table} (${STAGING[table]}) ON COMMIT DROP;
+    TRUNCATE ${table};`);
+
+/**
+ * `count` ids from the sequence of `table`'s id column, ascending (decimal text, the form COPY
+ * takes), in one row: handing them out in file order keeps ids in file order. The sequence is
+ * looked up once (MATERIALIZED), not once per id.
+ */
+async function reserveIds(sql: SqlExecutor, table: string, count: number): Promise<string[]> {
+  if (count === 0) return [];
+  const [row] = await sql.query<{ ids: string }>(
+    `WITH q AS MATERIALIZED (SELECT pg_get_serial_sequence($1, 'id')::regclass AS seq)
+     SELECT string_agg(id::text, ',' ORDER BY id) AS ids FROM (SELECT nextval(q.seq) AS id FROM q, generate_series(1, $2::int)) s`,
+    [`"${table}"`, count],
+  );
+  return row.ids.split(',');
+}
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
@@ -66,7 +76,7 @@ class PositionIds {
 }
 
 /** The chunk's distinct positions in file order (standalone records first, then each game's plies). */
-function distinctPositions(chunk: ImportChunk): { staged: PositionRecord[] } {
+function distinctPositions(chunk: ImportChunk): PositionRecord[] {
   const staged: PositionRecord[] = [];
   const seen = new Map<GameKind, Set<string>>();
   const add = (p: PositionRecord): void => {
@@ -78,7 +88,7 @@ function distinctPositions(chunk: ImportChunk): { staged: PositionRecord[] } {
   };
   for (const p of chunk.positions ?? []) add(p);
   for (const game of chunk.games ?? []) for (const ply of game.plies) add(ply.position);
-  return { staged };
+  return staged;
 }
 
 function* positionRows(staged: PositionRecord[]): Generator<CopyValue[]> {
@@ -91,15 +101,17 @@ function* positionRows(staged: PositionRecord[]): Generator<CopyValue[]> {
   }
 }
 
-/** Stored positions of the given keys: id (decimal text) and whether no list has claimed them yet. */
-async function probePositions(sql: SqlExecutor, staged: PositionRecord[]): Promise<Map<string, Map<string, { id: string; unlisted: boolean }>>> {
+type StoredPositions = Map<string, Map<string, { id: string; unlisted: boolean }>>;
+
+/** Stored positions of the given records, by kind and key: id (decimal text) and whether no list has claimed them yet. */
+async function probePositions(sql: SqlExecutor, staged: PositionRecord[]): Promise<StoredPositions> {
   const keysByKind = new Map<string, string[]>();
   for (const p of staged) {
     let keys = keysByKind.get(p.kind);
     if (!keys) keysByKind.set(p.kind, (keys = []));
     keys.push(p.key);
   }
-  const found = new Map<string, Map<string, { id: string; unlisted: boolean }>>();
+  const found: StoredPositions = new Map();
   for (const [kind, keys] of keysByKind) {
     const rows = await sql.query<{ key: string; id: string; unlisted: boolean }>(
       `SELECT key, id::text AS id, "listImportId" IS NULL AS unlisted FROM "Position"
@@ -115,21 +127,66 @@ async function probePositions(sql: SqlExecutor, staged: PositionRecord[]): Promi
 
 const isListed = (p: PositionRecord): boolean => p.listIndex !== undefined && p.listIndex !== null;
 
+const POSITION_COLUMNS = ['kind', 'key', 'hash', 'groupKey', 'sideToMove', 'board', 'data', 'pieceCount', 'listImportId', 'listIndex'];
+
+/** A new position's COPY row (its id first when one was reserved). */
+const positionRow = (p: PositionRecord, list: string, id?: string): CopyValue[] => {
+  const row: CopyValue[] = [
+    p.kind, p.key, p.hash ?? null, p.groupKey ?? null, p.sideToMove ?? null, p.board, json(p.data), p.pieceCount ?? null,
+    isListed(p) ? list : null, p.listIndex ?? null,
+  ];
+  if (id !== undefined) row.unshift(id);
+  return row;
+};
+
 /**
- * Stores the chunk's positions; returns how many are new and every staged key's id.
- * The first record of a key wins; ids follow the order of the file. A listed record (one with a
- * listIndex) also completes a position that no list has claimed yet (stored by a game or a score),
- * taking its board, data and place in the list; otherwise stored positions are kept as they are.
- *
- * Fast path: one probe of the unique index per key, ids reserved from the sequence in file order,
- * and the new positions COPYed straight into the table under a savepoint. Should another import
- * commit one of these keys meanwhile (a unique violation), the savepoint is rolled back and the
- * chunk goes through the staging merge, which settles such conflicts row by row.
+ * COPYs new positions straight into their table under a savepoint (with their reserved ids when
+ * given, else the column's default numbers them in file order). False, with nothing stored, when
+ * one of their keys is stored already (by an earlier chunk, or another import committed meanwhile).
  */
-async function storePositions(sql: SqlExecutor, importId: bigint, chunk: ImportChunk): Promise<{ added: number; ids: PositionIds }> {
+async function copyNewPositions(sql: SqlExecutor, importId: bigint, fresh: PositionRecord[], reserved?: string[]): Promise<boolean> {
+  const list = importId.toString();
+  await sql.exec('SAVEPOINT tabula_positions');
+  try {
+    await sql.copyRows(
+      'Position',
+      reserved ? ['id', ...POSITION_COLUMNS] : POSITION_COLUMNS,
+      (function* () {
+        for (let i = 0; i < fresh.length; i++) yield positionRow(fresh[i], list, reserved?.[i]);
+      })(),
+    );
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== '23505') throw error;
+    await sql.exec('ROLLBACK TO SAVEPOINT tabula_positions; RELEASE SAVEPOINT tabula_positions');
+    return false;
+  }
+  await sql.exec('RELEASE SAVEPOINT tabula_positions');
+  return true;
+}
+
+/**
+ * Stores the chunk's positions; returns how many are new and, when `needIds` (the chunk has
+ * games or scores to point at them), every staged key's id. The first record of a key wins; ids
+ * follow the order of the file. A listed record (one with a listIndex) also completes a position
+ * that no list has claimed yet (stored by a game or a score), taking its board, data and place in
+ * the list; otherwise stored positions are kept as they are.
+ *
+ * Positions nothing points at (a position list) are first COPYed straight in: the unique index
+ * finds a stored key. Otherwise, and when it did, one probe of the unique index per key, then
+ * the new positions COPYed (with ids reserved from the sequence when they are needed). Should
+ * another import commit one of these keys meanwhile, the chunk goes through the staging merge,
+ * which settles such conflicts row by row.
+ */
+async function storePositions(
+  sql: SqlExecutor,
+  importId: bigint,
+  chunk: ImportChunk,
+  needIds: boolean,
+): Promise<{ added: number; ids: PositionIds }> {
   const ids = new PositionIds();
-  const { staged } = distinctPositions(chunk);
+  const staged = distinctPositions(chunk);
   if (staged.length === 0) return { added: 0, ids };
+  if (!needIds && (await copyNewPositions(sql, importId, staged))) return { added: staged.length, ids };
   const stored = await probePositions(sql, staged);
   const fresh: PositionRecord[] = [];
   const completing: PositionRecord[] = [];
@@ -141,39 +198,13 @@ async function storePositions(sql: SqlExecutor, importId: bigint, chunk: ImportC
       if (hit.unlisted && isListed(p)) completing.push(p);
     }
   }
-  let added = 0;
   if (fresh.length > 0) {
-    const reserved = await sql.query<{ id: string }>(
-      `SELECT nextval(pg_get_serial_sequence('"Position"', 'id'))::text AS id FROM generate_series(1, $1::int)`,
-      [fresh.length],
-    );
-    const list = importId.toString();
-    await sql.exec('SAVEPOINT tabula_positions');
-    try {
-      await sql.copyRows(
-        'Position',
-        ['id', 'kind', 'key', 'hash', 'groupKey', 'sideToMove', 'board', 'data', 'pieceCount', 'listImportId', 'listIndex'],
-        (function* () {
-          for (let i = 0; i < fresh.length; i++) {
-            const p = fresh[i];
-            yield [
-              reserved[i].id, p.kind, p.key, p.hash ?? null, p.groupKey ?? null, p.sideToMove ?? null, p.board, json(p.data),
-              p.pieceCount ?? null, isListed(p) ? list : null, p.listIndex ?? null,
-            ];
-          }
-        })(),
-      );
-      await sql.exec('RELEASE SAVEPOINT tabula_positions');
-      for (let i = 0; i < fresh.length; i++) ids.set(fresh[i].kind, fresh[i].key, reserved[i].id);
-      added = fresh.length;
-    } catch (error) {
-      if ((error as { code?: unknown } | null)?.code !== '23505') throw error;
-      await sql.exec('ROLLBACK TO SAVEPOINT tabula_positions; RELEASE SAVEPOINT tabula_positions');
-      return mergePositions(sql, importId, staged);
-    }
+    const reserved = needIds ? await reserveIds(sql, 'Position', fresh.length) : undefined;
+    if (!(await copyNewPositions(sql, importId, fresh, reserved))) return mergePositions(sql, importId, staged);
+    if (reserved) for (let i = 0; i < fresh.length; i++) ids.set(fresh[i].kind, fresh[i].key, reserved[i]);
   }
   if (completing.length > 0) await mergePositions(sql, importId, completing);
-  return { added, ids };
+  return { added: fresh.length, ids };
 }
 
 /**
@@ -184,7 +215,7 @@ async function storePositions(sql: SqlExecutor, importId: bigint, chunk: ImportC
 async function mergePositions(sql: SqlExecutor, importId: bigint, staged: PositionRecord[]): Promise<{ added: number; ids: PositionIds }> {
   const ids = new PositionIds();
   const listed = staged.some(isListed);
-  await sql.exec('TRUNCATE stage_position');
+  await emptyStaging(sql, 'stage_position');
   await sql.copyRows(
     'stage_position',
     ['ord', 'kind', 'key', 'hash', 'groupKey', 'sideToMove', 'board', 'data', 'pieceCount', 'listIndex'],
@@ -220,29 +251,20 @@ async function mergePositions(sql: SqlExecutor, importId: bigint, staged: Positi
   return { added, ids };
 }
 
-/** Stores the chunk's games in file order; returns their ids (decimal text) by index in the chunk. */
+/** COPYs the chunk's games in file order with reserved ids; returns their ids (decimal text) by index in the chunk. */
 async function storeGames(sql: SqlExecutor, importId: bigint, games: GameRecord[], gameIndexBase: number): Promise<string[]> {
+  const ids = await reserveIds(sql, 'Game', games.length);
+  const list = importId.toString();
   await sql.copyRows(
-    'stage_game',
-    ['indexInFile', 'kind', 'sourceFormat', 'source', 'player1', 'player2', 'event', 'site', 'round', 'dateText',
-      'playedOn', 'result', 'matchLength', 'gameNumber', 'metadata', 'gameText', 'startFen'],
+    'Game',
+    ['id', 'kind', 'importId', 'indexInFile', 'sourceFormat', 'source', 'player1', 'player2', 'event', 'site', 'round',
+      'dateText', 'playedOn', 'result', 'matchLength', 'gameNumber', 'metadata', 'gameText', 'startFen'],
     games.map((g, i) => [
-      gameIndexBase + i, g.kind, g.sourceFormat, g.source, g.player1 ?? null, g.player2 ?? null, g.event ?? null,
-      g.site ?? null, g.round ?? null, g.dateText ?? null, normaliseDate(g.dateText), g.result ?? null,
+      ids[i], g.kind, list, gameIndexBase + i, g.sourceFormat, g.source, g.player1 ?? null, g.player2 ?? null,
+      g.event ?? null, g.site ?? null, g.round ?? null, g.dateText ?? null, normaliseDate(g.dateText), g.result ?? null,
       g.matchLength ?? null, g.gameNumber ?? null, json(g.metadata ?? {}), g.gameText ?? null, g.startFen ?? null,
     ]),
   );
-  const rows = await sql.query<{ id: string; indexInFile: number }>(
-    `INSERT INTO "Game" (kind, "importId", "indexInFile", "sourceFormat", source, player1, player2, event, site,
-       round, "dateText", "playedOn", result, "matchLength", "gameNumber", metadata, "gameText", "startFen")
-     SELECT kind::"GameKind", $1, "indexInFile", "sourceFormat", source, player1, player2, event, site, round,
-       "dateText", "playedOn", result, "matchLength", "gameNumber", metadata, "gameText", "startFen"
-     FROM stage_game ORDER BY "indexInFile"
-     RETURNING id::text AS id, "indexInFile"`,
-    [importId],
-  );
-  const ids: string[] = new Array(games.length);
-  for (const r of rows) ids[r.indexInFile - gameIndexBase] = r.id;
   return ids;
 }
 
@@ -317,6 +339,34 @@ function scoreRows(scores: ScoreRecord[], ids: PositionIds): CopyValue[][] {
 }
 
 /**
+ * Stores scores: a later verdict of the same program and ruleset on a position replaces the
+ * earlier one; new rows are inserted in file order, so score ids follow it. Returns how many rows
+ * were written.
+ */
+async function storeScores(sql: SqlExecutor, scores: ScoreRecord[], ids: PositionIds): Promise<number> {
+  await lookUpScorePositions(sql, scores, ids);
+  const rows = scoreRows(scores, ids);
+  if (rows.length === 0) return 0;
+  await emptyStaging(sql, 'stage_score_by_id');
+  await sql.copyRows(
+    'stage_score_by_id',
+    ['ord', 'positionId', 'program', 'ruleset', 'value', 'bestValue', 'confidence', 'details', 'source'],
+    rows,
+  );
+  const written = await sql.query<{ n: bigint }>(`
+    WITH merged AS (
+      INSERT INTO "Score" ("positionId", program, ruleset, value, "bestValue", confidence, details, source)
+      SELECT "positionId", program, ruleset, value, "bestValue", confidence, details, source
+      FROM stage_score_by_id ORDER BY ord
+      ON CONFLICT ("positionId", program, ruleset) DO UPDATE SET value = excluded.value,
+        "bestValue" = excluded."bestValue", confidence = excluded.confidence, details = excluded.details,
+        source = excluded.source
+      RETURNING 1
+    ) SELECT count(*)::int8 AS n FROM merged`);
+  return Number(written[0].n);
+}
+
+/**
  * Stores one chunk of an import. `gameIndexBase` numbers the chunk's games
  * within the file. Returns how many rows of each kind are new in the database.
  */
@@ -326,41 +376,14 @@ export async function writeChunk(
   chunk: ImportChunk,
   gameIndexBase: number,
 ): Promise<ChunkCounts> {
-  await sql.exec(STAGING_TABLES);
   const games = chunk.games ?? [];
   const scores = chunk.scores ?? [];
-  const { added, ids } = await storePositions(sql, importId, chunk);
-
+  const { added, ids } = await storePositions(sql, importId, chunk, games.length > 0 || scores.length > 0);
   if (games.length > 0) {
     const gameIds = await storeGames(sql, importId, games, gameIndexBase);
     await sql.copyRows('Occurrence', ['gameId', 'positionId', 'variation', 'ply', 'move', 'nextMove'], occurrenceRows(games, gameIds, ids));
   }
-
-  let newScores = 0;
-  if (scores.length > 0) {
-    await lookUpScorePositions(sql, scores, ids);
-    const rows = scoreRows(scores, ids);
-    if (rows.length > 0) {
-      await sql.copyRows(
-        'stage_score_by_id',
-        ['ord', 'positionId', 'program', 'ruleset', 'value', 'bestValue', 'confidence', 'details', 'source'],
-        rows,
-      );
-      // A later verdict of the same program and ruleset on a position replaces the earlier one; new rows
-      // are inserted in file order, so score ids follow it.
-      const written = await sql.query<{ n: bigint }>(`
-        WITH merged AS (
-          INSERT INTO "Score" ("positionId", program, ruleset, value, "bestValue", confidence, details, source)
-          SELECT "positionId", program, ruleset, value, "bestValue", confidence, details, source
-          FROM stage_score_by_id ORDER BY ord
-          ON CONFLICT ("positionId", program, ruleset) DO UPDATE SET value = excluded.value,
-            "bestValue" = excluded."bestValue", confidence = excluded.confidence, details = excluded.details,
-            source = excluded.source
-          RETURNING 1
-        ) SELECT count(*)::int8 AS n FROM merged`);
-      newScores = Number(written[0].n);
-    }
-  }
+  const newScores = scores.length > 0 ? await storeScores(sql, scores, ids) : 0;
   return { games: games.length, positions: added, scores: newScores };
 }
 

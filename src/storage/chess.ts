@@ -34,6 +34,7 @@ import { readAhead } from '../db/bulkWriter';
 import type { Game } from '../generated/prisma/client';
 import { readAll } from './readAll';
 import type { FormatReader, ImportOptions } from './formats';
+import { Pacer } from './pacer';
 import {
   ImportFailure,
   type GameRecord,
@@ -45,7 +46,7 @@ import {
 } from './records';
 
 /** Games per chunk a reader yields: each chunk is stored before the next games are parsed. */
-export const CHESS_CHUNK_GAMES = 500;
+export const CHESS_CHUNK_GAMES = 100;
 
 /** At most this many move warnings per game; the rest are summed up in one more warning. */
 const MOVE_WARNINGS_PER_GAME = 10;
@@ -256,28 +257,30 @@ export const pgnReader: FormatReader = {
 async function* readPgn(input: AsyncIterable<Uint8Array>): AsyncGenerator<ImportChunk> {
   const splitter = new PgnSplitter();
   const builder = new ChunkBuilder();
+  const pace = new Pacer();
   let sawAny = false;
-  const consume = function* (parts: { bytes: Uint8Array; offset: number; line: number }[]): Generator<ImportChunk> {
-    for (const part of parts) {
-      const { text } = decodePgnBytes(part.bytes);
-      const results = parsePgn(text, { line: part.line, offset: part.offset });
-      const parsed = results.filter((g) => g.ok).length;
-      for (const result of results) {
-        sawAny = true;
-        const where = { line: part.line, offset: part.offset };
-        if (!result.ok) {
-          builder.fail(result.error, where);
-          continue;
-        }
-        // The game's own bytes; when the splitter left several games together, each is re-printed.
-        const source = parsed === 1 ? part.bytes.slice() : Buffer.from(writePgn(result.value), 'utf8');
-        builder.add(buildChessGame(result.value, source, 'PGN', builder.stored, where), where);
-        if (builder.games.length >= CHESS_CHUNK_GAMES) yield builder.take();
-      }
-    }
+  const parts = async function* () {
+    for await (const chunk of input) yield* splitter.push(chunk);
+    yield* splitter.end();
   };
-  for await (const chunk of input) yield* consume(splitter.push(chunk));
-  yield* consume(splitter.end());
+  for await (const part of parts()) {
+    const { text } = decodePgnBytes(part.bytes);
+    const results = parsePgn(text, { line: part.line, offset: part.offset });
+    const parsed = results.filter((g) => g.ok).length;
+    for (const result of results) {
+      sawAny = true;
+      const where = { line: part.line, offset: part.offset };
+      if (!result.ok) {
+        builder.fail(result.error, where);
+        continue;
+      }
+      // The game's own bytes; when the splitter left several games together, each is re-printed.
+      const source = parsed === 1 ? part.bytes.slice() : Buffer.from(writePgn(result.value), 'utf8');
+      builder.add(buildChessGame(result.value, source, 'PGN', builder.stored, where), where);
+      if (builder.games.length >= CHESS_CHUNK_GAMES) yield builder.take();
+    }
+    if (pace.due) await pace.giveWay();
+  }
   if (builder.stored === 0) {
     throw new ImportFailure(builder.firstError ?? codecError('ERR_PGN_EMPTY', sawAny ? 'no readable game' : 'no game in input', { offset: 0, line: 1 }));
   }

@@ -34,13 +34,14 @@ import { type CodecError, codecError } from '../codecs/result';
 import type { SqlExecutor } from '../db/sql';
 import { readAhead } from '../db/bulkWriter';
 import type { FormatReader, ImportOptions, ReadContext } from './formats';
+import { Pacer } from './pacer';
 import { ImportFailure, type ImportChunk, type ImportWarning, type PositionRecord, type ScoreRecord } from './records';
 
 /** Name under which the shipped default table (codec `defaultZobristTable`) is known. */
 export const DEFAULT_ZOBRIST_TABLE = 'default';
 
 /** Records per chunk a reader yields: each chunk is stored before the next is decoded. */
-export const GO_CHUNK_RECORDS = 50_000;
+export const GO_CHUNK_RECORDS = 10_000;
 
 // ------------------------------------------------------------------ hashes and keys
 
@@ -187,7 +188,7 @@ const placeholderOf = (id: GoPositionId, key: string): PositionRecord => ({
   board: '',
 });
 
-/** Position files: 92- or 100-byte records, streamed, 50k records per chunk. */
+/** Position files: 92- or 100-byte records, streamed, GO_CHUNK_RECORDS records per chunk. */
 export const goPositionsReader: FormatReader = {
   format: 'GO_POSITIONS',
   binary: true,
@@ -198,6 +199,7 @@ async function* readPositionFile(input: AsyncIterable<Uint8Array>, context?: Rea
   const named = (await goHasher(context?.sql)) ?? { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) };
   const check = new HashCheck(named);
   const decoder = positionFileDecoder();
+  const pace = new Pacer();
   let batch: PositionRecord[] = [];
   let index = 0;
   for await (const bytes of input) {
@@ -210,6 +212,7 @@ async function* readPositionFile(input: AsyncIterable<Uint8Array>, context?: Rea
         yield { positions: batch };
         batch = [];
       }
+      if (pace.due) await pace.giveWay();
     }
   }
   const end = decoder.finish();
@@ -234,6 +237,7 @@ async function* readScoreFile(input: AsyncIterable<Uint8Array>, options: ImportO
   }
   const ruleset = options.ruleset?.trim() ?? '';
   const decoder = scoreFileDecoder();
+  const pace = new Pacer();
   let positions: PositionRecord[] = [];
   let scores: ScoreRecord[] = [];
   let index = 0;
@@ -250,6 +254,7 @@ async function* readScoreFile(input: AsyncIterable<Uint8Array>, options: ImportO
         positions = [];
         scores = [];
       }
+      if (pace.due) await pace.giveWay();
     }
   }
   const end = decoder.finish();

@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import { writeChunk } from '../db/bulkWriter';
 import type { FormatReader, ImportOptions } from './formats';
 import { ImportFailure, type ImportChunk, type ImportWarning } from './records';
+import { WarningList } from './warningList';
 
 export interface ImportOutcome {
   importId: bigint;
@@ -67,7 +68,7 @@ export async function runImport(
     if (created.length === 0) return null;
     const importId = created[0].id;
     const totals = { games: 0, positions: 0, scores: 0 };
-    const warnings: ImportWarning[] = [];
+    const warnings = new WarningList();
     for await (const chunk of reader.read(source.chunks(), options, { sql })) {
       const counts = await writeChunk(sql, importId, chunk, totals.games).catch((error: unknown) => {
         throw dataFailure(error, chunk, totals.games);
@@ -75,14 +76,14 @@ export async function runImport(
       totals.games += counts.games;
       totals.positions += counts.positions;
       totals.scores += counts.scores;
-      warnings.push(...(chunk.warnings ?? []));
+      warnings.add(chunk.warnings ?? []);
       onProgress?.(totals);
     }
     await sql.query(
       `UPDATE "Import" SET "gameCount" = $2, "positionCount" = $3, "scoreCount" = $4, warnings = $5 WHERE id = $1`,
-      [importId, totals.games, totals.positions, totals.scores, JSON.stringify(warnings)],
+      [importId, totals.games, totals.positions, totals.scores, JSON.stringify(warnings.list())],
     );
-    return { importId, ...totals, warnings };
+    return { importId, ...totals, warnings: warnings.list() };
   }));
   if (outcome) {
     return {
@@ -96,7 +97,15 @@ export async function runImport(
       warnings: outcome.warnings,
     };
   }
-  const previous = await db.prisma.import.findUniqueOrThrow({ where: { fingerprint } });
+  const [previous] = await db.sql.query<{
+    id: bigint;
+    format: string;
+    gameCount: number;
+    positionCount: number;
+    scoreCount: number;
+    warnings: ImportWarning[];
+  }>(`SELECT id, format, "gameCount", "positionCount", "scoreCount", warnings FROM "Import" WHERE fingerprint = $1`, [fingerprint]);
+  if (!previous) throw new Error(`import ${fingerprint} was recorded but is not found`);
   return {
     importId: previous.id,
     format: previous.format,
@@ -105,7 +114,7 @@ export async function runImport(
     gameCount: previous.gameCount,
     positionCount: previous.positionCount,
     scoreCount: previous.scoreCount,
-    warnings: previous.warnings as unknown as ImportWarning[],
+    warnings: previous.warnings,
   };
 }
 
@@ -178,7 +187,6 @@ async function retryOnConflict<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The ids of an import's games in file order (raw SQL: a position file's import needs no query compiler). */
 const gameIdsOf = async (db: Database, importId: bigint): Promise<bigint[]> =>
-  (await db.prisma.game.findMany({ where: { importId }, select: { id: true }, orderBy: { indexInFile: 'asc' } })).map(
-    (g) => g.id,
-  );
+  (await db.sql.query<{ id: bigint }>(`SELECT id FROM "Game" WHERE "importId" = $1 ORDER BY "indexInFile"`, [importId])).map((g) => g.id);

@@ -1,10 +1,12 @@
 /**
  * The SGF format: a reader that turns an SGF collection into game records, and
- * the writer that prints a stored game tree back. The collection is parsed once
- * with the shared SGF codec, then each game tree goes to the reader for its
- * game type (`GM`): GM[6] backgammon here; the Go integration adds GM[1] to
- * `TREE_READERS`. Every game keeps its own tree's text as `source`, so export
- * is lossless (analysis and unknown properties included).
+ * the writer that prints a stored game tree back. The collection is streamed one
+ * top-level game tree at a time (`sgfStream.ts`), each parsed with the shared SGF
+ * codec and handed to the reader for its game type (`GM`): GM[6] backgammon
+ * here; the Go integration adds GM[1] to `TREE_READERS`. Every game keeps its own
+ * tree's text as `source`, so export is lossless (analysis and unknown properties
+ * included). Errors name the tree and its place in the file; the first error in
+ * file order stops the import (nothing is stored: the import is one transaction).
  */
 import {
   type BackgammonGame,
@@ -17,12 +19,14 @@ import {
 } from '../codecs/backgammon';
 import { type CodecError, codecError } from '../codecs/result';
 import type { ZobristHasher } from '../codecs/go';
-import { type SgfTree, decodeSgfBytes, parseSgf } from '../codecs/sgf';
+import { type SgfTree, parseSgf } from '../codecs/sgf';
+import { readAhead } from '../db/bulkWriter';
 import type { Game } from '../generated/prisma/client';
-import { readAll } from './readAll';
-import type { FormatReader } from './formats';
+import type { FormatReader, ReadContext } from './formats';
 import { goHasher } from './go';
 import { readGoTree } from './goSgf';
+import { Pacer } from './pacer';
+import { type SgfSegment, sgfSegments, sgfText } from './sgfStream';
 import {
   type GameRecord,
   type ImportChunk,
@@ -33,39 +37,42 @@ import {
   type ScoreRecord,
 } from './records';
 
-/** Line numbers of character offsets in one text, computed once (binary search per lookup). */
+/**
+ * Line and column (from 1) of the file offsets in one segment of the file, computed once per
+ * segment (binary search per lookup).
+ */
 class LineIndex {
   private starts: number[] | undefined;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly segment: SgfSegment) {}
 
-  /** Line and column (from 1) of `offset`. */
+  /** Line and column of `offset` (a file offset within the segment). */
   at(offset: number): { line: number; column: number } {
+    const { text, line, column } = this.segment;
     if (!this.starts) {
       const starts = [0];
-      const t = this.text;
-      for (let i = 0; i < t.length; i++) {
-        const c = t.charCodeAt(i);
-        if (c === 10 || (c === 13 && t.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
       }
       this.starts = starts;
     }
+    const local = offset - this.segment.offset;
     const s = this.starts;
     let lo = 0;
     let hi = s.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (s[mid] <= offset) lo = mid;
+      if (s[mid] <= local) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - s[lo] + 1 };
+    return lo === 0 ? { line, column: column + local } : { line: line + lo, column: local - s[lo] + 1 };
   }
 }
 
 /** What a per-game-type tree reader gets besides its tree. */
 interface TreeContext {
-  /** The whole decoded file. */
-  text: string;
+  /** Line and column of file offsets in the tree's segment. */
   lines: LineIndex;
   /** Index of the tree in the collection, from 0. */
   index: number;
@@ -214,7 +221,8 @@ const treeFailure = (error: CodecError, context: TreeContext, offset?: number): 
 
 /** GM[6]: one backgammon game per tree, one position per ply keyed `PositionID:MatchID`. */
 const readBackgammonTree: TreeReader = (tree, context) => {
-  const read = readBackgammonTrees([tree], context.text);
+  // Node offsets are file offsets; `treeFailure` adds their line and column.
+  const read = readBackgammonTrees([tree]);
   if (!read.ok) throw treeFailure(read.error, context);
   const game = read.value.games[0];
   const warnings: ImportWarning[] = read.value.warnings.map((w) =>
@@ -283,44 +291,76 @@ const treeSources = (text: string, trees: SgfTree[]): string[] => {
   });
 };
 
-/** Games per chunk: a chunk is stored before the next is read, so memory stays bounded by a few games. */
+/** Plies per chunk: a chunk is stored before the next is read, so memory stays bounded by a few games. */
 const PLIES_PER_CHUNK = 2000;
 
 export const sgfReader: FormatReader = {
   format: 'SGF',
   binary: false,
-  async *read(input, _options, readContext) {
-    const decoded = decodeSgfBytes(await readAll(input));
-    if (!decoded.ok) throw new ImportFailure(decoded.error);
-    const text = decoded.value;
-    const parsed = parseSgf(text);
-    if (!parsed.ok) throw new ImportFailure(parsed.error);
+  read: (input, _options, context) => readAhead(readSgf(input, context)),
+};
+
+/** Moves a parsed segment's node offsets (from the segment's start) to file offsets. */
+const toFileOffsets = (trees: SgfTree[], base: number): void => {
+  const stack = [...trees];
+  for (let tree = stack.pop(); tree; tree = stack.pop()) {
+    for (const node of tree.nodes) if (node.offset !== undefined) node.offset += base;
+    stack.push(...tree.children);
+  }
+};
+
+/** A parse error in a segment, placed in the file. */
+const segmentFailure = (error: CodecError, segment: SgfSegment, lines: LineIndex): ImportFailure => {
+  if (error.offset === undefined) return new ImportFailure(error);
+  const offset = segment.offset + error.offset;
+  // The one parse message that names an offset: the tree left open.
+  const message = error.message.replace(/opened at offset (\d+)/, (_m, at: string) => `opened at offset ${segment.offset + Number(at)}`);
+  return new ImportFailure({ ...error, message, offset, ...lines.at(offset) });
+};
+
+/** The reader of a tree's game type; throws ERR_SGF_GAME_KIND for a game tabula does not read. */
+const treeReaderOf = (tree: SgfTree, index: number, lines: LineIndex): TreeReader => {
+  const gm = gameTypeOf(tree);
+  const reader = TREE_READERS[gm];
+  if (reader) return reader;
+  const offset = tree.nodes[0]?.offset ?? 0;
+  const name = GAME_NAMES[gm];
+  throw new ImportFailure(
+    codecError(
+      'ERR_SGF_GAME_KIND',
+      `game tree ${index}: ${Number.isNaN(gm) ? 'GM is not a number' : `GM[${gm}]${name ? ` ${name}` : ''} games are not supported yet`}` +
+        ` (this build reads GM[${Object.keys(TREE_READERS).join('], GM[')}])`,
+      { record: index, offset, ...lines.at(offset), field: 'GM' },
+    ),
+  );
+};
+
+/** Only white space (as the SGF parser skips it). */
+const isBlank = (text: string): boolean => {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x20 && text.charCodeAt(i) !== 0xfeff) return false;
+  return true;
+};
+
+async function* readSgf(input: AsyncIterable<Uint8Array>, readContext?: ReadContext): AsyncGenerator<ImportChunk> {
+  const pace = new Pacer();
+  let pending: ImportChunk = { games: [], scores: [], warnings: [] };
+  let plies = 0;
+  let index = 0;
+  let previous: GameRecord | undefined;
+  let hasher: { value: ZobristHasher | undefined } | undefined;
+  for await (const segment of sgfSegments(sgfText(input))) {
+    // What follows the last tree: white space is fine; anything else (or no tree at all) is the parser's error.
+    if (index > 0 && isBlank(segment.text)) continue;
+    const lines = new LineIndex(segment);
+    const parsed = parseSgf(segment.text);
+    if (!parsed.ok) throw segmentFailure(parsed.error, segment, lines);
     const trees = parsed.value;
-    if (trees.length === 0) throw new ImportFailure(codecError('ERR_SGF_NO_GAME_TREE', 'the file holds no game tree', { offset: 0 }));
-    const lines = new LineIndex(text);
-    // Refuse the whole file before storing anything when a tree is of a game tabula does not read.
-    const readers = trees.map((tree, index) => {
-      const gm = gameTypeOf(tree);
-      const reader = TREE_READERS[gm];
-      if (reader) return reader;
-      const offset = tree.nodes[0]?.offset ?? 0;
-      const name = GAME_NAMES[gm];
-      throw new ImportFailure(
-        codecError(
-          'ERR_SGF_GAME_KIND',
-          `game tree ${index}: ${Number.isNaN(gm) ? 'GM is not a number' : `GM[${gm}]${name ? ` ${name}` : ''} games are not supported yet`}` +
-            ` (this build reads GM[${Object.keys(TREE_READERS).join('], GM[')}])`,
-          { record: index, offset, ...lines.at(offset), field: 'GM' },
-        ),
-      );
-    });
-    const sources = treeSources(text, trees);
-    const goHasherNow = trees.some((t) => gameTypeOf(t) === 1) ? (await goHasher(readContext?.sql))?.hasher : undefined;
-    let pending: ImportChunk = { games: [], scores: [], warnings: [] };
-    let plies = 0;
-    let previous: GameRecord | undefined;
-    for (let index = 0; index < trees.length; index++) {
-      const chunk = readers[index](trees[index], { text, lines, index, source: sources[index], previous, goHasher: goHasherNow });
+    const sources = treeSources(segment.text, trees);
+    toFileOffsets(trees, segment.offset);
+    for (let t = 0; t < trees.length; t++, index++) {
+      const reader = treeReaderOf(trees[t], index, lines);
+      if (reader === readGoTree && !hasher) hasher = { value: (await goHasher(readContext?.sql))?.hasher };
+      const chunk = reader(trees[t], { lines, index, source: sources[t], previous, goHasher: hasher?.value });
       for (const g of chunk.games ?? []) {
         pending.games!.push(g);
         plies += g.plies.length;
@@ -334,9 +374,10 @@ export const sgfReader: FormatReader = {
         plies = 0;
       }
     }
-    if (pending.games!.length > 0 || pending.warnings!.length > 0) yield pending;
-  },
-};
+    if (pace.due) await pace.giveWay();
+  }
+  if (pending.games!.length > 0 || pending.warnings!.length > 0) yield pending;
+}
 
 /**
  * Writes a stored backgammon game as SGF: its own game tree re-printed by the

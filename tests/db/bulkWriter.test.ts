@@ -77,6 +77,22 @@ describeEachDatabase('bulk writer', (getDb) => {
     expect(rows.map((r) => r.board)).toEqual(['board-b', 'board-a']);
   });
 
+  it('stores a listed key repeated in a later chunk of the same import once, the first listing winning', async () => {
+    const db = getDb();
+    const listed = (key: string, board: string, listIndex: number) => ({ ...chessPosition(key, board), listIndex });
+    const { id, counts } = await importChunks(db, 'bulk-4b', [
+      { positions: [listed('00000000000000c1', 'board-c1', 0), listed('00000000000000c2', 'board-c2', 1)] },
+      { positions: [listed('00000000000000c2', 'board-c2-again', 2), listed('00000000000000c3', 'board-c3', 3)] },
+    ]);
+    expect(counts.map((c) => c.positions)).toEqual([2, 1]);
+    const rows = await db.prisma.position.findMany({ where: { listImportId: id }, orderBy: { id: 'asc' } });
+    expect(rows.map((r) => [r.board, r.listIndex])).toEqual([
+      ['board-c1', 0],
+      ['board-c2', 1],
+      ['board-c3', 3],
+    ]);
+  });
+
   it('stores scores and lets a later verdict of the same program and ruleset replace the earlier', async () => {
     const db = getDb();
     const score = { kind: 'CHESS' as const, positionKey: AFTER_E4.key, program: 'stockfish', ruleset: 'd20' };

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type PgnGame, type PgnNode, decodePgnBytes, getTag, parsePgn } from '../../src/codecs/chess';
-import { gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from '../../src/storage/chess';
+import { CHESS_CHUNK_GAMES, gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from '../../src/storage/chess';
 import { readerFor, writerFor } from '../../src/storage/formats';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { ImportFailure, type ImportChunk } from '../../src/storage/records';
@@ -146,10 +146,10 @@ describe('PGN reader', () => {
     await expect(readAllChunks(Buffer.from('   \n'))).rejects.toThrow(/no game/);
   });
 
-  it('yields a chunk every 500 games', async () => {
+  it(`yields a chunk every ${CHESS_CHUNK_GAMES} games`, async () => {
     const one = '[White "a"]\n[Black "b"]\n\n1. e4 e5 2. Nf3 *\n\n';
-    const chunks = await readAllChunks(Buffer.from(one.repeat(1201)));
-    expect(chunks.map((c) => c.games?.length)).toEqual([500, 500, 201]);
+    const chunks = await readAllChunks(Buffer.from(one.repeat(2 * CHESS_CHUNK_GAMES + 1)));
+    expect(chunks.map((c) => c.games?.length)).toEqual([CHESS_CHUNK_GAMES, CHESS_CHUNK_GAMES, 1]);
   });
 });
 

@@ -1,0 +1,24 @@
+/**
+ * Cooperative pacing for readers. A reader's parsing runs on the same thread as the bulk
+ * writer's callbacks: a reader that built a whole chunk in one synchronous stretch would leave
+ * the database idle, waiting for the writer's next statement, until the chunk was done. A reader
+ * asks `due` between records and, when it is, awaits `giveWay()`, which lets the event loop run
+ * (I/O callbacks included) so the writer sends its next statement while the reader goes on.
+ */
+export class Pacer {
+  private last = performance.now();
+
+  /** `sliceMs`: how long a reader may run before it gives way. */
+  constructor(private readonly sliceMs = 5) {}
+
+  /** True once the reader has run for a whole slice since it last gave way. */
+  get due(): boolean {
+    return performance.now() - this.last >= this.sliceMs;
+  }
+
+  /** Gives the event loop one turn. */
+  async giveWay(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.last = performance.now();
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The warnings an import reports, bounded: the first MAX_WARNINGS are kept as they came, the
+ * rest only counted and summed up in one last warning, so a file with a warning in every game
+ * does not hold (nor store in its Import row) a list as long as the file.
+ */
+import type { ImportWarning } from './records';
+
+export const MAX_WARNINGS = 1_000;
+
+export class WarningList {
+  private readonly kept: ImportWarning[] = [];
+  private dropped = 0;
+
+  constructor(private readonly limit = MAX_WARNINGS) {}
+
+  add(warnings: readonly ImportWarning[]): void {
+    for (const w of warnings) {
+      if (this.kept.length < this.limit) this.kept.push(w);
+      else this.dropped++;
+    }
+  }
+
+  /** The kept warnings, then (when some were dropped) one saying how many. */
+  list(): ImportWarning[] {
+    if (this.dropped === 0) return [...this.kept];
+    return [...this.kept, { code: 'IMPORT_MORE_WARNINGS', message: `${this.dropped} more warnings not listed` }];
+  }
+}
