@@ -25,5 +25,8 @@ export const createContext = (db: Database, principal: Principal = TRUSTED, requ
   loaders: createLoaders(db),
   principal,
   requestId: request?.requestId,
-  log: request?.log ?? silentLogger,
+  // A getter, so the request's child logger is only made when something logs.
+  get log() {
+    return request?.log ?? silentLogger;
+  },
 });

@@ -55,16 +55,22 @@ export const requestLogOf = (res: Response): RequestLog | undefined => res.local
 export function startRequestLog(logger: Logger, req: IncomingMessage, res: ServerResponse, path: string): RequestLog {
   const incoming = req.headers['x-request-id'];
   const requestId = typeof incoming === 'string' && SANE_ID.test(incoming) ? incoming : randomUUID();
-  const log = logger.child({ reqId: requestId });
   res.setHeader('x-request-id', requestId);
   const started = process.hrtime.bigint();
   res.on('finish', () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const line = { method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
-    if (path.startsWith('/health') || path === '/metrics') log.debug(line, 'request');
-    else log.info(line, 'request');
+    const line = { reqId: requestId, method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+    if (path.startsWith('/health') || path === '/metrics') logger.debug(line, 'request');
+    else logger.info(line, 'request');
   });
-  return { requestId, log };
+  // The child logger is made only when something logs for this request (most never do).
+  let log: Logger | undefined;
+  return {
+    requestId,
+    get log() {
+      return (log ??= logger.child({ reqId: requestId }));
+    },
+  };
 }
 
 /** Express middleware: `startRequestLog` for every request, kept in `res.locals` for `requestLogOf`. */
