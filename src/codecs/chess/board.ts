@@ -57,8 +57,11 @@ export const onBoard = (sq: number): boolean => (sq & 0x88) === 0;
 
 const FILES = 'abcdefgh';
 
+// Names of the 128 0x88 indices, so writing a square allocates nothing.
+const SQUARE_NAMES = Array.from({ length: 128 }, (_, sq) => FILES[sq & 7] + String((sq >> 4) + 1));
+
 /** Algebraic name ('e4') of a 0x88 square. */
-export const squareName = (sq: number): string => FILES[sq & 7] + String((sq >> 4) + 1);
+export const squareName = (sq: number): string => SQUARE_NAMES[sq] ?? FILES[sq & 7] + String((sq >> 4) + 1);
 
 /** Parses 'e4' into a 0x88 square, or -1. */
 export const parseSquare = (name: string): number => {

@@ -6,8 +6,9 @@
  */
 import { CodecError, Result, codecError, err, ok } from '../result';
 import {
-  BLACK, Color, KING, PAWN, Position, ROOK, WHITE, emptyPosition, squareName, parseSquare, STANDARD_FEN,
+  BLACK, Color, KING, PAWN, Position, ROOK, WHITE, emptyPosition, parseSquare, STANDARD_FEN,
 } from './board';
+import { Move } from './moves';
 
 const PIECE_CHARS = ' PNBRQK  pnbrqk';
 
@@ -142,39 +143,99 @@ export function epCapturable(pos: Position): boolean {
   return (((from - 1) & 0x88) === 0 && b[from - 1] === pawn) || (((from + 1) & 0x88) === 0 && b[from + 1] === pawn);
 }
 
+// FEN letters by piece code, and the digits for runs of 1..8 empty squares.
+const PIECE_LETTERS = Array.from(PIECE_CHARS);
+const EMPTY_RUNS = ['', '1', '2', '3', '4', '5', '6', '7', '8'];
+// Rank texts already written, by rank content (eight 4-bit piece codes); cleared if it ever grows large.
+const rankTexts = new Map<number, string>();
+
+/** One rank (0 = rank 1) of the FEN board field: pieces a to h, a digit for each run of empty squares. */
+export function fenRank(board: Int8Array, rank: number): string {
+  const first = rank << 4;
+  let content = 0;
+  for (let sq = first; sq < first + 8; sq++) content = (content << 4) | board[sq];
+  let s = rankTexts.get(content);
+  if (s !== undefined) return s;
+  s = '';
+  let empty = 0;
+  for (let sq = first; sq < first + 8; sq++) {
+    const p = board[sq];
+    if (p === 0) { empty++; continue; }
+    if (empty) { s += EMPTY_RUNS[empty]; empty = 0; }
+    s += PIECE_LETTERS[p];
+  }
+  if (empty) s += EMPTY_RUNS[empty];
+  if (rankTexts.size >= 1 << 16) rankTexts.clear();
+  rankTexts.set(content, s);
+  return s;
+}
+
+/** The eight `fenRank` texts of a position, index = rank. */
+export const fenRanks = (pos: Position): string[] => [0, 1, 2, 3, 4, 5, 6, 7].map((r) => fenRank(pos.board, r));
+
+/**
+ * Brings `fenRanks` texts up to date after `makeMove(pos, m)`: a move changes at
+ * most the ranks of its two squares (an en passant capture takes a pawn from the
+ * mover's rank; castling stays on one rank).
+ */
+export function updateFenRanks(ranks: string[], pos: Position, m: Move): void {
+  const fromRank = (m & 127) >> 4;
+  const toRank = ((m >> 7) & 127) >> 4;
+  ranks[fromRank] = fenRank(pos.board, fromRank);
+  if (toRank !== fromRank) ranks[toRank] = fenRank(pos.board, toRank);
+}
+
 /**
  * Writes a FEN. The en passant square is written only when a pawn of the side to
  * move could capture there (the Polyglot rule), so FEN and Polyglot key agree.
  */
-export function makeFen(pos: Position, options: FenWriteOptions = {}): string {
-  const b = pos.board;
+export const makeFen = (pos: Position, options: FenWriteOptions = {}): string => makeFenWithRanks(pos, fenRanks(pos), options);
+
+/**
+ * `makeFen` given the position's `fenRanks` texts (a replay keeps them up to date).
+ * The text is written as bytes and decoded once: a replay writes one FEN per ply,
+ * and one flat string is much less garbage than a chain of concatenations.
+ */
+export function makeFenWithRanks(pos: Position, ranks: string[], options: FenWriteOptions = {}): string {
   const out = fenBuf;
   let n = 0;
+  // Board: ranks 8 to 1 separated by '/'.
   for (let r = 7; r >= 0; r--) {
-    let empty = 0;
-    for (let f = 0; f < 8; f++) {
-      const p = b[(r << 4) | f];
-      if (p === 0) { empty++; continue; }
-      if (empty) { out[n++] = 48 + empty; empty = 0; }
-      out[n++] = PIECE_CODES[p];
-    }
-    if (empty) out[n++] = 48 + empty;
+    const text = ranks[r];
+    for (let i = 0; i < text.length; i++) out[n++] = text.charCodeAt(i);
     if (r) out[n++] = 47; // '/'
   }
-  const board = out.toString('latin1', 0, n);
-  return board + (pos.turn === WHITE ? ' w ' : ' b ') + castlingText(pos, options.shredder === true) + ' ' +
-    (epCapturable(pos) ? squareName(pos.ep) : '-') + ' ' + pos.halfmoves + ' ' + pos.fullmoves;
+  out[n++] = 32;
+  out[n++] = pos.turn === WHITE ? 119 : 98; // 'w' | 'b'
+  out[n++] = 32;
+  n = writeCastling(out, n, pos, options.shredder === true);
+  out[n++] = 32;
+  if (epCapturable(pos)) { out[n++] = 97 + (pos.ep & 7); out[n++] = 49 + (pos.ep >> 4); } else out[n++] = 45; // '-'
+  out[n++] = 32;
+  n = writeDecimal(out, n, pos.halfmoves);
+  out[n++] = 32;
+  n = writeDecimal(out, n, pos.fullmoves);
+  return out.toString('latin1', 0, n);
 }
 
-const fenBuf = Buffer.alloc(80);
-const PIECE_CODES = Array.from(PIECE_CHARS, (c) => c.charCodeAt(0));
+// Room for the longest FEN: 71 board bytes, 4 castling letters and counters of any size.
+const fenBuf = Buffer.alloc(128);
 
-/** The castling field for `makeFen`. */
-function castlingText(pos: Position, shredder: boolean): string {
-  if (pos.castling === 0) return '-';
-  if (pos.castling === 15 && !shredder && pos.kings[0] === 4 && pos.kings[1] === 0x74 &&
-    pos.rooks[0] === 7 && pos.rooks[1] === 0 && pos.rooks[2] === 0x77 && pos.rooks[3] === 0x70) return 'KQkq';
-  let s = '';
+/** Writes a non-negative integer in decimal at `n`; returns the new end. */
+function writeDecimal(out: Buffer, n: number, value: number): number {
+  let digits = 1;
+  for (let v = value; v >= 10; v = Math.floor(v / 10)) digits++;
+  for (let k = n + digits - 1; k >= n; k--) { out[k] = 48 + (value % 10); value = Math.floor(value / 10); }
+  return n + digits;
+}
+
+/**
+ * Writes the castling field at `n`: `KQkq` letters when the castling rook is the
+ * outermost one on its side (X-FEN), else its file letter (Shredder-FEN, always
+ * with `shredder`), or `-`; returns the new end.
+ */
+function writeCastling(out: Buffer, n: number, pos: Position, shredder: boolean): number {
+  if (pos.castling === 0) { out[n++] = 45; return n; }
   for (let color = 0; color < 2; color++) {
     for (let side = 0; side < 2; side++) {
       const i = color * 2 + side;
@@ -184,11 +245,12 @@ function castlingText(pos: Position, shredder: boolean): string {
       const rook = (color << 3) | ROOK;
       if (side === 0) { for (let f = (rsq & 7) + 1; f < 8; f++) if (pos.board[(rsq & 0x70) | f] === rook) outer = false; }
       else { for (let f = 0; f < (rsq & 7); f++) if (pos.board[(rsq & 0x70) | f] === rook) outer = false; }
-      const ch = !shredder && outer ? (side === 0 ? 'k' : 'q') : 'abcdefgh'[rsq & 7];
-      s += color === WHITE ? ch.toUpperCase() : ch;
+      // 'k' / 'q' / file letter, upper case for White.
+      const ch = !shredder && outer ? (side === 0 ? 107 : 113) : 97 + (rsq & 7);
+      out[n++] = color === WHITE ? ch - 32 : ch;
     }
   }
-  return s || '-';
+  return n;
 }
 
 /** True if the position allows castling that standard chess could not (king off e-file or rook off a/h). */

@@ -12,7 +12,7 @@
  * is free the piece gets no identity and moving it is ERR_GAMETEXT_PIECE_QUOTA.
  */
 import { BISHOP, KING, KNIGHT, PAWN, Position, QUEEN, ROOK, WHITE } from './board';
-import { FLAG_CASTLE, FLAG_EP, FLAG_NULL, Move, castlingMove, findLegalMove, NULL_MOVE } from './moves';
+import { FLAG_CASTLE, FLAG_EP, FLAG_NULL, Move, castledKingSquare, castledRookSquare, castlingMove, findLegalMove, NULL_MOVE } from './moves';
 
 /** Which offset diagrams to use for knights and kings: JOSE's program (default) or the seed document's. */
 export type GameTextDialect = 'JOSE' | 'SEED_DIAGRAM';
@@ -92,9 +92,8 @@ export function applyIds(t: PieceIds, pos: Position, m: Move): void {
   const to = (m >> 7) & 127;
   const ub = us * 24;
   if (flags & FLAG_CASTLE) {
-    const rank = from & 0x70;
-    const kt = rank | (to > from ? 6 : 2);
-    const rt = rank | (to > from ? 5 : 3);
+    const kt = castledKingSquare(from, to);
+    const rt = castledRookSquare(from, to);
     const kid = ids[from];
     const rid = ids[to];
     ids[from] = -1; ids[to] = -1;

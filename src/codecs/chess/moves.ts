@@ -16,6 +16,11 @@ export type Move = number;
 
 /** Move flag: castling (to = rook square). */
 export const FLAG_CASTLE = 1;
+
+/** Castling (`from` the king's square, `to` the castling rook's, as Chess960 writes it): the king ends on the g- or c-file of its rank. */
+export const castledKingSquare = (from: number, to: number): number => (from & 0x70) | (to > from ? 6 : 2);
+/** Castling: the rook ends on the f- or d-file of its rank. */
+export const castledRookSquare = (from: number, to: number): number => (from & 0x70) | (to > from ? 5 : 3);
 /** Move flag: en passant capture. */
 export const FLAG_EP = 2;
 /** Move flag: pawn double step. */
@@ -209,13 +214,11 @@ export function makeMove(pos: Position, m: Move): number {
   const piece = b[from];
   let captured = 0;
   if (flags & FLAG_CASTLE) {
-    const rank = from & 0x70;
-    const kingside = to > from;
     const rook = b[to];
     b[from] = 0; b[to] = 0;
-    const kt = rank | (kingside ? 6 : 2);
+    const kt = castledKingSquare(from, to);
     b[kt] = piece;
-    b[rank | (kingside ? 5 : 3)] = rook;
+    b[castledRookSquare(from, to)] = rook;
     pos.kings[us] = kt;
     pos.castling &= ~(3 << (us * 2));
     pos.halfmoves = half + 1;
@@ -259,10 +262,8 @@ export function unmakeMove(pos: Position, m: Move, undo: number): void {
   const from = m & 127;
   const to = (m >> 7) & 127;
   if (flags & FLAG_CASTLE) {
-    const rank = from & 0x70;
-    const kingside = to > from;
-    const kt = rank | (kingside ? 6 : 2);
-    const rt = rank | (kingside ? 5 : 3);
+    const kt = castledKingSquare(from, to);
+    const rt = castledRookSquare(from, to);
     const king = b[kt];
     const rook = b[rt];
     b[kt] = 0; b[rt] = 0;
@@ -314,6 +315,15 @@ export function legalMoves(pos: Position): Move[] {
 
 /** True if the side to move has at least one legal move. */
 export function hasLegalMove(pos: Position): boolean {
+  // King steps first: the usual way out of a check, found without generating every move.
+  const us = pos.turn;
+  const kf = pos.kings[us];
+  const b = pos.board;
+  for (let i = 0; i < 8; i++) {
+    const t = kf + KING_D[i];
+    if ((t & 0x88) !== 0 || (b[t] !== 0 && (b[t] >> 3) === us)) continue;
+    if (isLegalPseudo(pos, makeMoveCode(kf, t))) return true;
+  }
   const buf = scratchBuf(64);
   const n = genPseudoMoves(pos, buf);
   for (let i = 0; i < n; i++) if (isLegalPseudo(pos, buf[i])) return true;
@@ -435,7 +445,7 @@ export function moveToUci(pos: Position, m: Move, chess960 = false): string {
   if (flags & FLAG_NULL) return '0000';
   const from = m & 127;
   let to = (m >> 7) & 127;
-  if ((flags & FLAG_CASTLE) && !chess960) to = (from & 0x70) | (to > from ? 6 : 2);
+  if ((flags & FLAG_CASTLE) && !chess960) to = castledKingSquare(from, to);
   const promo = (m >> 14) & 7;
   void pos;
   return squareName(from) + squareName(to) + (promo ? ROLE_LETTERS[promo].toLowerCase() : '');

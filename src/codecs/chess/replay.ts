@@ -11,14 +11,14 @@
  */
 import { CodecError, Result, codecError, err, ok } from '../result';
 import { Position, clonePosition } from './board';
-import { isChess960Castling, makeFen, parseFen } from './fen';
+import { fenRanks, isChess960Castling, makeFenWithRanks, parseFen, updateFenRanks } from './fen';
 import {
   GameTextDialect, PieceIds, applyIds, cloneIds, encodeMove, setupIds,
 } from './gameTextMoves';
 import { Move, makeMove, moveToUci } from './moves';
 import { MoveErrorKind, PgnGame, PgnNode, gameStartFen } from './pgn';
-import { polyglotKey } from './polyglot';
-import { looksLikeMove, makeSan, parseSan } from './san';
+import { PolyglotKey, polyglotBaseKey, polyglotKeyOf, updatePolyglotKey } from './polyglot';
+import { checkMark, looksLikeMove, parseSan, sanWithoutCheck } from './san';
 
 /** Where comment texts go in GameText: inline after the code (stored form, the seed) or a separate list (JOSE's). */
 export type GameTextLayout = 'inline' | 'split';
@@ -143,7 +143,15 @@ const SAN_ERROR_KIND: Record<string, MoveErrorKind> = {
 /** Result token to GameText code (0xd0 black wins, 0xd1 draw, 0xd2 white wins, 0xd3 unknown). */
 export const RESULT_CODES: Record<string, number> = { '0-1': 0xd0, '1/2-1/2': 0xd1, '1-0': 0xd2, '*': 0xd3 };
 
-interface State { pos: Position; ids: PieceIds | null }
+/**
+ * Where a line stands: the position, GameText piece identities, and for the
+ * positions list the Polyglot base key and FEN rank texts, kept up to date move by move.
+ */
+interface State { pos: Position; ids: PieceIds | null; key: PolyglotKey; ranks: string[] }
+
+const cloneState = (st: State): State => ({
+  pos: clonePosition(st.pos), ids: st.ids && cloneIds(st.ids), key: { hi: st.key.hi, lo: st.key.lo }, ranks: st.ranks.slice(),
+});
 
 class Walker {
   positions: ReplayPosition[] = [];
@@ -185,7 +193,7 @@ class Walker {
     for (let k = 0; k < line.length; k++) {
       const node = line[k];
       if (node.startComments) for (const c of node.startComments) this.text(0xe0, c);
-      const snapshot: State | null = node.variations.length ? { pos: clonePosition(st.pos), ids: st.ids && cloneIds(st.ids) } : null;
+      const snapshot: State | null = node.variations.length ? cloneState(st) : null;
       const plyBefore = ply;
       let kind = node.error;
       let move: Move = 0;
@@ -216,17 +224,20 @@ class Walker {
         let san = '';
         let uci = '';
         if (this.wantPositions) {
-          san = makeSan(pos, move);
+          san = sanWithoutCheck(pos, move);
           uci = moveToUci(pos, move);
         }
         const moverWhite = pos.turn === 0;
-        makeMove(pos, move);
+        const undo = makeMove(pos, move);
         ply++;
         if (this.wantPositions) {
+          updatePolyglotKey(st.key, pos, move, undo);
+          updateFenRanks(st.ranks, pos, move);
           let evals: Eval[] = [];
           for (const c of node.comments) { const e = parseEvals(c, moverWhite); if (e.length) evals = evals.concat(e); }
           this.positions.push({
-            path, index: k, ply, san, uci, fen: makeFen(pos), key: polyglotKey(pos), turn: pos.turn === 0 ? 'w' : 'b', evals, node,
+            path, index: k, ply, san: san + checkMark(pos), uci, fen: makeFenWithRanks(pos, st.ranks), key: polyglotKeyOf(st.key, pos),
+            turn: pos.turn === 0 ? 'w' : 'b', evals, node,
           });
         }
       }
@@ -251,7 +262,7 @@ class Walker {
   variation(node: PgnNode, v: number, snapshot: State, path: number[], k: number, ply: number, last: boolean): void {
     // Seed: 0xf0 opens a variation to the previous move, 0xf1 closes it.
     this.out?.push(0xf0);
-    const st = last ? snapshot : { pos: clonePosition(snapshot.pos), ids: snapshot.ids && cloneIds(snapshot.ids) };
+    const st = last ? snapshot : cloneState(snapshot);
     this.line(node.variations[v], st, path.concat([k, v]), ply);
     this.out?.push(0xf1);
   }
@@ -270,10 +281,11 @@ export function replayGame(game: PgnGame, options: ReplayOptions = {}): Result<R
   const pos = parsed.value;
   const gt = options.gameText === true ? {} : options.gameText || null;
   const w = new Walker(options.positions !== false, gt?.dialect ?? 'JOSE', gt?.layout ?? 'inline', gt !== null);
-  const start = { fen: makeFen(pos), key: polyglotKey(pos), turn: (pos.turn === 0 ? 'w' : 'b') as 'w' | 'b' };
+  const st: State = { pos, ids: gt ? setupIds(pos) : null, key: polyglotBaseKey(pos), ranks: fenRanks(pos) };
+  const start = { fen: makeFenWithRanks(pos, st.ranks), key: polyglotKeyOf(st.key, pos), turn: (pos.turn === 0 ? 'w' : 'b') as 'w' | 'b' };
   const chess960 = isChess960Castling(pos);
   for (const c of game.comments) w.text(0xe0, c);
-  w.line(game.moves, { pos, ids: gt ? setupIds(pos) : null }, [], 0);
+  w.line(game.moves, st, [], 0);
   if (w.fatal) return err(w.fatal);
   const result: ReplayResult = { start, chess960, positions: w.positions, errors: w.errors };
   if (w.out) {

@@ -4,7 +4,7 @@
  * captures and long forms (`Ng1f3`, `e2e4`); null moves `--`, `Z0`, `0000`.
  */
 import { Result, codecError, err, ok } from '../result';
-import { KING, PAWN, Position, ROLE_LETTERS } from './board';
+import { KING, PAWN, Position, ROLE_LETTERS, squareName } from './board';
 import {
   FLAG_CASTLE, FLAG_NULL, Move, NULL_MOVE, castlingMove, hasLegalMove, isCheck, isLegalPseudo,
   makeMove, movesOfRoleTo, unmakeMove,
@@ -18,6 +18,8 @@ const buf = new Int32Array(64);
 const PIECE_CODES = [80, 78, 66, 82, 81, 75];
 const PROMO_CODES = [81, 82, 66, 78, 113, 114, 98, 110];
 const PROMO_ROLES = [5, 4, 3, 2, 5, 4, 3, 2];
+const FILE_NAMES = 'abcdefgh';
+const RANK_NAMES = '12345678';
 
 /** Strips trailing check marks and annotation glyphs from a SAN token. */
 export const stripSanSuffix = (token: string): string => {
@@ -43,8 +45,9 @@ export const looksLikeMove = (token: string): boolean => /^[KQRBNPa-hOo0-]/.test
  */
 export function parseSan(pos: Position, token: string): Result<Move> {
   const t = stripSanSuffix(token);
-  if (NULL_TOKENS.has(t)) return ok(NULL_MOVE);
   const c0 = t.charCodeAt(0);
+  // Null moves start with '-', 'Z', '0' or '@'.
+  if ((c0 === 45 || c0 === 90 || c0 === 48 || c0 === 64) && NULL_TOKENS.has(t)) return ok(NULL_MOVE);
   const cm = c0 === 79 || c0 === 48 || c0 === 111 ? CASTLE_RE.exec(t) : null;
   if (cm) {
     const m = castlingMove(pos, cm[2] === undefined);
@@ -109,50 +112,56 @@ export function parseSan(pos: Position, token: string): Result<Move> {
   return err(codecError('ERR_SAN_AMBIGUOUS', `'${token}' fits ${count} legal moves`, { field: token }));
 }
 
-/** Writes a legal move as SAN with `+`/`#`. */
-export function makeSan(pos: Position, m: Move): string {
+/**
+ * Writes a legal move as SAN without its check mark (see `checkMark`). File and
+ * rank disambiguators are added only when another legal move of the same piece
+ * kind reaches the same square.
+ */
+export function sanWithoutCheck(pos: Position, m: Move): string {
   const flags = m >> 17;
-  let san: string;
   if (flags & FLAG_NULL) return '--';
   const from = m & 127;
   const to = (m >> 7) & 127;
-  if (flags & FLAG_CASTLE) san = to > from ? 'O-O' : 'O-O-O';
-  else {
-    const piece = pos.board[from];
-    const role = piece & 7;
-    const capture = pos.board[to] !== 0 || (role === PAWN && (from & 7) !== (to & 7));
-    const toName = 'abcdefgh'[to & 7] + String((to >> 4) + 1);
-    if (role === PAWN) {
-      san = capture ? 'abcdefgh'[from & 7] + 'x' + toName : toName;
-      const promo = (m >> 14) & 7;
-      if (promo) san += '=' + ROLE_LETTERS[promo];
-    } else {
-      san = ROLE_LETTERS[role];
-      if (role !== KING) {
-        const n = movesOfRoleTo(pos, role, to, 0, buf);
-        let sameFile = false;
-        let sameRank = false;
-        let others = false;
-        for (let i = 0; i < n; i++) {
-          const o = buf[i];
-          const of = o & 127;
-          if (of === from || !isLegalPseudo(pos, o)) continue;
-          others = true;
-          if ((of & 7) === (from & 7)) sameFile = true;
-          if ((of >> 4) === (from >> 4)) sameRank = true;
-        }
-        if (others) {
-          if (!sameFile) san += 'abcdefgh'[from & 7];
-          else if (!sameRank) san += String((from >> 4) + 1);
-          else san += 'abcdefgh'[from & 7] + String((from >> 4) + 1);
-        }
-      }
-      if (capture) san += 'x';
-      san += toName;
+  if (flags & FLAG_CASTLE) return to > from ? 'O-O' : 'O-O-O';
+  const role = pos.board[from] & 7;
+  const capture = pos.board[to] !== 0 || (role === PAWN && (from & 7) !== (to & 7));
+  if (role === PAWN) {
+    const san = capture ? FILE_NAMES[from & 7] + 'x' + squareName(to) : squareName(to);
+    const promo = (m >> 14) & 7;
+    return promo ? san + '=' + ROLE_LETTERS[promo] : san;
+  }
+  let san = ROLE_LETTERS[role];
+  if (role !== KING) {
+    const n = movesOfRoleTo(pos, role, to, 0, buf);
+    let sameFile = false;
+    let sameRank = false;
+    let others = false;
+    // One candidate is the move itself: only rivals need the (costly) legality test.
+    for (let i = 0; n > 1 && i < n; i++) {
+      const o = buf[i];
+      const of = o & 127;
+      if (of === from || !isLegalPseudo(pos, o)) continue;
+      others = true;
+      if ((of & 7) === (from & 7)) sameFile = true;
+      if ((of >> 4) === (from >> 4)) sameRank = true;
+    }
+    if (others) {
+      if (!sameFile) san += FILE_NAMES[from & 7];
+      else if (!sameRank) san += RANK_NAMES[from >> 4];
+      else san += squareName(from);
     }
   }
+  return capture ? san + 'x' + squareName(to) : san + squareName(to);
+}
+
+/** The SAN check mark for the move that led to `pos`: '+' check, '#' checkmate, '' neither. */
+export const checkMark = (pos: Position): string => (isCheck(pos) ? (hasLegalMove(pos) ? '+' : '#') : '');
+
+/** Writes a legal move as SAN with `+`/`#`. */
+export function makeSan(pos: Position, m: Move): string {
+  const san = sanWithoutCheck(pos, m);
   const u = makeMove(pos, m);
-  if (isCheck(pos)) san += hasLegalMove(pos) ? '+' : '#';
+  const mark = checkMark(pos);
   unmakeMove(pos, m, u);
-  return san;
+  return san + mark;
 }
