@@ -71,7 +71,7 @@ export const createApollo = (options: AppOptions, httpServer?: http.Server): Apo
     async requestDidStart() {
       return {
         async didEncounterErrors({ errors, contextValue }) {
-          for (const error of errors) errorLogs.set(error, contextValue.log);
+          for (const error of errors) errorLogs.set(error, contextValue.log());
         },
       };
     },
@@ -153,7 +153,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const request = startRequestLog(logger, req, res, path);
     countResponse(res, '/graphql');
     graphql(req, res, request).catch((error: unknown) => {
-      request.log.error({ err: error }, 'GraphQL request failed');
+      request.log().error({ err: error }, 'GraphQL request failed');
       if (res.headersSent) res.destroy();
       else sendError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
     });

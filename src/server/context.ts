@@ -11,8 +11,11 @@ export interface Context {
   principal: Principal;
   /** The request id echoed as `x-request-id` (HTTP requests only). */
   requestId?: string;
-  /** This request's logger (lines carry its request id). */
-  log: Logger;
+  /**
+   * This request's logger (lines carry its request id), made on first use: most requests never
+   * log. A function, not a getter, because Apollo copies the context with Object.assign.
+   */
+  log: () => Logger;
 }
 
 /**
@@ -25,8 +28,5 @@ export const createContext = (db: Database, principal: Principal = TRUSTED, requ
   loaders: createLoaders(db),
   principal,
   requestId: request?.requestId,
-  // A getter, so the request's child logger is only made when something logs.
-  get log() {
-    return request?.log ?? silentLogger;
-  },
+  log: () => request?.log() ?? silentLogger,
 });

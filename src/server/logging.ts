@@ -43,7 +43,8 @@ const SANE_ID = /^[\w.:-]{1,128}$/;
 /** This request's id and logger, set by `requestLogging`. */
 export interface RequestLog {
   requestId: string;
-  log: Logger;
+  /** The request's child logger, made on first use. */
+  log: () => Logger;
 }
 
 export const requestLogOf = (res: Response): RequestLog | undefined => res.locals.requestLog as RequestLog | undefined;
@@ -65,12 +66,7 @@ export function startRequestLog(logger: Logger, req: IncomingMessage, res: Serve
   });
   // The child logger is made only when something logs for this request (most never do).
   let log: Logger | undefined;
-  return {
-    requestId,
-    get log() {
-      return (log ??= logger.child({ reqId: requestId }));
-    },
-  };
+  return { requestId, log: () => (log ??= logger.child({ reqId: requestId })) };
 }
 
 /** Express middleware: `startRequestLog` for every request, kept in `res.locals` for `requestLogOf`. */
