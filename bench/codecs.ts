@@ -1,5 +1,5 @@
 /**
- * Codec benchmark (compiled by bench/run.sh with esbuild; run as `node $OUT/bench/codecs.js`):
+ * Codec benchmark (compiled by bench/run.sh with tsc; run as `node $OUT/bench/codecs.js`):
  * single thread, no database, inputs from /work/shared/data (BENCH_DATA overrides). Each figure
  * repeats its work for at least BENCH_CODEC_SECONDS (1 s) after a warm-up, and the npm peers run
  * on the same inputs in the same process, so the ratios hold on a noisy machine:

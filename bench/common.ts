@@ -1,6 +1,6 @@
 /**
  * Shared helpers of the benchmark suite (`npm run bench`, see bench/run.sh, which transpiles
- * src/ and bench/ with esbuild into a temporary directory and runs the compiled files with node).
+ * src/ and bench/ with tsc into a temporary directory and runs the compiled files with node).
  * Not a benchmark itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

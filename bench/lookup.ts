@@ -1,5 +1,5 @@
 /**
- * Lookup benchmark (compiled by bench/run.sh with esbuild; run as `node $OUT/bench/lookup.js`):
+ * Lookup benchmark (compiled by bench/run.sh with tsc; run as `node $OUT/bench/lookup.js`):
  * seeds schema bench_lookup with BENCH_LOOKUP_POSITIONS (100,000) Go positions through the CLI's
  * bulk path, starts tabula (`src/server/main.js`, its own process, LOG_LEVEL=info to /dev/null) and
  * bench/refServer.js (a raw prepared-pg HTTP server), and drives both with autocannon from this

@@ -9,8 +9,8 @@
 #              with the importer's peak RSS at two file sizes
 # Each prints one JSON line per figure; table.js prints them as one table at the end.
 # Env: DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test; schemas bench_* are created
-# and dropped), BENCH_ONLY="codecs lookup ingest" to run a subset, BENCH_GO_RECORDS (200000),
-# BENCH_PGN_GAMES (2000), BENCH_SGF_COPIES (200), BENCH_LOOKUP_SECONDS (10).
+# and dropped), BENCH_ONLY="codecs lookup ingest" to run a subset, BENCH_GO_RECORDS (1000000),
+# BENCH_PGN_GAMES (10000), BENCH_SGF_COPIES (200), BENCH_LOOKUP_SECONDS (10).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DATABASE_URL="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/test}"
