@@ -104,19 +104,30 @@ function* positionRows(staged: PositionRecord[]): Generator<CopyValue[]> {
 type StoredPositions = Map<string, Map<string, { id: string; unlisted: boolean }>>;
 
 /** Stored positions of the given records, by kind and key: id (decimal text) and whether no list has claimed them yet. */
-async function probePositions(sql: SqlExecutor, staged: PositionRecord[]): Promise<StoredPositions> {
-  const keysByKind = new Map<string, string[]>();
-  for (const p of staged) {
-    let keys = keysByKind.get(p.kind);
-    if (!keys) keysByKind.set(p.kind, (keys = []));
-    keys.push(p.key);
-  }
+function probePositions(sql: SqlExecutor, staged: PositionRecord[]): Promise<StoredPositions> {
+  const keysByKind = new Map<string, Set<string>>();
+  for (const p of staged) addKey(keysByKind, p.kind, p.key);
+  return probeKeys(sql, keysByKind);
+}
+
+const addKey = (keysByKind: Map<string, Set<string>>, kind: string, key: string): void => {
+  const keys = keysByKind.get(kind);
+  if (keys) keys.add(key);
+  else keysByKind.set(kind, new Set([key]));
+};
+
+/**
+ * Stored positions under the given keys of each kind. With thousands of keys PostgreSQL plans
+ * `key = ANY(...)` as one scan of the table, which measured faster here than one index probe per
+ * key (a join to `unnest`: 725 against 200 ms for 10,000 keys among a million positions).
+ */
+async function probeKeys(sql: SqlExecutor, keysByKind: Map<string, Set<string>>): Promise<StoredPositions> {
   const found: StoredPositions = new Map();
   for (const [kind, keys] of keysByKind) {
     const rows = await sql.query<{ key: string; id: string; unlisted: boolean }>(
       `SELECT key, id::text AS id, "listImportId" IS NULL AS unlisted FROM "Position"
        WHERE kind = $1::"GameKind" AND key = ANY($2::text[])`,
-      [kind, keys],
+      [kind, [...keys]],
     );
     const byKey = new Map<string, { id: string; unlisted: boolean }>();
     for (const r of rows) byKey.set(r.key, { id: r.id, unlisted: r.unlisted });
@@ -300,18 +311,9 @@ function* occurrenceRows(games: GameRecord[], gameIds: string[], positions: Posi
 async function lookUpScorePositions(sql: SqlExecutor, scores: ScoreRecord[], ids: PositionIds): Promise<void> {
   const wanted = new Map<string, Set<string>>();
   for (const s of scores) {
-    if (ids.get(s.kind, s.positionKey) !== undefined) continue;
-    let keys = wanted.get(s.kind);
-    if (!keys) wanted.set(s.kind, (keys = new Set()));
-    keys.add(s.positionKey);
+    if (ids.get(s.kind, s.positionKey) === undefined) addKey(wanted, s.kind, s.positionKey);
   }
-  for (const [kind, keys] of wanted) {
-    const rows = await sql.query<{ key: string; id: string }>(
-      `SELECT key, id::text AS id FROM "Position" WHERE kind = $1::"GameKind" AND key = ANY($2::text[])`,
-      [kind, [...keys]],
-    );
-    for (const r of rows) ids.set(kind, r.key, r.id);
-  }
+  for (const [kind, byKey] of await probeKeys(sql, wanted)) for (const [key, hit] of byKey) ids.set(kind, key, hit.id);
 }
 
 /**
