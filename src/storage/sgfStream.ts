@@ -8,8 +8,7 @@
  *   warnings name the same places a parse of the whole file would.
  */
 import { TextDecoder } from 'node:util';
-import { codecError } from '../codecs/result';
-import { sniffSgfCharset } from '../codecs/sgf';
+import { sgfDecoderFor } from '../codecs/sgf';
 import { ImportFailure } from './records';
 
 /** How many leading bytes name the charset (`sniffSgfCharset` reads the first 4 KiB). */
@@ -25,13 +24,9 @@ const CR = 0x0d;
 
 /** The decoder of a file that starts with `head`, and how many BOM bytes to skip. */
 const decoderFor = (head: Uint8Array): { decoder: TextDecoder; skip: number } => {
-  if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { decoder: new TextDecoder('utf-8'), skip: 3 };
-  const charset = sniffSgfCharset(head) ?? 'ISO-8859-1';
-  try {
-    return { decoder: new TextDecoder(charset.toLowerCase()), skip: 0 };
-  } catch {
-    throw new ImportFailure(codecError('ERR_SGF_CHARSET', `unknown character set CA[${charset}]`, { field: 'CA' }));
-  }
+  const found = sgfDecoderFor(head);
+  if (!found.ok) throw new ImportFailure(found.error);
+  return found.value;
 };
 
 /** The file's text, chunk by chunk (the first 4 KiB are held until the charset is known). */

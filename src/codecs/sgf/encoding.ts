@@ -21,17 +21,20 @@ export const sniffSgfCharset = (bytes: Uint8Array): string | undefined => {
   return undefined;
 };
 
-/** Decodes SGF bytes with the charset named by CA[] (UTF-8 BOM wins; default ISO-8859-1 per FF[4]). Unknown charsets are an error. */
-export const decodeSgfBytes = (bytes: Uint8Array): Result<string> => {
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return ok(new TextDecoder('utf-8').decode(bytes.subarray(3)));
-  }
-  const charset = sniffSgfCharset(bytes) ?? 'ISO-8859-1';
-  let text: string;
+/** A decoder for an SGF file that starts with `head` (its first 4 KiB or all of it), and how many BOM bytes to skip. */
+export const sgfDecoderFor = (head: Uint8Array): Result<{ decoder: InstanceType<typeof TextDecoder>; skip: number }> => {
+  // A UTF-8 byte order mark wins over CA[].
+  if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return ok({ decoder: new TextDecoder('utf-8'), skip: 3 });
+  const charset = sniffSgfCharset(head) ?? 'ISO-8859-1';
   try {
-    text = new TextDecoder(charset.toLowerCase()).decode(bytes);
+    return ok({ decoder: new TextDecoder(charset.toLowerCase()), skip: 0 });
   } catch {
     return err(codecError('ERR_SGF_CHARSET', `unknown character set CA[${charset}]`, { field: 'CA' }));
   }
-  return ok(text);
+};
+
+/** Decodes SGF bytes with the charset named by CA[] (UTF-8 BOM wins; default ISO-8859-1 per FF[4]). Unknown charsets are an error. */
+export const decodeSgfBytes = (bytes: Uint8Array): Result<string> => {
+  const found = sgfDecoderFor(bytes);
+  return found.ok ? ok(found.value.decoder.decode(bytes.subarray(found.value.skip))) : found;
 };
