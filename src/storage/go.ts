@@ -43,6 +43,12 @@ export const DEFAULT_ZOBRIST_TABLE = 'default';
 /** Records per chunk a reader yields: each chunk is stored before the next is decoded. */
 export const GO_CHUNK_RECORDS = 10_000;
 
+/**
+ * Score records per chunk: larger, because each chunk looks its positions up with one statement
+ * that PostgreSQL answers with a scan of the Position table (see the bulk writer's `probeKeys`).
+ */
+export const GO_SCORE_CHUNK_RECORDS = 50_000;
+
 // ------------------------------------------------------------------ hashes and keys
 
 /** 16 hex digits as the signed 64-bit value PostgreSQL's bigint holds. */
@@ -249,7 +255,7 @@ async function* readScoreFile(input: AsyncIterable<Uint8Array>, options: ImportO
       positions.push(placeholderOf(record.id, key));
       scores.push({ kind: 'GO', positionKey: key, program, ruleset, value: record.score, confidence: record.confidence });
       index++;
-      if (scores.length >= GO_CHUNK_RECORDS) {
+      if (scores.length >= GO_SCORE_CHUNK_RECORDS) {
         yield { positions, scores };
         positions = [];
         scores = [];

@@ -87,7 +87,7 @@ describeEachDatabase('atomic and idempotent imports', (getDb) => {
     expect(await counts(db)).toEqual(before);
   });
 
-  it('a Go score file broken at record 55,000 of 60,000 (after five stored 10,000-record chunks) stores nothing', async () => {
+  it('a Go score file broken at record 55,000 of 60,000 (after a stored 50,000-record chunk) stores nothing', async () => {
     const db = getDb();
     const before = await counts(db);
     const bytes = unwrap(writeScoreFile(randomScoreRecords(60_000, 5)));

@@ -10,7 +10,7 @@ import { unwrap } from '../../src/codecs/result';
 import { parseSgf } from '../../src/codecs/sgf';
 import { CHESS_CHUNK_GAMES } from '../../src/storage/chess';
 import { readerFor } from '../../src/storage/formats';
-import { GO_CHUNK_RECORDS } from '../../src/storage/go';
+import { GO_CHUNK_RECORDS, GO_SCORE_CHUNK_RECORDS } from '../../src/storage/go';
 import { ImportFailure, type ImportChunk } from '../../src/storage/records';
 import { randomPositions } from '../support/goFiles';
 
@@ -62,11 +62,11 @@ describe('readers yield chunks before the whole input is read', () => {
     expect(chunk.positions![GO_CHUNK_RECORDS - 1]).toMatchObject({ board: records[GO_CHUNK_RECORDS - 1].board, listIndex: GO_CHUNK_RECORDS - 1 });
   });
 
-  it(`Go score file: the first ${GO_CHUNK_RECORDS} scores of a stream that never ends`, async () => {
-    const scores = randomPositions(GO_CHUNK_RECORDS + 10, 8).map((p, i) => ({ id: p.id, score: 3 + (i % 6), confidence: i % 101 }));
+  it(`Go score file: the first ${GO_SCORE_CHUNK_RECORDS} scores of a stream that never ends`, async () => {
+    const scores = randomPositions(GO_SCORE_CHUNK_RECORDS + 10, 8).map((p, i) => ({ id: p.id, score: 3 + (i % 6), confidence: i % 101 }));
     const head = unwrap(writeScoreFile(scores));
     const chunk = await firstChunk('GO_SCORES', endless(head), { program: 'fuego', ruleset: 'chinese' });
-    expect(chunk.scores).toHaveLength(GO_CHUNK_RECORDS);
+    expect(chunk.scores).toHaveLength(GO_SCORE_CHUNK_RECORDS);
     expect(chunk.scores![0]).toMatchObject({ program: 'fuego', ruleset: 'chinese', value: 3, confidence: 0 });
   });
 });
