@@ -21,7 +21,7 @@ import { createContext, type Context } from './context';
 import { formatError } from './errors';
 import { classifyLimitError, DEFAULT_LIMITS, limitSettings, type Limits } from './limits';
 import { requestLogging, silentLogger, startRequestLog, type Logger } from './logging';
-import { graphqlHttp, parseByteSize, sendError } from './graphqlHttp';
+import { graphqlHttp, parseByteSize, sendError, sendUnavailable } from './graphqlHttp';
 import { Metrics, poolStatsOf, routeLabel } from './metrics';
 import { loadTypeDefs } from './schema';
 import { webRoutes } from './web';
@@ -133,7 +133,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     res.on('finish', () => metrics.http.inc({ route, status: String(res.statusCode) }));
   };
 
-  // POST /graphql is served without Express (graphqlHttp.ts): it is the hot path.
+  // /graphql is served without Express (graphqlHttp.ts): it is the hot path.
   const graphql = graphqlHttp({
     apollo,
     bodyLimit: parseByteSize(options.bodyLimit ?? '16mb'),
@@ -188,7 +188,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   app.get('/metrics', async (req, res) => {
     if (auth.readRequiresToken) {
       const db = getDb();
-      if (!db) return sendError(res, 503, 'SERVICE_UNAVAILABLE', 'The database is not available yet; try again shortly', { 'retry-after': '5' });
+      if (!db) return sendUnavailable(res);
       try {
         checkRead(await authenticate(db, req.get('authorization'), auth), auth);
       } catch {

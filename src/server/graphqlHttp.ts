@@ -22,6 +22,10 @@ export const sendError = (res: ServerResponse, status: number, code: string, mes
   res.end(body);
 };
 
+/** 503 until the database is open, with a hint to retry. */
+export const sendUnavailable = (res: ServerResponse): void =>
+  sendError(res, 503, 'SERVICE_UNAVAILABLE', 'The database is not available yet; try again shortly', { 'retry-after': '5' });
+
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 
 /** A size such as `16mb`, `512kb` or `1048576` in bytes (units are powers of 1024, as Express counts them). */
@@ -109,14 +113,15 @@ export const graphqlHttp =
   async (req: IncomingMessage, res: ServerResponse, request: RequestLog): Promise<void> => {
     res.setHeader('access-control-allow-origin', '*');
     if (req.method === 'OPTIONS') return answerPreflight(req, res);
-    const refuse = (status: number, code: string, message: string, headers?: Record<string, string>) => {
+    const refuse = (status: number, code: string, message: string) => {
       onRefused?.(code);
-      sendError(res, status, code, message, headers);
+      sendError(res, status, code, message);
     };
     const makeContext = context(req, request);
     if (!makeContext) {
       req.resume();
-      return refuse(503, 'SERVICE_UNAVAILABLE', 'The database is not available yet; try again shortly', { 'retry-after': '5' });
+      onRefused?.('SERVICE_UNAVAILABLE');
+      return sendUnavailable(res);
     }
     let body: unknown;
     try {
