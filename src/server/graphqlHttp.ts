@@ -113,10 +113,6 @@ export const graphqlHttp =
   async (req: IncomingMessage, res: ServerResponse, request: RequestLog): Promise<void> => {
     res.setHeader('access-control-allow-origin', '*');
     if (req.method === 'OPTIONS') return answerPreflight(req, res);
-    const refuse = (status: number, code: string, message: string) => {
-      onRefused?.(code);
-      sendError(res, status, code, message);
-    };
     const makeContext = context(req, request);
     if (!makeContext) {
       req.resume();
@@ -127,8 +123,9 @@ export const graphqlHttp =
     try {
       body = await bodyOf(req, bodyLimit);
     } catch (error) {
-      if (error instanceof BodyError) return refuse(error.status, error.code, error.message);
-      throw error;
+      if (!(error instanceof BodyError)) throw error;
+      onRefused?.(error.code);
+      return sendError(res, error.status, error.code, error.message);
     }
     const headers = new HeaderMap();
     for (const [name, value] of Object.entries(req.headers)) {
