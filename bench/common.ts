@@ -26,17 +26,8 @@ export const round = (value: number, digits = 0): number => {
 
 export const seconds = (startedNs: bigint): number => Number(process.hrtime.bigint() - startedNs) / 1e9;
 
-/** mulberry32: a seeded PRNG so every run generates the same inputs. */
-export const prng = (seed: number): (() => number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
+/** The tests' seeded PRNG (mulberry32), so every run generates the same inputs. */
+export { prng } from '../tests/support/goFiles';
 
 export async function dropSchema(schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: DATABASE_URL });
