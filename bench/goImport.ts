@@ -22,7 +22,7 @@ import { main } from '../src/cli/main';
 import { databaseConfigFromEnv } from '../src/db/config';
 import { openDatabase } from '../src/db/database';
 import { goResolvers } from '../src/resolvers/go';
-import { createContext } from '../src/server/context';
+import { createContext } from '../src/api/context';
 import { exportGoPositionFile } from '../src/storage/go';
 import { writeGoPositionFile, writeGoScoreFile } from './goData';
 

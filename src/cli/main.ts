@@ -10,13 +10,13 @@ import { databaseConfigFromEnv } from '../db/config';
 import { openDatabase, type Database } from '../db/database';
 import { importFormats, readerFor, writerFor } from '../storage/formats';
 import { runImport } from '../storage/importService';
-import { ImportFailure, type GameKind } from '../storage/records';
+import type { GameKind } from '../db/records';
+import { ImportFailure } from '../storage/importFailure';
 import { fileSource } from './fileSource';
 import { exportGoFile, isGoExport } from './goExport';
 import { createProgress } from './progress';
+import { TOKEN_USAGE, TokenUsageError, runTokenCommand } from './tokenCommand';
 
-/** The token commands live with the server's auth, which loads Apollo: loaded only when a command needs them. */
-const tokenCommands = () => import('../server/auth');
 
 const usage = async (): Promise<string> => `usage:
   tabula import --format FORMAT [--program NAME] [--ruleset NAME] FILE...
@@ -26,7 +26,7 @@ const usage = async (): Promise<string> => `usage:
   tabula export --go-positions [--import ID] [--out FILE]  Go position file (all listed positions, or one import's)
   tabula export --go-scores --program NAME [--ruleset NAME] [--out FILE]   Go score file
   tabula migrate                                          apply pending migrations and exit
-${(await tokenCommands()).TOKEN_USAGE}
+${TOKEN_USAGE}
 
 The database is DATABASE_URL (PostgreSQL) when set, else PGlite in TABULA_DATA_DIR (default ./data).`;
 
@@ -122,11 +122,11 @@ export async function main(argv: string[]): Promise<number> {
     db = await openDatabase(databaseConfigFromEnv());
     if (command === 'import') await importFiles(db, rest);
     else if (command === 'export') await exportGames(db, rest);
-    else if (command === 'token') await (await tokenCommands()).runTokenCommand(db, rest, (line) => console.log(line));
+    else if (command === 'token') await runTokenCommand(db, rest, (line) => console.log(line));
     else console.log('migrations applied');
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || (command === 'token' && error instanceof (await tokenCommands()).TokenUsageError)) {
+    if (error instanceof UsageError || (command === 'token' && error instanceof TokenUsageError)) {
       console.error(`${error.message}\n\n${await usage()}`);
       return 2;
     }

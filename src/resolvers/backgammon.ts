@@ -14,8 +14,8 @@ import {
   positionIdOf,
 } from '../codecs/backgammon';
 import type { Position } from '../generated/prisma/client';
-import type { Context } from '../server/context';
-import { badUserInput, codecInputError } from '../server/errors';
+import type { Context } from '../api/context';
+import { badUserInput, codecInputError } from '../api/errors';
 
 const MAX_POSITIONS = 1000;
 

@@ -11,8 +11,8 @@ import {
 } from '../codecs/chess';
 import type { CodecError } from '../codecs/result';
 import type { Position } from '../generated/prisma/client';
-import type { Context } from '../server/context';
-import { badUserInput, codecInputError } from '../server/errors';
+import type { Context } from '../api/context';
+import { badUserInput, codecInputError } from '../api/errors';
 import { plyOf } from './games';
 
 /** What `chessPosition` resolves to before its fields. */

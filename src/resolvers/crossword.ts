@@ -13,8 +13,8 @@ import {
   unseenTileCount,
 } from '../codecs/crossword';
 import type { Position } from '../generated/prisma/client';
-import type { Context } from '../server/context';
-import { badUserInput, codecInputError } from '../server/errors';
+import type { Context } from '../api/context';
+import { badUserInput, codecInputError } from '../api/errors';
 import { storedCrosswordPosition } from '../storage/crossword';
 import { plyOf } from './games';
 

@@ -23,8 +23,8 @@ import {
   escapeXml,
   goSvg,
 } from '../render';
-import type { Context } from '../server/context';
-import { badUserInput } from '../server/errors';
+import type { Context } from '../api/context';
+import { badUserInput } from '../api/errors';
 import { storedCrosswordPosition } from '../storage/crossword';
 
 type Orientation = 'WHITE' | 'BLACK' | 'TO_MOVE';

@@ -1,11 +1,12 @@
 /** Games: lookup, the filtered connection, plies, export, and importGames. */
 import type { Game, Occurrence, Prisma } from '../generated/prisma/client';
-import type { Context } from '../server/context';
-import { badUserInput, codecInputError, notFound } from '../server/errors';
-import { parseId } from '../server/ids';
+import type { Context } from '../api/context';
+import { badUserInput, codecInputError, notFound } from '../api/errors';
+import { parseId } from '../api/ids';
 import { readerFor, writerFor, type ImportOptions } from '../storage/formats';
 import { bytesSource, runImport } from '../storage/importService';
-import { ImportFailure, type GameKind } from '../storage/records';
+import type { GameKind } from '../db/records';
+import { ImportFailure } from '../storage/importFailure';
 
 const MAX_PAGE = 100;
 

@@ -20,9 +20,9 @@ import {
 import { codecError } from '../codecs/result';
 import type { SqlExecutor } from '../db/sql';
 import type { Position, Score } from '../generated/prisma/client';
-import type { Context } from '../server/context';
-import { badUserInput, codecInputError, notFound } from '../server/errors';
-import { parseId } from '../server/ids';
+import type { Context } from '../api/context';
+import { badUserInput, codecInputError, notFound } from '../api/errors';
+import { parseId } from '../api/ids';
 import {
   DEFAULT_ZOBRIST_TABLE,
   type NamedHasher,

@@ -1,9 +1,9 @@
 /** Positions of every kind: lookup by key, their occurrences and scores. */
 import type { Position, Score } from '../generated/prisma/client';
-import { positionsByKeys } from '../db/lookups';
-import type { Context } from '../server/context';
-import { badUserInput } from '../server/errors';
-import type { GameKind } from '../storage/records';
+import { positionsByKeys } from '../storage/lookups';
+import type { Context } from '../api/context';
+import { badUserInput } from '../api/errors';
+import type { GameKind } from '../db/records';
 import { plyOf } from './games';
 
 /** Most keys `positionsByKeys` takes in one call. */

@@ -1,6 +1,6 @@
 /** serverInfo and ping. */
-import type { Context } from '../server/context';
-import { VERSION } from '../server/version';
+import type { Context } from '../api/context';
+import { VERSION } from '../api/version';
 import { importFormats } from '../storage/formats';
 
 export const serverResolvers = {

@@ -16,9 +16,9 @@ import express from 'express';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Database } from '../db/database';
 import { resolvers } from '../resolvers';
-import { authenticate, authPlugin, checkRead, type AuthConfig } from './auth';
-import { createContext, type Context } from './context';
-import { formatError } from './errors';
+import { authenticate, authPlugin, checkReadAccess, type AuthConfig } from './auth';
+import { createContext, type Context } from '../api/context';
+import { formatError } from '../api/errors';
 import { classifyLimitError, DEFAULT_LIMITS, limitSettings, type Limits } from './limits';
 import { requestLogging, silentLogger, startRequestLog, type Logger } from './logging';
 import { graphqlHttp, parseByteSize, sendError, sendUnavailable } from './graphqlHttp';
@@ -190,7 +190,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       const db = getDb();
       if (!db) return sendUnavailable(res);
       try {
-        checkRead(await authenticate(db, req.get('authorization'), auth), auth);
+        checkReadAccess(await authenticate(db, req.get('authorization'), auth), auth);
       } catch {
         res.status(401).set('www-authenticate', 'Bearer realm="tabula"').type('text/plain').send('a valid API token is required\n');
         return;

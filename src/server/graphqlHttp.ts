@@ -12,7 +12,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer } from '@apollo/server';
-import type { Context } from './context';
+import type { Context } from '../api/context';
 import type { RequestLog } from './logging';
 
 /** A refusal before Apollo sees the request: a status and a GraphQL-shaped error. */

@@ -8,9 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import pino, { type Logger } from 'pino';
+import pino from 'pino';
+import { silentLogger, type Logger, type RequestLog } from '../api/context';
 
-export type { Logger };
+export { silentLogger, type Logger, type RequestLog };
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -35,17 +36,7 @@ const bufferedStdout = (): pino.DestinationStream => {
   return stream;
 };
 
-/** A logger that drops everything (in-process callers that pass none). */
-export const silentLogger: Logger = pino({ level: 'silent' });
-
 const SANE_ID = /^[\w.:-]{1,128}$/;
-
-/** This request's id and logger, set by `requestLogging`. */
-export interface RequestLog {
-  requestId: string;
-  /** The request's child logger, made on first use. */
-  log: () => Logger;
-}
 
 export const requestLogOf = (res: Response): RequestLog | undefined => res.locals.requestLog as RequestLog | undefined;
 

@@ -30,20 +30,13 @@ import {
   writePgn,
 } from '../codecs/chess';
 import { type CodecError, type Result, codecError, describeLocation } from '../codecs/result';
-import { readAhead } from '../db/bulkWriter';
+import { readAhead } from './readAhead';
 import type { Game } from '../generated/prisma/client';
 import { readAll } from './readAll';
 import type { FormatReader, ImportOptions } from './formats';
 import { Pacer } from './pacer';
-import {
-  ImportFailure,
-  type GameRecord,
-  type ImportChunk,
-  type ImportWarning,
-  type PlyRecord,
-  type PositionRecord,
-  type ScoreRecord,
-} from './records';
+import { type GameRecord, type ImportChunk, type ImportWarning, type PlyRecord, type PositionRecord, type ScoreRecord } from '../db/records';
+import { ImportFailure } from './importFailure';
 
 /** Games per chunk a reader yields: each chunk is stored before the next games are parsed. */
 export const CHESS_CHUNK_GAMES = 100;

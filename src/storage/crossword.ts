@@ -37,7 +37,8 @@ import { DEFAULT_BINGO_BONUS } from '../codecs/crossword/scoring';
 import type { Game } from '../generated/prisma/client';
 import { readAll } from './readAll';
 import type { FormatReader, GameWriter, ImportOptions } from './formats';
-import { ImportFailure, type GameRecord, type ImportChunk, type ImportWarning, type PlyRecord, type PositionRecord } from './records';
+import { type GameRecord, type ImportChunk, type ImportWarning, type PlyRecord, type PositionRecord } from '../db/records';
+import { ImportFailure } from './importFailure';
 
 /** Positions per chunk of a CGP import. */
 const CGP_CHUNK = 2000;

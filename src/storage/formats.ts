@@ -9,7 +9,7 @@ import { gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from './
 import { cgpReader, gcgReader, writeCgpGame, writeGcgGame } from './crossword';
 import { goPositionsReader, goScoresReader } from './go';
 import { writeGoGameSgf } from './goSgf';
-import type { GameKind, ImportChunk } from './records';
+import type { GameKind, ImportChunk } from '../db/records';
 import { sgfReader, writeBackgammonGameSgf } from './sgf';
 
 /** Options of `importGames` (program/ruleset for score files, and so on). */

@@ -32,10 +32,11 @@ import {
 } from '../codecs/go';
 import { type CodecError, codecError } from '../codecs/result';
 import type { SqlExecutor } from '../db/sql';
-import { readAhead } from '../db/bulkWriter';
+import { readAhead } from './readAhead';
 import type { FormatReader, ImportOptions, ReadContext } from './formats';
 import { Pacer } from './pacer';
-import { ImportFailure, type ImportChunk, type ImportWarning, type PositionRecord, type ScoreRecord } from './records';
+import { type ImportChunk, type ImportWarning, type PositionRecord, type ScoreRecord } from '../db/records';
+import { ImportFailure } from './importFailure';
 
 /** Name under which the shipped default table (codec `defaultZobristTable`) is known. */
 export const DEFAULT_ZOBRIST_TABLE = 'default';

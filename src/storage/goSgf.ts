@@ -15,7 +15,8 @@ import type { CodecError } from '../codecs/result';
 import type { SgfTree } from '../codecs/sgf';
 import type { Game } from '../generated/prisma/client';
 import { goGameKey, signedHash } from './go';
-import { type GameRecord, ImportFailure, type PlyRecord, type PositionRecord } from './records';
+import { type GameRecord, type PlyRecord, type PositionRecord } from '../db/records';
+import { ImportFailure } from './importFailure';
 
 /** What the tree reader needs besides the tree (a subset of the SGF reader's tree context). */
 export interface GoTreeContext {

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
 import { writeChunk } from '../db/bulkWriter';
 import type { FormatReader, ImportOptions } from './formats';
-import { ImportFailure, type ImportChunk, type ImportWarning } from './records';
+import { type ImportChunk, type ImportWarning } from '../db/records';
+import { ImportFailure } from './importFailure';
 import { WarningList } from './warningList';
 
 export interface ImportOutcome {

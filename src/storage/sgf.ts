@@ -20,22 +20,15 @@ import {
 import { type CodecError, codecError } from '../codecs/result';
 import type { ZobristHasher } from '../codecs/go';
 import { type SgfTree, parseSgf } from '../codecs/sgf';
-import { readAhead } from '../db/bulkWriter';
+import { readAhead } from './readAhead';
 import type { Game } from '../generated/prisma/client';
 import type { FormatReader, ReadContext } from './formats';
 import { goHasher } from './go';
 import { readGoTree } from './goSgf';
 import { Pacer } from './pacer';
 import { type SgfSegment, sgfSegments, sgfText } from './sgfStream';
-import {
-  type GameRecord,
-  type ImportChunk,
-  type ImportWarning,
-  ImportFailure,
-  type PlyRecord,
-  type PositionRecord,
-  type ScoreRecord,
-} from './records';
+import { type GameRecord, type ImportChunk, type ImportWarning, type PlyRecord, type PositionRecord, type ScoreRecord } from '../db/records';
+import { ImportFailure } from './importFailure';
 
 /**
  * Line and column (from 1) of the file offsets in one segment of the file, computed once per

@@ -9,7 +9,7 @@
  */
 import { TextDecoder } from 'node:util';
 import { sgfDecoderFor } from '../codecs/sgf';
-import { ImportFailure } from './records';
+import { ImportFailure } from './importFailure';
 
 /** How many leading bytes name the charset (`sniffSgfCharset` reads the first 4 KiB). */
 const SNIFF_BYTES = 4096;

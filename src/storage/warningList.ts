@@ -3,7 +3,7 @@
  * rest only counted and summed up in one last warning, so a file with a warning in every game
  * does not hold (nor store in its Import row) a list as long as the file.
  */
-import type { ImportWarning } from './records';
+import type { ImportWarning } from '../db/records';
 
 export const MAX_WARNINGS = 1_000;
 

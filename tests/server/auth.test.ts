@@ -6,16 +6,11 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { main as cli } from '../../src/cli/main';
 import { createApollo, createApp, type App } from '../../src/server/app';
-import {
-  ANONYMOUS,
-  authConfigFromEnv,
-  bearerToken,
-  createToken,
-  hashToken,
-  revokeToken,
-  runTokenCommand,
-} from '../../src/server/auth';
-import { createContext } from '../../src/server/context';
+import { ANONYMOUS } from '../../src/api/principal';
+import { runTokenCommand } from '../../src/cli/tokenCommand';
+import { authConfigFromEnv, bearerToken } from '../../src/server/auth';
+import { createToken, hashToken, revokeToken } from '../../src/storage/tokens';
+import { createContext } from '../../src/api/context';
 import { describeEachDatabase } from '../support/databases';
 
 const ENV_TOKEN = 'env-admin-token-0123456789';

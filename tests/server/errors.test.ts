@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { badUserInput, codecInputError, formatError } from '../../src/server/errors';
+import { badUserInput, codecInputError, formatError } from '../../src/api/errors';
 
 const formatted = (error: GraphQLError) => error.toJSON();
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { openDatabase, type Database } from '../../src/db/database';
 import { createApollo, createApp, type App } from '../../src/server/app';
-import { createContext } from '../../src/server/context';
+import { createContext } from '../../src/api/context';
 import { DEFAULT_LIMITS, limitsFromEnv, type Limits } from '../../src/server/limits';
 
 interface Body {

@@ -1,6 +1,6 @@
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';
-import { VERSION } from '../../src/server/version';
+import { VERSION } from '../../src/api/version';
 
 describeEachDatabase('serverInfo', (getDb) => {
   it('names the version from package.json and the database kind', async () => {

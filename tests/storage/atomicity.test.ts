@@ -12,7 +12,7 @@ import { unwrap } from '../../src/codecs/result';
 import type { Database } from '../../src/db/database';
 import { readerFor } from '../../src/storage/formats';
 import { runImport, type ImportSource, bytesSource } from '../../src/storage/importService';
-import { ImportFailure } from '../../src/storage/records';
+import { ImportFailure } from '../../src/storage/importFailure';
 import { describeEachDatabase } from '../support/databases';
 import { prng, randomPositions } from '../support/goFiles';
 

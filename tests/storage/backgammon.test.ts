@@ -13,7 +13,7 @@ import type { Database } from '../../src/db/database';
 import type { Game } from '../../src/generated/prisma/client';
 import { readerFor, writerFor } from '../../src/storage/formats';
 import { bytesSource, runImport } from '../../src/storage/importService';
-import { ImportFailure } from '../../src/storage/records';
+import { ImportFailure } from '../../src/storage/importFailure';
 import { describeEachDatabase } from '../support/databases';
 
 const DATA_DIR = path.join(__dirname, '../../../shared/data/backgammon');

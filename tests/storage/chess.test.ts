@@ -5,7 +5,8 @@ import { type PgnGame, type PgnNode, decodePgnBytes, getTag, parsePgn } from '..
 import { CHESS_CHUNK_GAMES, gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from '../../src/storage/chess';
 import { readerFor, writerFor } from '../../src/storage/formats';
 import { bytesSource, runImport } from '../../src/storage/importService';
-import { ImportFailure, type ImportChunk } from '../../src/storage/records';
+import { type ImportChunk } from '../../src/db/records';
+import { ImportFailure } from '../../src/storage/importFailure';
 import { describeEachDatabase } from '../support/databases';
 
 const DIR = path.join(__dirname, '../../../shared/data/chess');

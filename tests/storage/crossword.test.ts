@@ -19,7 +19,8 @@ import {
 } from '../../src/storage/crossword';
 import { readerFor, writerFor } from '../../src/storage/formats';
 import { bytesSource, runImport } from '../../src/storage/importService';
-import { ImportFailure, type ImportChunk } from '../../src/storage/records';
+import { type ImportChunk } from '../../src/db/records';
+import { ImportFailure } from '../../src/storage/importFailure';
 import { describeEachDatabase } from '../support/databases';
 import { GCG_FILES, readBytes, readText } from '../codecs/crossword/fixtures';
 

@@ -14,7 +14,7 @@ import type { Database } from '../../src/db/database';
 import { readerFor } from '../../src/storage/formats';
 import { exportGoPositionFile, exportGoScoreFile, goHasher, hashHexOf, parseGoKey, signedHash } from '../../src/storage/go';
 import { bytesSource, runImport } from '../../src/storage/importService';
-import { ImportFailure } from '../../src/storage/records';
+import { ImportFailure } from '../../src/storage/importFailure';
 import { describeEachDatabase } from '../support/databases';
 import { positionRecord, randomPositions, randomScores } from '../support/goFiles';
 

@@ -11,7 +11,8 @@ import { parseSgf } from '../../src/codecs/sgf';
 import { CHESS_CHUNK_GAMES } from '../../src/storage/chess';
 import { readerFor } from '../../src/storage/formats';
 import { GO_CHUNK_RECORDS, GO_SCORE_CHUNK_RECORDS } from '../../src/storage/go';
-import { ImportFailure, type ImportChunk } from '../../src/storage/records';
+import { type ImportChunk } from '../../src/db/records';
+import { ImportFailure } from '../../src/storage/importFailure';
 import { randomPositions } from '../support/goFiles';
 
 const DATA = path.join(__dirname, '../../../shared/data');

@@ -3,7 +3,7 @@ import type { ApolloServer } from '@apollo/server';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Database } from '../../src/db/database';
 import { createApollo } from '../../src/server/app';
-import { createContext, type Context } from '../../src/server/context';
+import { createContext, type Context } from '../../src/api/context';
 
 export interface GqlResult<T> {
   data?: T | null;

@@ -1,5 +1,5 @@
 /** Small hand-made records for storage tests that need no codec. */
-import type { GameRecord, PositionRecord } from '../../src/storage/records';
+import type { GameRecord, PositionRecord } from '../../src/db/records';
 
 export const chessPosition = (key: string, board: string): PositionRecord => ({
   kind: 'CHESS',

@@ -1,8 +1,20 @@
 /** What every resolver receives: the database, this request's loaders, who is asking, and its logger. */
 import type { Database } from '../db/database';
-import { TRUSTED, type Principal } from './auth';
+import { TRUSTED, type Principal } from './principal';
 import { createLoaders, type Loaders } from './loaders';
-import { silentLogger, type Logger, type RequestLog } from './logging';
+import pino, { type Logger } from 'pino';
+
+/** This request's id and logger, set by the server's request logging. */
+export interface RequestLog {
+  requestId: string;
+  /** The request's child logger, made on first use. */
+  log: () => Logger;
+}
+
+/** A logger that drops everything (in-process callers that pass none). */
+export const silentLogger: Logger = pino({ level: 'silent' });
+
+export type { Logger };
 
 export interface Context {
   db: Database;

@@ -1,5 +1,5 @@
 import type { Database } from '../../src/db/database';
-import { positionsByKeys, queryPositions } from '../../src/db/lookups';
+import { positionsByKeys, queryPositions } from '../../src/storage/lookups';
 import { describeEachDatabase, testTargets } from '../support/databases';
 
 /** The same database, counting the statements run on its pool. */

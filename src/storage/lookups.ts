@@ -18,7 +18,7 @@
  * alone, a request waits only for the rest of the current loop turn.
  */
 import type { GameKind, Position } from '../generated/prisma/client';
-import type { Database } from './database';
+import type { Database } from '../db/database';
 
 export const GAME_KINDS: readonly GameKind[] = ['BACKGAMMON', 'CHESS', 'GO', 'CROSSWORD'];
 

@@ -4,7 +4,8 @@
  */
 import DataLoader from 'dataloader';
 import type { Database } from '../db/database';
-import { positionKeyId, positionsByKeys, type PositionKey } from '../db/lookups';
+import { gamesByIds, occurrenceCounts, positionsByIds, scoresOfPositions } from '../storage/rows';
+import { positionKeyId, positionsByKeys, type PositionKey } from '../storage/lookups';
 import type { Game, Position, Score } from '../generated/prisma/client';
 
 const byKey = <K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | null)[] => {
@@ -20,32 +21,20 @@ const groupBy = <K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): V[]
 
 export const createLoaders = (db: Database) => ({
   game: new DataLoader<bigint, Game | null>(async (ids) =>
-    byKey(ids, await db.prisma.game.findMany({ where: { id: { in: [...ids] } } }), (g) => g.id),
+    byKey(ids, await gamesByIds(db, ids), (g) => g.id),
   ),
   position: new DataLoader<bigint, Position | null>(async (ids) =>
-    byKey(ids, await db.prisma.position.findMany({ where: { id: { in: [...ids] } } }), (p) => p.id),
+    byKey(ids, await positionsByIds(db, ids), (p) => p.id),
   ),
   /** Positions by key (`positions`, `chessPositions`): one raw SQL statement per batch, no Prisma. */
   positionsByKey: new DataLoader<PositionKey, Position[], string>((keys) => positionsByKeys(db, keys), {
     cacheKeyFn: positionKeyId,
   }),
   scores: new DataLoader<bigint, Score[]>(async (positionIds) =>
-    groupBy(
-      positionIds,
-      await db.prisma.score.findMany({
-        where: { positionId: { in: [...positionIds] } },
-        orderBy: [{ program: 'asc' }, { ruleset: 'asc' }],
-      }),
-      (s) => s.positionId,
-    ),
+    groupBy(positionIds, await scoresOfPositions(db, positionIds), (s) => s.positionId),
   ),
   occurrenceCount: new DataLoader<bigint, number>(async (positionIds) => {
-    const counts = await db.prisma.occurrence.groupBy({
-      by: ['positionId'],
-      where: { positionId: { in: [...positionIds] } },
-      _count: { _all: true },
-    });
-    const found = new Map(counts.map((c) => [c.positionId, c._count._all]));
+    const found = await occurrenceCounts(db, positionIds);
     return positionIds.map((id) => found.get(id) ?? 0);
   }),
 });

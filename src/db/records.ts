@@ -1,9 +1,7 @@
 /**
  * The plain records a format reader produces and the bulk writer stores. A
- * reader turns a file into a sequence of `ImportChunk`s; nothing here knows SQL.
+ * reader turns a file into a sequence of `ImportChunk`s; nothing here knows SQL or a codec.
  */
-import type { CodecError } from '../codecs/result';
-
 export type GameKind = 'BACKGAMMON' | 'CHESS' | 'GO' | 'CROSSWORD';
 
 /** A position, identified within its kind by `key`. */
@@ -89,12 +87,4 @@ export interface ImportChunk {
   positions?: PositionRecord[];
   scores?: ScoreRecord[];
   warnings?: ImportWarning[];
-}
-
-/** Thrown by a reader when the input cannot be imported; nothing is stored. */
-export class ImportFailure extends Error {
-  constructor(readonly error: CodecError) {
-    super(error.message);
-    this.name = 'ImportFailure';
-  }
 }

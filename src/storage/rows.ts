@@ -1,0 +1,26 @@
+/**
+ * Rows by id, in batches: what the per-request DataLoaders ask for. Each function takes many ids
+ * and answers in one statement; the loaders put the answers back in the order they were asked.
+ */
+import type { Database } from '../db/database';
+import type { Game, Position, Score } from '../generated/prisma/client';
+
+export const gamesByIds = (db: Database, ids: readonly bigint[]): Promise<Game[]> =>
+  db.prisma.game.findMany({ where: { id: { in: [...ids] } } });
+
+export const positionsByIds = (db: Database, ids: readonly bigint[]): Promise<Position[]> =>
+  db.prisma.position.findMany({ where: { id: { in: [...ids] } } });
+
+/** Every score of these positions, by program then ruleset. */
+export const scoresOfPositions = (db: Database, positionIds: readonly bigint[]): Promise<Score[]> =>
+  db.prisma.score.findMany({ where: { positionId: { in: [...positionIds] } }, orderBy: [{ program: 'asc' }, { ruleset: 'asc' }] });
+
+/** How many times each of these positions occurs in stored games (absent: never). */
+export async function occurrenceCounts(db: Database, positionIds: readonly bigint[]): Promise<Map<bigint, number>> {
+  const counts = await db.prisma.occurrence.groupBy({
+    by: ['positionId'],
+    where: { positionId: { in: [...positionIds] } },
+    _count: { _all: true },
+  });
+  return new Map(counts.map((c) => [c.positionId, c._count._all]));
+}

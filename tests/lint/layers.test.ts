@@ -1,0 +1,42 @@
+/**
+ * The layer rule of layers.js, as `npm run lint` applies it: an import that goes the wrong way
+ * fails, the same import from a layer above passes. Linted as text placed at a path in src/,
+ * so no wrong file ever sits in the tree.
+ */
+import { ESLint } from 'eslint';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+
+/** The boundaries errors of `code` as if it were the file at `file`. */
+const layerErrors = async (file: string, code: string): Promise<string[]> => {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
+};
+
+describe('the layer rule', () => {
+  test('a codec importing the database layer fails lint', async () => {
+    const errors = await layerErrors('src/codecs/chess/probe.ts', "import { openDatabase } from '../../db/database';\nexport const x = openDatabase;\n");
+    expect(errors).toEqual(['There is no policy allowing dependencies from elements of type "codecs" to elements of type "db"']);
+  });
+
+  test('storage importing the database layer passes', async () => {
+    expect(await layerErrors('src/storage/probe.ts', "import { openDatabase } from '../db/database';\nexport const x = openDatabase;\n")).toEqual([]);
+  });
+
+  test('a resolver importing the server fails lint', async () => {
+    const errors = await layerErrors('src/resolvers/probe.ts', "import { createApp } from '../server/app';\nexport const x = createApp;\n");
+    expect(errors).toHaveLength(1);
+  });
+
+  test('the database layer importing storage fails lint', async () => {
+    const errors = await layerErrors('src/db/probe.ts', "import { runImport } from '../storage/importService';\nexport const x = runImport;\n");
+    expect(errors).toHaveLength(1);
+  });
+
+  test('the api layer may import a database type, not a database value', async () => {
+    expect(await layerErrors('src/api/probe.ts', "import type { Database } from '../db/database';\nexport type X = Database;\n")).toEqual([]);
+    expect(await layerErrors('src/api/probe.ts', "import { openDatabase } from '../db/database';\nexport const x = openDatabase;\n")).toHaveLength(1);
+  });
+});
