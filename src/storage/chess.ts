@@ -33,7 +33,7 @@ import { type CodecError, type Result, codecError, describeLocation } from '../c
 import { readAhead } from './readAhead';
 import type { Game } from '../generated/prisma/client';
 import { readAll } from './readAll';
-import type { FormatReader, ImportOptions } from './formats';
+import type { FormatReader, ImportOptions } from './formatTypes';
 import { Pacer } from './pacer';
 import { type GameRecord, type ImportChunk, type ImportWarning, type PlyRecord, type PositionRecord, type ScoreRecord } from '../db/records';
 import { ImportFailure } from './importFailure';

@@ -36,7 +36,7 @@ import {
 import { DEFAULT_BINGO_BONUS } from '../codecs/crossword/scoring';
 import type { Game } from '../generated/prisma/client';
 import { readAll } from './readAll';
-import type { FormatReader, GameWriter, ImportOptions } from './formats';
+import type { FormatReader, GameWriter, ImportOptions } from './formatTypes';
 import { type GameRecord, type ImportChunk, type ImportWarning, type PlyRecord, type PositionRecord } from '../db/records';
 import { ImportFailure } from './importFailure';
 

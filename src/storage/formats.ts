@@ -1,49 +1,14 @@
 /**
- * The formats tabula reads and writes. A `FormatReader` turns a file into
- * record chunks; a `GameWriter` turns a stored game back into a file. Each
- * game's storage module provides its own; this file lists them.
+ * The formats tabula reads and writes: each game's storage module provides its readers and
+ * writers (`formatTypes.ts` says what they are); this file lists them.
  */
-import type { SqlExecutor } from '../db/sql';
-import type { Game } from '../generated/prisma/client';
 import { gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from './chess';
 import { cgpReader, gcgReader, writeCgpGame, writeGcgGame } from './crossword';
 import { goPositionsReader, goScoresReader } from './go';
 import { writeGoGameSgf } from './goSgf';
-import type { GameKind, ImportChunk } from '../db/records';
+import type { GameKind } from '../db/records';
+import type { FormatReader, GameWriter, GameWriterEntry } from './formatTypes';
 import { sgfReader, writeBackgammonGameSgf } from './sgf';
-
-/** Options of `importGames` (program/ruleset for score files, and so on). */
-export type ImportOptions = Record<string, string | undefined>;
-
-/** What a reader may consult while it reads: the import's transaction (e.g. for the active Go Zobrist table). */
-export interface ReadContext {
-  sql: SqlExecutor;
-}
-
-export interface FormatReader {
-  /** The GraphQL `GameFormat` value. */
-  format: string;
-  /** True when GraphQL carries the file as base64. */
-  binary: boolean;
-  /**
-   * Reads a file, given as a stream of byte chunks, into record chunks; throws
-   * ImportFailure on input it cannot store. Readers of large files stream.
-   */
-  read(
-    input: AsyncIterable<Uint8Array>,
-    options: ImportOptions,
-    context?: ReadContext,
-  ): AsyncIterable<ImportChunk> | Iterable<ImportChunk>;
-}
-
-/** Writes a stored game in one format; binary formats return base64. */
-export type GameWriter = (game: Game) => string;
-
-export interface GameWriterEntry {
-  kind: GameKind;
-  format: string;
-  write: GameWriter;
-}
 
 /** Every format `importGames` and the CLI read. */
 const READERS: FormatReader[] = [pgnReader, gameTextReader, sgfReader, cgpReader, gcgReader, goPositionsReader, goScoresReader];

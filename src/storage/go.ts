@@ -33,7 +33,7 @@ import {
 import { type CodecError, codecError } from '../codecs/result';
 import type { SqlExecutor } from '../db/sql';
 import { readAhead } from './readAhead';
-import type { FormatReader, ImportOptions, ReadContext } from './formats';
+import type { FormatReader, ImportOptions, ReadContext } from './formatTypes';
 import { Pacer } from './pacer';
 import { type ImportChunk, type ImportWarning, type PositionRecord, type ScoreRecord } from '../db/records';
 import { ImportFailure } from './importFailure';

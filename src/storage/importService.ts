@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
 import { writeChunk } from '../db/bulkWriter';
-import type { FormatReader, ImportOptions } from './formats';
+import type { FormatReader, ImportOptions } from './formatTypes';
 import { type ImportChunk, type ImportWarning } from '../db/records';
 import { ImportFailure } from './importFailure';
 import { WarningList } from './warningList';

@@ -22,7 +22,7 @@ import type { ZobristHasher } from '../codecs/go';
 import { type SgfTree, parseSgf } from '../codecs/sgf';
 import { readAhead } from './readAhead';
 import type { Game } from '../generated/prisma/client';
-import type { FormatReader, ReadContext } from './formats';
+import type { FormatReader, ReadContext } from './formatTypes';
 import { goHasher } from './go';
 import { readGoTree } from './goSgf';
 import { Pacer } from './pacer';

@@ -1,0 +1,40 @@
+/**
+ * What a format is to tabula: a `FormatReader` turns a file into record chunks, a `GameWriter`
+ * turns a stored game back into a file. The game modules implement them; `formats.ts` lists them.
+ */
+import type { GameKind, ImportChunk } from '../db/records';
+import type { SqlExecutor } from '../db/sql';
+import type { Game } from '../generated/prisma/client';
+
+/** Options of `importGames` (program/ruleset for score files, and so on). */
+export type ImportOptions = Record<string, string | undefined>;
+
+/** What a reader may consult while it reads: the import's transaction (e.g. for the active Go Zobrist table). */
+export interface ReadContext {
+  sql: SqlExecutor;
+}
+
+export interface FormatReader {
+  /** The GraphQL `GameFormat` value. */
+  format: string;
+  /** True when GraphQL carries the file as base64. */
+  binary: boolean;
+  /**
+   * Reads a file, given as a stream of byte chunks, into record chunks; throws
+   * ImportFailure on input it cannot store. Readers of large files stream.
+   */
+  read(
+    input: AsyncIterable<Uint8Array>,
+    options: ImportOptions,
+    context?: ReadContext,
+  ): AsyncIterable<ImportChunk> | Iterable<ImportChunk>;
+}
+
+/** Writes a stored game in one format; binary formats return base64. */
+export type GameWriter = (game: Game) => string;
+
+export interface GameWriterEntry {
+  kind: GameKind;
+  format: string;
+  write: GameWriter;
+}
