@@ -18,7 +18,6 @@ import {
   transformBoard,
 } from '../codecs/go';
 import { codecError } from '../codecs/result';
-import type { SqlExecutor } from '../db/sql';
 import type { Position, Score } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError, notFound } from '../api/errors';
@@ -33,6 +32,7 @@ import {
   parseGoKey,
   signedHash,
 } from '../storage/go';
+import { checkImportHashes } from '../storage/goHashCheck';
 import { occurrencesOf } from './positions';
 
 // ------------------------------------------------------------------ helpers
@@ -141,44 +141,6 @@ const tableNamed = async (context: Context, name: string): Promise<TableRow> => 
   if (!found) throw notFound(`Zobrist table "${name}"`);
   return found;
 };
-
-// ------------------------------------------------------------------ hash check
-
-export interface GoHashCheckResult {
-  table: string;
-  checked: number;
-  agreeing: number;
-  examples: string[];
-}
-
-/** Hashes the boards listed by one import with a table, page by page, and counts the stored hashes it reproduces. */
-export async function checkImportHashes(sql: SqlExecutor, importId: bigint, named: NamedHasher): Promise<GoHashCheckResult> {
-  const result: GoHashCheckResult = { table: named.name, checked: 0, agreeing: 0, examples: [] };
-  const cells = new Uint8Array(81);
-  const out = new Uint32Array(2);
-  let after = -1;
-  for (;;) {
-    const rows = await sql.query<{ key: string; board: string; listIndex: number }>(
-      `SELECT key, board, "listIndex" FROM "Position" WHERE "listImportId" = $1 AND "listIndex" > $2
-       ORDER BY "listIndex" LIMIT 20000`,
-      [importId, after],
-    );
-    for (const row of rows) {
-      if (row.board.length !== 81) continue;
-      for (let i = 0; i < 81; i++) {
-        const c = row.board.charCodeAt(i);
-        cells[i] = c === 0x23 ? 1 : c === 0x4f ? 2 : 0;
-      }
-      canonicalHashInto(named.hasher, cells, out);
-      result.checked++;
-      const hash = out[0].toString(16).padStart(8, '0') + out[1].toString(16).padStart(8, '0');
-      if (hash === row.key.slice(0, 16)) result.agreeing++;
-      else if (result.examples.length < 10) result.examples.push(row.key);
-    }
-    if (rows.length < 20000) return result;
-    after = rows[rows.length - 1].listIndex;
-  }
-}
 
 // ------------------------------------------------------------------ diff cursor
 

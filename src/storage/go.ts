@@ -20,7 +20,6 @@ import {
   type GoPositionRecord,
   type GoScoreRecord,
   type ZobristHasher,
-  canonicalHashInto,
   createHasher,
   defaultHasher,
   encodePositionStream,
@@ -34,6 +33,7 @@ import { type CodecError, codecError } from '../codecs/result';
 import type { SqlExecutor } from '../db/sql';
 import { readAhead } from './readAhead';
 import type { FormatReader, ImportOptions, ReadContext } from './formatTypes';
+import { HashAgreement } from './goHashCheck';
 import { Pacer } from './pacer';
 import { type ImportChunk, type ImportWarning, type PositionRecord, type ScoreRecord } from '../db/records';
 import { ImportFailure } from './importFailure';
@@ -121,63 +121,22 @@ export async function goHasher(sql: SqlExecutor | undefined, name?: string | nul
 
 // ------------------------------------------------------------------ readers
 
-/** Cells (0 empty, 1 black, 2 white) of an 81-character board, written into `cells`; returns the stone count. */
-const cellsOf = (board: string, cells: Uint8Array): number => {
-  let stones = 0;
-  for (let i = 0; i < cells.length; i++) {
-    const c = board.charCodeAt(i);
-    const v = c === 0x23 ? 1 : c === 0x4f ? 2 : 0;
-    cells[i] = v;
-    if (v !== 0) stones++;
-  }
-  return stones;
-};
-
 const failure = (error: CodecError): ImportFailure => new ImportFailure(error);
 
-/** Counts how many records' hashes agree with a table's canonical hash of their board. */
-class HashCheck {
-  checked = 0;
-  agreeing = 0;
-  firstDisagreement: { record: number; key: string; expected: string } | undefined;
-  private readonly cells = new Uint8Array(81);
-  private readonly out = new Uint32Array(2);
-
-  constructor(private readonly named: NamedHasher) {}
-
-  /** Checks one record; returns its stone count. */
-  check(record: GoPositionRecord, index: number): number {
-    const stones = cellsOf(record.board, this.cells);
-    canonicalHashInto(this.named.hasher, this.cells, this.out);
-    const hi = parseInt(record.id.hash.slice(0, 8), 16);
-    const lo = parseInt(record.id.hash.slice(8), 16);
-    this.checked++;
-    if (hi === this.out[0] && lo === this.out[1]) this.agreeing++;
-    else if (!this.firstDisagreement) {
-      const expected = this.out[0].toString(16).padStart(8, '0') + this.out[1].toString(16).padStart(8, '0');
-      this.firstDisagreement = { record: index, key: positionIdKey(record.id), expected };
-    }
-    return stones;
-  }
-
-  warning(): ImportWarning {
-    const { checked, agreeing, named } = this;
-    const first = this.firstDisagreement;
-    return {
-      code: 'GO_HASH_AGREEMENT',
-      message:
-        `${agreeing} of ${checked} record hashes agree with the canonical hash of their board under Zobrist table ` +
-        `"${named.name}"` +
-        (first ? `; the first that does not is record ${first.record} (${first.key}), which that table hashes as ${first.expected}` : ''),
-      ...(first ? { record: first.record } : {}),
-    };
-  }
-}
+/** The import's warning that says how many record hashes agree with the table. */
+const agreementWarning = ({ checked, agreeing, named, disagreements: [first] }: HashAgreement): ImportWarning => ({
+  code: 'GO_HASH_AGREEMENT',
+  message:
+    `${agreeing} of ${checked} record hashes agree with the canonical hash of their board under Zobrist table ` +
+    `"${named.name}"` +
+    (first ? `; the first that does not is record ${first.index} (${first.key}), which that table hashes as ${first.expected}` : ''),
+  ...(first ? { record: first.index } : {}),
+});
 
 /** The stored form of a position-file record (see the module comment). */
-export const positionRecordOf = (record: GoPositionRecord, stones: number, listIndex: number): PositionRecord => ({
+const positionRecordOf = (record: GoPositionRecord, key: string, stones: number, listIndex: number): PositionRecord => ({
   kind: 'GO',
-  key: positionIdKey(record.id),
+  key,
   hash: signedHash(record.id.hash),
   sideToMove: record.id.toPlay,
   board: record.board,
@@ -204,7 +163,7 @@ export const goPositionsReader: FormatReader = {
 
 async function* readPositionFile(input: AsyncIterable<Uint8Array>, context?: ReadContext): AsyncGenerator<ImportChunk> {
   const named = (await goHasher(context?.sql)) ?? { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) };
-  const check = new HashCheck(named);
+  const agreement = new HashAgreement(named);
   const decoder = positionFileDecoder();
   const pace = new Pacer();
   let batch: PositionRecord[] = [];
@@ -213,8 +172,9 @@ async function* readPositionFile(input: AsyncIterable<Uint8Array>, context?: Rea
     const decoded = decoder.push(bytes);
     if (!decoded.ok) throw failure(decoded.error);
     for (const record of decoded.value) {
-      const stones = check.check(record, index);
-      batch.push(positionRecordOf(record, stones, index++));
+      const key = positionIdKey(record.id);
+      const stones = agreement.check(record.board, record.id.hash, key, index);
+      batch.push(positionRecordOf(record, key, stones, index++));
       if (batch.length >= GO_CHUNK_RECORDS) {
         yield { positions: batch };
         batch = [];
@@ -225,7 +185,7 @@ async function* readPositionFile(input: AsyncIterable<Uint8Array>, context?: Rea
   const end = decoder.finish();
   if (!end.ok) throw failure(end.error);
   const read: ImportWarning = { code: 'GO_RECORDS_READ', message: `${index} position records read (${end.value.bytes} bytes)` };
-  yield { positions: batch, warnings: [read, check.warning()] };
+  yield { positions: batch, warnings: [read, agreementWarning(agreement)] };
 }
 
 /** Scored-position files: 12-byte records for one program and ruleset (options `program`, `ruleset`). */
