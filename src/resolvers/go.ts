@@ -13,8 +13,6 @@ import {
   parseBoard,
   parseHashHex,
   parseZobristTable,
-  printZobristTable,
-  defaultZobristTable,
   transformBoard,
 } from '../codecs/go';
 import { codecError } from '../codecs/result';
@@ -30,9 +28,11 @@ import {
   goHasher,
   hashHexOf,
   parseGoKey,
-  signedHash,
 } from '../storage/go';
+import { type ScoreSet, goKomiVerdicts, goScoreDiff, goScoreDistribution, goScoreSets, goStoneHistogram } from '../storage/goAnalysis';
 import { checkImportHashes } from '../storage/goHashCheck';
+import { goPositionByKey, goPositionsByHash } from '../storage/goPositions';
+import { type ZobristTableRow, activateZobristTable, listZobristTables, saveZobristTable, zobristTableNamed } from '../storage/zobristTables';
 import { occurrencesOf } from './positions';
 
 // ------------------------------------------------------------------ helpers
@@ -113,34 +113,8 @@ const collectBase64 = async (chunks: AsyncIterable<Uint8Array>): Promise<string>
   return Buffer.concat(parts).toString('base64');
 };
 
-// ------------------------------------------------------------------ Zobrist tables
-
-interface TableRow {
-  name: string;
-  text: string;
-  active: boolean;
-  createdAt: Date | null;
-  builtIn: boolean;
-}
-
-const defaultTableRow = (active: boolean): TableRow => ({
-  name: DEFAULT_ZOBRIST_TABLE,
-  text: printZobristTable(defaultZobristTable(9, 9)),
-  active,
-  createdAt: null,
-  builtIn: true,
-});
-
-const listTables = async (context: Context): Promise<TableRow[]> => {
-  const rows = await context.db.prisma.zobristTable.findMany({ orderBy: { name: 'asc' } });
-  return [defaultTableRow(!rows.some((r) => r.active)), ...rows.map((r) => ({ ...r, builtIn: false }))];
-};
-
-const tableNamed = async (context: Context, name: string): Promise<TableRow> => {
-  const found = (await listTables(context)).find((t) => t.name === name);
-  if (!found) throw notFound(`Zobrist table "${name}"`);
-  return found;
-};
+const tableNamed = async (context: Context, name: string): Promise<ZobristTableRow> =>
+  (await zobristTableNamed(context.db, name)) ?? Promise.reject(notFound(`Zobrist table "${name}"`));
 
 // ------------------------------------------------------------------ diff cursor
 
@@ -156,6 +130,9 @@ interface ScoreSetInput {
   ruleset?: string | null;
 }
 
+/** A score set argument, its ruleset "" when absent. */
+const scoreSetOf = (input: ScoreSetInput): ScoreSet => ({ program: input.program, ruleset: input.ruleset ?? '' });
+
 // ------------------------------------------------------------------ resolvers
 
 export const goResolvers = {
@@ -163,18 +140,18 @@ export const goResolvers = {
     goPosition: async (_: unknown, { hash, toPlay }: { hash: string; toPlay?: 'BLACK' | 'WHITE' | null }, { db }: Context) => {
       const hex = hashArgument(hash, 'hash', true);
       if (hex.length === 20) {
-        const p = await db.prisma.position.findUnique({ where: { kind_key: { kind: 'GO', key: hex } } });
+        const p = await goPositionByKey(db, hex);
         return p && (!toPlay || color(p.sideToMove) === toPlay) ? p : null;
       }
       const side = toPlay ? (toPlay === 'WHITE' ? 'W' : 'B') : undefined;
-      const rows = await db.prisma.position.findMany({ where: { kind: 'GO', hash: signedHash(hex), ...(side ? { sideToMove: side } : {}) } });
+      const rows = await goPositionsByHash(db, hex, side);
       // 9x9 keys first, then Black to play, then the lowest tiebreak (the key orders both).
       rows.sort((a, b) => a.key.length - b.key.length || (a.sideToMove === 'B' ? 0 : 1) - (b.sideToMove === 'B' ? 0 : 1) || a.key.localeCompare(b.key));
       return rows[0] ?? null;
     },
     goPositions: async (_: unknown, { hash }: { hash: string }, { db }: Context) => {
       const hex = hashArgument(hash, 'hash', false);
-      return db.prisma.position.findMany({ where: { kind: 'GO', hash: signedHash(hex) }, orderBy: { key: 'asc' } });
+      return goPositionsByHash(db, hex);
     },
     goCanonicalHash: async (_: unknown, { board, table }: { board: string; table?: string | null }, context: Context) => {
       const text = board.replace(/\s+/g, '');
@@ -199,7 +176,7 @@ export const goResolvers = {
       return { ...hashed.value, canonicalBoard, table: named.name };
     },
     zobristTables: async (_: unknown, { first }: { first?: number | null }, context: Context) =>
-      (await listTables(context)).slice(0, intArg(first, 100, 0, 1000, 'first')),
+      (await listZobristTables(context.db)).slice(0, intArg(first, 100, 0, 1000, 'first')),
     goHashCheck: async (_: unknown, { importId, table }: { importId: string; table?: string | null }, context: Context) => {
       const id = parseId(importId, 'importId');
       const named = table ? await goHasher(context.db.sql, table) : await activeHasher(context);
@@ -210,107 +187,49 @@ export const goResolvers = {
       collectBase64(exportGoPositionFile(db.sql, importId ? parseId(importId, 'importId') : undefined)),
     exportGoScores: (_: unknown, { program, ruleset }: { program: string; ruleset?: string | null }, { db }: Context) =>
       collectBase64(exportGoScoreFile(db.sql, program, ruleset ?? '')),
-    goScoreSets: async (_: unknown, { first }: { first?: number | null }, { db }: Context) =>
-      (
-        await db.sql.query<{ program: string; ruleset: string; n: bigint }>(
-          `SELECT s.program, s.ruleset, count(*)::int8 AS n FROM "Score" s JOIN "Position" p ON p.id = s."positionId"
-           WHERE p.kind = 'GO' GROUP BY 1, 2 ORDER BY 1, 2 LIMIT $1`,
-          [intArg(first, 100, 0, 1000, 'first')],
-        )
-      ).map((r) => ({ program: r.program, ruleset: r.ruleset, positions: Number(r.n) })),
-    goStoneHistogram: async (_: unknown, { listedOnly }: { listedOnly?: boolean | null }, { db }: Context) =>
-      (
-        await db.sql.query<{ stones: number; n: bigint }>(
-          `SELECT "pieceCount" AS stones, count(*)::int8 AS n FROM "Position"
-           WHERE kind = 'GO' AND "pieceCount" IS NOT NULL
-             AND ${listedOnly === false ? 'length(board) = 81' : '"listImportId" IS NOT NULL'}
-           GROUP BY 1 ORDER BY 1`,
-        )
-      ).map((r) => ({ stoneCount: r.stones, positions: Number(r.n) })),
-    goScoreDistribution: async (
+    goScoreSets: (_: unknown, { first }: { first?: number | null }, { db }: Context) => goScoreSets(db, intArg(first, 100, 0, 1000, 'first')),
+    goStoneHistogram: (_: unknown, { listedOnly }: { listedOnly?: boolean | null }, { db }: Context) =>
+      goStoneHistogram(db, listedOnly !== false),
+    goScoreDistribution: (
       _: unknown,
       args: { program: string; ruleset?: string | null; byStoneCount?: boolean | null; minConfidence?: number | null },
       { db }: Context,
-    ) => {
-      const minConfidence = intArg(args.minConfidence, 0, 0, 100, 'minConfidence');
-      const rows = await db.sql.query<{ stones: number | null; score: number; n: bigint; mean: number }>(
-        `SELECT ${args.byStoneCount ? 'p."pieceCount"' : 'NULL::int'} AS stones, round(s.value)::int AS score,
-           count(*)::int8 AS n, avg(coalesce(s.confidence, 0))::float8 AS mean
-         FROM "Score" s ${args.byStoneCount ? `JOIN "Position" p ON p.id = s."positionId" AND p.kind = 'GO'` : ''}
-         WHERE s.program = $1 AND s.ruleset = $2 AND coalesce(s.confidence, 0) >= $3
-         GROUP BY 1, 2 ORDER BY 1 NULLS FIRST, 2`,
-        [args.program, args.ruleset ?? '', minConfidence],
-      );
-      return rows.map((r) => ({ stoneCount: r.stones, score: r.score, positions: Number(r.n), meanConfidence: r.mean }));
-    },
+    ) =>
+      goScoreDistribution(db, scoreSetOf(args), {
+        byStoneCount: args.byStoneCount === true,
+        minConfidence: intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
+      }),
     goScoreDiff: async (
       _: unknown,
       args: { a: ScoreSetInput; b: ScoreSetInput; minConfidence?: number | null; minDifference?: number | null; first?: number | null; after?: string | null },
       { db }: Context,
     ) => {
-      const minConfidence = intArg(args.minConfidence, 0, 0, 100, 'minConfidence');
-      const minDifference = intArg(args.minDifference, 1, 1, 5, 'minDifference');
-      const first = intArg(args.first, 50, 0, 500, 'first');
-      const after = args.after ? decodeDiffCursor(args.after) : 0n;
-      const a = { program: args.a.program, ruleset: args.a.ruleset ?? '' };
-      const b = { program: args.b.program, ruleset: args.b.ruleset ?? '' };
-      const joined = `FROM "Score" a JOIN "Score" b ON b."positionId" = a."positionId" AND b.program = $3 AND b.ruleset = $4
-        WHERE a.program = $1 AND a.ruleset = $2 AND coalesce(a.confidence, 0) >= $5 AND coalesce(b.confidence, 0) >= $5`;
-      const params = [a.program, a.ruleset, b.program, b.ruleset, minConfidence, minDifference];
-      const [buckets, page] = await Promise.all([
-        db.sql.query<{ score: number; agree: bigint; disagree: bigint }>(
-          `SELECT round(a.value)::int AS score,
-             count(*) FILTER (WHERE abs(a.value - b.value) < $6)::int8 AS agree,
-             count(*) FILTER (WHERE abs(a.value - b.value) >= $6)::int8 AS disagree
-           ${joined} GROUP BY 1 ORDER BY 1`,
-          params,
-        ),
-        first === 0
-          ? Promise.resolve([])
-          : db.sql.query<{ id: bigint; positionId: bigint; av: number; ac: number | null; bv: number; bc: number | null }>(
-              `SELECT a.id, a."positionId", a.value AS av, a.confidence AS ac, b.value AS bv, b.confidence AS bc
-               ${joined} AND abs(a.value - b.value) >= $6 AND a.id > $7 ORDER BY a.id LIMIT ${first + 1}`,
-              [...params, after],
-            ),
-      ]);
-      const agreeing = buckets.reduce((n, r) => n + Number(r.agree), 0);
-      const disagreeing = buckets.reduce((n, r) => n + Number(r.disagree), 0);
-      const rows = page.slice(0, first);
+      const a = scoreSetOf(args.a);
+      const b = scoreSetOf(args.b);
+      const diff = await goScoreDiff(db, a, b, {
+        minConfidence: intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
+        minDifference: intArg(args.minDifference, 1, 1, 5, 'minDifference'),
+        first: intArg(args.first, 50, 0, 500, 'first'),
+        afterScoreId: args.after ? decodeDiffCursor(args.after) : 0n,
+      });
+      const last = diff.page[diff.page.length - 1];
       return {
-        compared: agreeing + disagreeing,
-        agreeing,
-        disagreeing,
-        buckets: buckets.map((r) => ({ score: r.score, agree: Number(r.agree), disagree: Number(r.disagree) })),
-        nodes: rows.map((r) => ({
-          positionId: r.positionId,
-          a: goScoreOf(a.program, a.ruleset, r.av, r.ac),
-          b: goScoreOf(b.program, b.ruleset, r.bv, r.bc),
-          difference: Math.round(r.bv - r.av),
+        compared: diff.compared,
+        agreeing: diff.agreeing,
+        disagreeing: diff.disagreeing,
+        buckets: diff.buckets,
+        nodes: diff.page.map((d) => ({
+          positionId: d.positionId,
+          a: goScoreOf(a.program, a.ruleset, d.a.value, d.a.confidence),
+          b: goScoreOf(b.program, b.ruleset, d.b.value, d.b.confidence),
+          difference: Math.round(d.b.value - d.a.value),
         })),
-        endCursor: page.length > first && rows.length > 0 ? encodeDiffCursor(rows[rows.length - 1].id) : null,
-        hasNextPage: page.length > first,
+        endCursor: diff.hasNextPage && last ? encodeDiffCursor(last.scoreId) : null,
+        hasNextPage: diff.hasNextPage,
       };
     },
-    goKomiVerdicts: async (
-      _: unknown,
-      args: { program: string; ruleset?: string | null; minConfidence?: number | null },
-      { db }: Context,
-    ) => {
-      const minConfidence = intArg(args.minConfidence, 0, 0, 100, 'minConfidence');
-      const rows = await db.sql.query<{ komi: number; black: bigint; jigo: bigint; white: bigint }>(
-        `WITH d AS (
-           SELECT s.value AS v, count(*) AS n FROM "Score" s
-           WHERE s.program = $1 AND s.ruleset = $2 AND coalesce(s.confidence, 0) >= $3 GROUP BY 1
-         )
-         SELECT k AS komi,
-           coalesce(sum(n) FILTER (WHERE v > k), 0)::int8 AS black,
-           coalesce(sum(n) FILTER (WHERE v = k), 0)::int8 AS jigo,
-           coalesce(sum(n) FILTER (WHERE v < k), 0)::int8 AS white
-         FROM generate_series(4, 7) AS k LEFT JOIN d ON true GROUP BY k ORDER BY k`,
-        [args.program, args.ruleset ?? '', minConfidence],
-      );
-      return rows.map((r) => ({ komi: r.komi, blackWins: Number(r.black), jigo: Number(r.jigo), whiteWins: Number(r.white) }));
-    },
+    goKomiVerdicts: (_: unknown, args: { program: string; ruleset?: string | null; minConfidence?: number | null }, { db }: Context) =>
+      goKomiVerdicts(db, scoreSetOf(args), intArg(args.minConfidence, 0, 0, 100, 'minConfidence')),
   },
   Mutation: {
     importZobristTable: async (
@@ -323,22 +242,12 @@ export const goResolvers = {
       if (clean === DEFAULT_ZOBRIST_TABLE) throw badUserInput(`"${DEFAULT_ZOBRIST_TABLE}" is the shipped table's name`, { argument: 'name' });
       const parsed = parseZobristTable(data);
       if (!parsed.ok) throw codecInputError(parsed.error, 'data');
-      await context.db.transaction(async (sql) => {
-        await sql.query(
-          `INSERT INTO "ZobristTable" (name, text, active) VALUES ($1, $2, false)
-           ON CONFLICT (name) DO UPDATE SET text = excluded.text`,
-          [clean, data],
-        );
-        if (activate !== false) await sql.query(`UPDATE "ZobristTable" SET active = (name = $1)`, [clean]);
-      });
+      await saveZobristTable(context.db, clean, data, activate !== false);
       activeHashers.delete(context);
       return tableNamed(context, clean);
     },
     activateZobristTable: async (_: unknown, { name }: { name: string }, context: Context) => {
-      if (name !== DEFAULT_ZOBRIST_TABLE && !(await context.db.prisma.zobristTable.findUnique({ where: { name } }))) {
-        throw notFound(`Zobrist table "${name}"`);
-      }
-      await context.db.sql.query(`UPDATE "ZobristTable" SET active = (name = $1)`, [name]);
+      if (!(await activateZobristTable(context.db, name))) throw notFound(`Zobrist table "${name}"`);
       activeHashers.delete(context);
       return tableNamed(context, name);
     },
@@ -348,8 +257,8 @@ export const goResolvers = {
       report.format === 'GO_POSITIONS' ? checkImportHashes(context.db.sql, BigInt(report.importId), await activeHasher(context)) : null,
   },
   ZobristTable: {
-    data: (t: TableRow) => t.text,
-    createdAt: (t: TableRow) => t.createdAt?.toISOString() ?? null,
+    data: (t: ZobristTableRow) => t.text,
+    createdAt: (t: ZobristTableRow) => t.createdAt?.toISOString() ?? null,
   },
   GoPosition: {
     id: (p: Position) => String(p.id),

@@ -1,0 +1,151 @@
+/**
+ * Go score analysis, aggregated in SQL: which score sets exist, positions by stone count, a
+ * set's scores by value, where two sets disagree, and the result each set implies at komi 4..7.
+ * Every function answers with plain numbers; the resolvers only shape them for GraphQL.
+ */
+import type { Database } from '../db/database';
+
+/** One program's verdicts under one ruleset (ruleset "" when the program has one). */
+export interface ScoreSet {
+  program: string;
+  ruleset: string;
+}
+
+export interface ScoreSetSize extends ScoreSet {
+  positions: number;
+}
+
+/** The score sets stored for Go positions, with how many positions each scored. */
+export async function goScoreSets(db: Database, first: number): Promise<ScoreSetSize[]> {
+  const rows = await db.sql.query<{ program: string; ruleset: string; n: bigint }>(
+    `SELECT s.program, s.ruleset, count(*)::int8 AS n FROM "Score" s JOIN "Position" p ON p.id = s."positionId"
+     WHERE p.kind = 'GO' GROUP BY 1, 2 ORDER BY 1, 2 LIMIT $1`,
+    [first],
+  );
+  return rows.map((r) => ({ program: r.program, ruleset: r.ruleset, positions: Number(r.n) }));
+}
+
+/** Positions by stone count: listed positions only, or every 9x9 Go position with a board. */
+export async function goStoneHistogram(db: Database, listedOnly: boolean): Promise<{ stoneCount: number; positions: number }[]> {
+  const rows = await db.sql.query<{ stones: number; n: bigint }>(
+    `SELECT "pieceCount" AS stones, count(*)::int8 AS n FROM "Position"
+     WHERE kind = 'GO' AND "pieceCount" IS NOT NULL AND ${listedOnly ? '"listImportId" IS NOT NULL' : 'length(board) = 81'}
+     GROUP BY 1 ORDER BY 1`,
+  );
+  return rows.map((r) => ({ stoneCount: r.stones, positions: Number(r.n) }));
+}
+
+export interface ScoreBucket {
+  /** Null unless the distribution is by stone count too. */
+  stoneCount: number | null;
+  score: number;
+  positions: number;
+  meanConfidence: number;
+}
+
+/** One set's scores by (rounded) value, optionally by stone count too, counting confidence >= `minConfidence`. */
+export async function goScoreDistribution(
+  db: Database,
+  set: ScoreSet,
+  options: { byStoneCount: boolean; minConfidence: number },
+): Promise<ScoreBucket[]> {
+  const rows = await db.sql.query<{ stones: number | null; score: number; n: bigint; mean: number }>(
+    `SELECT ${options.byStoneCount ? 'p."pieceCount"' : 'NULL::int'} AS stones, round(s.value)::int AS score,
+       count(*)::int8 AS n, avg(coalesce(s.confidence, 0))::float8 AS mean
+     FROM "Score" s ${options.byStoneCount ? `JOIN "Position" p ON p.id = s."positionId" AND p.kind = 'GO'` : ''}
+     WHERE s.program = $1 AND s.ruleset = $2 AND coalesce(s.confidence, 0) >= $3
+     GROUP BY 1, 2 ORDER BY 1 NULLS FIRST, 2`,
+    [set.program, set.ruleset, options.minConfidence],
+  );
+  return rows.map((r) => ({ stoneCount: r.stones, score: r.score, positions: Number(r.n), meanConfidence: r.mean }));
+}
+
+/** A position where set A and set B disagree, with both verdicts; `scoreId` (A's score row) orders the pages. */
+export interface Disagreement {
+  scoreId: bigint;
+  positionId: bigint;
+  a: { value: number; confidence: number | null };
+  b: { value: number; confidence: number | null };
+}
+
+export interface ScoreDiff {
+  compared: number;
+  agreeing: number;
+  disagreeing: number;
+  /** Agreements and disagreements by A's rounded score. */
+  buckets: { score: number; agree: number; disagree: number }[];
+  /** Up to `first` disagreements after `afterScoreId`, in score-row order. */
+  page: Disagreement[];
+  hasNextPage: boolean;
+}
+
+/**
+ * Where two score sets disagree by `minDifference` points or more, among positions both scored
+ * with confidence >= `minConfidence`: the counts, by score, and one page of the disagreements.
+ */
+export async function goScoreDiff(
+  db: Database,
+  a: ScoreSet,
+  b: ScoreSet,
+  options: { minConfidence: number; minDifference: number; first: number; afterScoreId: bigint },
+): Promise<ScoreDiff> {
+  const joined = `FROM "Score" a JOIN "Score" b ON b."positionId" = a."positionId" AND b.program = $3 AND b.ruleset = $4
+    WHERE a.program = $1 AND a.ruleset = $2 AND coalesce(a.confidence, 0) >= $5 AND coalesce(b.confidence, 0) >= $5`;
+  const params = [a.program, a.ruleset, b.program, b.ruleset, options.minConfidence, options.minDifference];
+  const { first } = options;
+  const [buckets, rows] = await Promise.all([
+    db.sql.query<{ score: number; agree: bigint; disagree: bigint }>(
+      `SELECT round(a.value)::int AS score,
+         count(*) FILTER (WHERE abs(a.value - b.value) < $6)::int8 AS agree,
+         count(*) FILTER (WHERE abs(a.value - b.value) >= $6)::int8 AS disagree
+       ${joined} GROUP BY 1 ORDER BY 1`,
+      params,
+    ),
+    first === 0
+      ? Promise.resolve([])
+      : db.sql.query<{ id: bigint; positionId: bigint; av: number; ac: number | null; bv: number; bc: number | null }>(
+          `SELECT a.id, a."positionId", a.value AS av, a.confidence AS ac, b.value AS bv, b.confidence AS bc
+           ${joined} AND abs(a.value - b.value) >= $6 AND a.id > $7 ORDER BY a.id LIMIT ${first + 1}`,
+          [...params, options.afterScoreId],
+        ),
+  ]);
+  const agreeing = buckets.reduce((n, r) => n + Number(r.agree), 0);
+  const disagreeing = buckets.reduce((n, r) => n + Number(r.disagree), 0);
+  return {
+    compared: agreeing + disagreeing,
+    agreeing,
+    disagreeing,
+    buckets: buckets.map((r) => ({ score: r.score, agree: Number(r.agree), disagree: Number(r.disagree) })),
+    page: rows.slice(0, first).map((r) => ({
+      scoreId: r.id,
+      positionId: r.positionId,
+      a: { value: r.av, confidence: r.ac },
+      b: { value: r.bv, confidence: r.bc },
+    })),
+    hasNextPage: rows.length > first,
+  };
+}
+
+export interface KomiVerdict {
+  komi: number;
+  blackWins: number;
+  jigo: number;
+  whiteWins: number;
+}
+
+/** The result one set implies at komi 4, 5, 6 and 7: positions Black wins (score > komi), draws, White wins. */
+export async function goKomiVerdicts(db: Database, set: ScoreSet, minConfidence: number): Promise<KomiVerdict[]> {
+  const rows = await db.sql.query<{ komi: number; black: bigint; jigo: bigint; white: bigint }>(
+    `WITH d AS (
+       SELECT s.value AS v, count(*) AS n FROM "Score" s
+       WHERE s.program = $1 AND s.ruleset = $2 AND coalesce(s.confidence, 0) >= $3 GROUP BY 1
+     )
+     SELECT k AS komi,
+       coalesce(sum(n) FILTER (WHERE v > k), 0)::int8 AS black,
+       coalesce(sum(n) FILTER (WHERE v = k), 0)::int8 AS jigo,
+       coalesce(sum(n) FILTER (WHERE v < k), 0)::int8 AS white
+     FROM generate_series(4, 7) AS k LEFT JOIN d ON true GROUP BY k ORDER BY k`,
+    [set.program, set.ruleset, minConfidence],
+  );
+  return rows.map((r) => ({ komi: r.komi, blackWins: Number(r.black), jigo: Number(r.jigo), whiteWins: Number(r.white) }));
+}
