@@ -16,6 +16,7 @@ import {
 import type { Position } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError } from '../api/errors';
+import { backgammonPositionsOfBoard, positionByKey } from '../storage/positions';
 
 const MAX_POSITIONS = 1000;
 
@@ -106,11 +107,12 @@ export const backgammonResolvers = {
       const pid = canonicalPositionId(positionId);
       if (!pid.ok) throw codecInputError(pid.error, 'positionId');
       if (matchId === undefined || matchId === null) {
-        return db.prisma.position.findMany({ where: { kind: 'BACKGAMMON', groupKey: pid.value }, orderBy: { id: 'asc' }, take });
+        return backgammonPositionsOfBoard(db, pid.value, take);
       }
       const mid = canonicalMatchId(matchId, { allowFinalScore: true });
       if (!mid.ok) throw codecInputError(mid.error, 'matchId');
-      return db.prisma.position.findMany({ where: { kind: 'BACKGAMMON', key: `${pid.value}:${mid.value}` }, take });
+      const position = take > 0 ? await positionByKey(db, 'BACKGAMMON', `${pid.value}:${mid.value}`) : null;
+      return position ? [position] : [];
     },
   },
   Position: {

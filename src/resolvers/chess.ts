@@ -13,6 +13,9 @@ import type { CodecError } from '../codecs/result';
 import type { Position } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError } from '../api/errors';
+import { chessMoveStats } from '../storage/explorer';
+import { gameCountOfPosition, occurrencesOfPosition } from '../storage/occurrences';
+import { positionByKey } from '../storage/positions';
 import { plyOf } from './games';
 
 /** What `chessPosition` resolves to before its fields. */
@@ -22,15 +25,6 @@ interface ChessPositionParent {
   sideToMove: 'w' | 'b';
   position: Position | null;
   includeVariations: boolean;
-}
-
-interface MoveRow {
-  [column: string]: unknown;
-  san: string;
-  count: bigint;
-  white: bigint;
-  draws: bigint;
-  black: bigint;
 }
 
 const fenError = (error: CodecError, argument: string) =>
@@ -62,7 +56,7 @@ export const chessResolvers = {
       if (!parsed.ok) throw codecInputError(parsed.error, 'fen');
       const pos = parsed.value;
       const key = polyglotKey(pos);
-      const position = await db.prisma.position.findUnique({ where: { kind_key: { kind: 'CHESS', key } } });
+      const position = await positionByKey(db, 'CHESS', key);
       return { key, fen: makeFen(pos), sideToMove: pos.turn === 0 ? 'w' : 'b', position, includeVariations: includeVariations ?? false };
     },
     decodeGameText: (
@@ -87,43 +81,9 @@ export const chessResolvers = {
     },
   },
   ChessPosition: {
-    gameCount: async (p: ChessPositionParent, _: unknown, { db }: Context) => {
-      if (!p.position) return 0;
-      const rows = await db.sql.query<{ n: bigint }>(
-        `SELECT count(DISTINCT "gameId")::int8 AS n FROM "Occurrence" WHERE "positionId" = $1`,
-        [p.position.id],
-      );
-      return Number(rows[0].n);
-    },
-    // One GROUP BY over the position's occurrences joined to their games; each game counts once per move.
-    moves: async (p: ChessPositionParent, _: unknown, { db }: Context) => {
-      if (!p.position) return [];
-      const rows = await db.sql.query<MoveRow>(
-        `SELECT o."nextMove" AS san,
-           count(DISTINCT o."gameId")::int8 AS count,
-           count(DISTINCT o."gameId") FILTER (WHERE g.result = '1-0')::int8 AS white,
-           count(DISTINCT o."gameId") FILTER (WHERE g.result = '1/2-1/2')::int8 AS draws,
-           count(DISTINCT o."gameId") FILTER (WHERE g.result = '0-1')::int8 AS black
-         FROM "Occurrence" o JOIN "Game" g ON g.id = o."gameId"
-         WHERE o."positionId" = $1 AND o."nextMove" IS NOT NULL AND ($2::boolean OR o.variation = '')
-         GROUP BY o."nextMove"
-         ORDER BY count DESC, o."nextMove" COLLATE "C"`,
-        [p.position.id, p.includeVariations],
-      );
-      return rows.map((r) => {
-        const [count, whiteWins, draws, blackWins] = [r.count, r.white, r.draws, r.black].map(Number);
-        return { san: r.san, count, whiteWins, draws, blackWins, unknown: count - whiteWins - draws - blackWins };
-      });
-    },
+    gameCount: (p: ChessPositionParent, _: unknown, { db }: Context) => (p.position ? gameCountOfPosition(db, p.position.id) : 0),
+    moves: (p: ChessPositionParent, _: unknown, { db }: Context) => (p.position ? chessMoveStats(db, p.position.id, p.includeVariations) : []),
     occurrences: async (p: ChessPositionParent, { first }: { first?: number | null }, { db }: Context) =>
-      p.position
-        ? (
-            await db.prisma.occurrence.findMany({
-              where: { positionId: p.position.id },
-              orderBy: [{ gameId: 'asc' }, { variation: 'asc' }, { ply: 'asc' }],
-              take: Math.min(Math.max(first ?? 50, 0), 500),
-            })
-          ).map(plyOf)
-        : [],
+      p.position ? (await occurrencesOfPosition(db, p.position.id, first ?? 50)).map(plyOf) : [],
   },
 };

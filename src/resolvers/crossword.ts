@@ -16,6 +16,8 @@ import type { Position } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError } from '../api/errors';
 import { storedCrosswordPosition } from '../storage/crossword';
+import { occurrencesOfPosition } from '../storage/occurrences';
+import { positionByKey } from '../storage/positions';
 import { plyOf } from './games';
 
 type DialectArg = 'CURRENT' | 'SEED';
@@ -33,7 +35,7 @@ const dialectOf = (arg: DialectArg | null | undefined): CgpDialect => (arg === '
 
 const storedRow = async (view: CrosswordView, db: Context['db']): Promise<Position | null> => {
   if (view.stored === undefined) {
-    view.stored = await db.prisma.position.findUnique({ where: { kind_key: { kind: 'CROSSWORD', key: view.key } } });
+    view.stored = await positionByKey(db, 'CROSSWORD', view.key);
   }
   return view.stored;
 };
@@ -52,7 +54,7 @@ export const crosswordResolvers = {
     ): Promise<CrosswordView | null> => {
       if (!/^[0-9a-fA-F]{16}$/.test(key)) throw badUserInput('key must be 16 hex digits', { argument: 'key' });
       const normal = key.toLowerCase();
-      const row = await db.prisma.position.findUnique({ where: { kind_key: { kind: 'CROSSWORD', key: normal } } });
+      const row = await positionByKey(db, 'CROSSWORD', normal);
       if (!row) return null;
       const parsed = storedCrosswordPosition(row.board, row.data);
       if (!parsed.ok) throw new Error(`stored crossword position ${row.id} does not parse: ${parsed.error.message}`);
@@ -78,13 +80,7 @@ export const crosswordResolvers = {
     occurrences: async (v: CrosswordView, { first }: { first?: number | null }, { db }: Context) => {
       const row = await storedRow(v, db);
       if (!row) return [];
-      return (
-        await db.prisma.occurrence.findMany({
-          where: { positionId: row.id },
-          orderBy: [{ gameId: 'asc' }, { variation: 'asc' }, { ply: 'asc' }],
-          take: Math.min(Math.max(first ?? 50, 0), 500),
-        })
-      ).map(plyOf);
+      return (await occurrencesOfPosition(db, row.id, first ?? 50)).map(plyOf);
     },
     occurrenceCount: async (v: CrosswordView, _: unknown, { db, loaders }: Context) => {
       const row = await storedRow(v, db);

@@ -26,6 +26,7 @@ import {
 import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
 import { storedCrosswordPosition } from '../storage/crossword';
+import { occurrenceAt } from '../storage/occurrences';
 
 type Orientation = 'WHITE' | 'BLACK' | 'TO_MOVE';
 
@@ -164,9 +165,7 @@ const chessLastMove = async (ply: PlyParent, { db, loaders }: Context): Promise<
   if (!ply.move || ply.number === 0) return null;
   let line = ply.variation;
   for (;;) {
-    const before = await db.prisma.occurrence.findUnique({
-      where: { gameId_variation_ply: { gameId: ply.gameId, variation: line, ply: ply.number - 1 } },
-    });
+    const before = await occurrenceAt(db, ply.gameId, line, ply.number - 1);
     if (before) {
       const position = await loaders.position.load(before.positionId);
       const parsed = position ? parseFen(position.board) : null;

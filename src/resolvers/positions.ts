@@ -4,6 +4,7 @@ import { positionsByKeys } from '../storage/lookups';
 import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
 import type { GameKind } from '../db/records';
+import { occurrencesOfPosition } from '../storage/occurrences';
 import { plyOf } from './games';
 
 /** Most keys `positionsByKeys` takes in one call. */
@@ -11,13 +12,7 @@ const MAX_KEYS = 1000;
 
 /** `Position.occurrences(first)`: where a stored position occurs, at most 500 at a time. */
 export const occurrencesOf = async (p: Position, { first }: { first?: number | null }, { db }: Context) =>
-  (
-    await db.prisma.occurrence.findMany({
-      where: { positionId: p.id },
-      orderBy: [{ gameId: 'asc' }, { variation: 'asc' }, { ply: 'asc' }],
-      take: Math.min(Math.max(first ?? 50, 0), 500),
-    })
-  ).map(plyOf);
+  (await occurrencesOfPosition(db, p.id, first ?? 50)).map(plyOf);
 
 export const positionResolvers = {
   Query: {
