@@ -5,8 +5,9 @@ import { parseSgf, stripOffsets } from '../../src/codecs/sgf';
 import { unwrap } from '../../src/codecs/result';
 import { main } from '../../src/cli/main';
 import { cliSandbox } from '../support/cli';
+import { samplePath } from '../support/sampleData';
 
-const DATA_DIR = path.join(__dirname, '../../../shared/data/backgammon');
+const DATA_DIR = samplePath('backgammon');
 const CHARLOT = path.join(DATA_DIR, 'gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.sgf');
 const treesOf = (text: string) => stripOffsets(unwrap(parseSgf(text)));
 

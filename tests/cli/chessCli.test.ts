@@ -7,8 +7,9 @@ import { cliSandbox } from '../support/cli';
 import { databaseConfigFromEnv } from '../../src/db/config';
 import { openDatabase } from '../../src/db/database';
 import { dataOf, graphqlClient } from '../support/graphql';
+import { samplePath } from '../support/sampleData';
 
-const DIR = path.join(__dirname, '../../../shared/data/chess');
+const DIR = samplePath('chess');
 const SAMPLES = ['anastasian-lewis.pgn', 'cutechess-fischerrandom.pgn', 'immortal-games.pgn', 'jose-starter.pgn', 'scid-res_gameUTF8.pgn'];
 
 type Tree = [string, Tree[]][];

@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check';
 import fs from 'node:fs';
-import path from 'node:path';
 import { importCrossword, parseCgp, parseGcg, replayGcg } from '../../src/codecs/crossword';
-import { exercise, expectResult, fuzzParams, fuzzTimeout, FuzzCounter, mutatedBytes, mutatedText, randomText, sample, SHARED_DATA } from './fuzzSupport';
+import { exercise, expectResult, fuzzParams, fuzzTimeout, FuzzCounter, mutatedBytes, mutatedText, randomText, sample } from './fuzzSupport';
+import { samplePath } from '../support/sampleData';
 
 const cgpLines = [
   ...sample('crossword', 'macondo', 'cgps.txt').toString('utf8').split(/\r?\n/),
@@ -18,8 +18,8 @@ const cgpLines = [
 ].filter((l) => l.trim() !== '');
 
 const gcgFiles = [
-  ...fs.readdirSync(path.join(SHARED_DATA, 'crossword/macondo/gcg')).map((n) => sample('crossword', 'macondo', 'gcg', n)),
-  ...fs.readdirSync(path.join(SHARED_DATA, 'crossword/liwords')).map((n) => sample('crossword', 'liwords', n)),
+  ...fs.readdirSync(samplePath('crossword', 'macondo', 'gcg')).map((n) => sample('crossword', 'macondo', 'gcg', n)),
+  ...fs.readdirSync(samplePath('crossword', 'liwords')).map((n) => sample('crossword', 'liwords', n)),
 ];
 
 const counter = new FuzzCounter('crossword');

@@ -11,8 +11,8 @@
  * with TABULA_FUZZ_SEED=<seed>.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
+import { sample, sampleNames } from '../support/sampleData';
 
 /** The default runs per property; `npm run fuzz` multiplies it by 100. */
 export const DEFAULT_FUZZ_RUNS = 1000;
@@ -33,19 +33,10 @@ export const fuzzParams = (scale = 1): fc.Parameters<unknown> => {
 /** Enough time for a long run: the jest timeout of one fuzz test. */
 export const fuzzTimeout = (scale = 1): number => 60_000 + fuzzRuns(scale) * 20;
 
-/** The shared sample data directory (outside the repo). */
-export const SHARED_DATA = path.join(__dirname, '../../../shared/data');
-
-/** Bytes of a sample file under /work/shared/data, e.g. `sample('chess', 'jose-starter.pgn')`. */
-export const sample = (...parts: string[]): Buffer => fs.readFileSync(path.join(SHARED_DATA, ...parts));
+export { sample };
 
 /** Every file of a sample directory whose name ends in `ext`. */
-export const samples = (dir: string, ext: string): Buffer[] =>
-  fs
-    .readdirSync(path.join(SHARED_DATA, dir))
-    .filter((name) => name.endsWith(ext))
-    .sort()
-    .map((name) => sample(dir, name));
+export const samples = (dir: string, ext: string): Buffer[] => sampleNames(dir, ext).map((name) => sample(dir, name));
 
 type Mutation =
   | { op: 'flip'; at: number; bits: number }

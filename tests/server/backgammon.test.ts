@@ -5,8 +5,9 @@ import { parseSgf, stripOffsets } from '../../src/codecs/sgf';
 import { unwrap } from '../../src/codecs/result';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';
+import { samplePath } from '../support/sampleData';
 
-const DATA_DIR = path.join(__dirname, '../../../shared/data/backgammon');
+const DATA_DIR = samplePath('backgammon');
 const sample = (name: string): string => fs.readFileSync(path.join(DATA_DIR, name), 'utf8');
 const CHARLOT = 'gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.sgf';
 const START = '4HPwATDgc/ABMA';

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';
+import { samplePath } from '../support/sampleData';
 
-const DIR = path.join(__dirname, '../../../shared/data/chess');
+const DIR = samplePath('chess');
 const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const ACCEPTANCE_PGN = '1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O';
 const ACCEPTANCE_HEX = '13132e224c00432b98466c074a0c0898';

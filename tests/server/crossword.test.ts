@@ -4,8 +4,9 @@ import { parseCgp as decodeCgp, parseGcg, positionKey, printCgp, rackStrings } f
 import { unwrap } from '../../src/codecs/result';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';
+import { samplePath } from '../support/sampleData';
 
-const DATA = path.join(__dirname, '../../../shared/data/crossword');
+const DATA = samplePath('crossword');
 const textOf = (rel: string): string => fs.readFileSync(path.join(DATA, rel), 'utf8');
 
 const EMPTY15 = '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15';

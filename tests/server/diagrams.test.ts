@@ -7,8 +7,9 @@ import { checkDocument, select, titleAndDesc } from '../render/xml';
 import { describeEachDatabase } from '../support/databases';
 import { positionRecord, prng, randomBoard } from '../support/goFiles';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
+import { SAMPLE_DATA } from '../support/sampleData';
 
-const SHARED = path.join(__dirname, '../../../shared/data');
+const SHARED = SAMPLE_DATA;
 const shared = (rel: string): string => fs.readFileSync(path.join(SHARED, rel), 'utf8');
 
 const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';

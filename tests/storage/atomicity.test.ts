@@ -15,8 +15,9 @@ import { runImport, type ImportSource, bytesSource } from '../../src/storage/imp
 import { ImportFailure } from '../../src/storage/importFailure';
 import { describeEachDatabase } from '../support/databases';
 import { prng, randomPositions } from '../support/goFiles';
+import { SAMPLE_DATA } from '../support/sampleData';
 
-const DATA = path.join(__dirname, '../../../shared/data');
+const DATA = SAMPLE_DATA;
 const TABLES = ['Import', 'Game', 'Position', 'Occurrence', 'Score', 'ZobristTable', 'ApiToken'];
 
 /** Row count of every table. */

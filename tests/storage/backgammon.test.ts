@@ -15,8 +15,9 @@ import { readerFor, writerFor } from '../../src/storage/formats';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { ImportFailure } from '../../src/storage/importFailure';
 import { describeEachDatabase } from '../support/databases';
+import { samplePath } from '../support/sampleData';
 
-const DATA_DIR = path.join(__dirname, '../../../shared/data/backgammon');
+const DATA_DIR = samplePath('backgammon');
 const CHARLOT = 'gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.sgf';
 const SAMPLES = fs.readdirSync(DATA_DIR).filter((f) => f.endsWith('.sgf')).sort();
 const sample = (name: string): string => fs.readFileSync(path.join(DATA_DIR, name), 'utf8');

@@ -8,8 +8,9 @@ import { bytesSource, runImport } from '../../src/storage/importService';
 import { type ImportChunk } from '../../src/db/records';
 import { ImportFailure } from '../../src/storage/importFailure';
 import { describeEachDatabase } from '../support/databases';
+import { samplePath } from '../support/sampleData';
 
-const DIR = path.join(__dirname, '../../../shared/data/chess');
+const DIR = samplePath('chess');
 const SAMPLES: Record<string, { games: number; variationPlies: number }> = {
   'anastasian-lewis.pgn': { games: 1, variationPlies: 0 },
   'cutechess-fischerrandom.pgn': { games: 4, variationPlies: 0 },

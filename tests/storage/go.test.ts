@@ -17,8 +17,9 @@ import { bytesSource, runImport } from '../../src/storage/importService';
 import { ImportFailure } from '../../src/storage/importFailure';
 import { describeEachDatabase } from '../support/databases';
 import { positionRecord, randomPositions, randomScores } from '../support/goFiles';
+import { samplePath } from '../support/sampleData';
 
-const DATA = path.join(__dirname, '../../../shared/data/go');
+const DATA = samplePath('go');
 
 const importFile = (db: Database, format: string, bytes: Uint8Array, options: Record<string, string> = {}) =>
   runImport(db, readerFor(format)!, bytesSource(bytes), options);

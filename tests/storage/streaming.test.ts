@@ -14,8 +14,9 @@ import { GO_CHUNK_RECORDS, GO_SCORE_CHUNK_RECORDS } from '../../src/storage/go';
 import { type ImportChunk } from '../../src/db/records';
 import { ImportFailure } from '../../src/storage/importFailure';
 import { randomPositions } from '../support/goFiles';
+import { SAMPLE_DATA } from '../support/sampleData';
 
-const DATA = path.join(__dirname, '../../../shared/data');
+const DATA = SAMPLE_DATA;
 
 /** A stream that hands over `head` in 4 KiB pieces and then waits forever for more. */
 async function* endless(head: Uint8Array): AsyncGenerator<Uint8Array> {

@@ -21,12 +21,12 @@ import { createApp, type App } from '../../src/server/app';
 import { testTargets, type TestTarget } from '../support/databases';
 import { positionRecord, prng, randomBoard, randomPositions } from '../support/goFiles';
 import { dataOf, graphqlClient } from '../support/graphql';
+import { sampleText } from '../support/sampleData';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = path.resolve(__dirname, '../..');
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
-const SHARED = path.resolve(ROOT, '../shared/data');
-const shared = (rel: string): string => fs.readFileSync(path.join(SHARED, rel), 'utf8');
+const shared = (rel: string): string => sampleText(rel);
 
 const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const BG_KEY = '4HPhQSDgc+JBIA:UQmgAAAAAAAE';

@@ -1,9 +1,10 @@
 /** Paths and loaders for the shared backgammon sample data (../shared beside the repo). */
 import * as fs from 'fs';
 import * as path from 'path';
+import { samplePath } from '../../support/sampleData';
 
 /** The shared backgammon data folder. */
-export const DATA_DIR = path.join(__dirname, '../../../../shared/data/backgammon');
+export const DATA_DIR = samplePath('backgammon');
 
 /** Text of a sample file. */
 export const readSample = (name: string): string => fs.readFileSync(path.join(DATA_DIR, name), 'utf8');

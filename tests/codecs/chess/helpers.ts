@@ -3,9 +3,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { unwrap } from '../../../src/codecs/result';
 import { Move, Position, legalMoves, moveToUci, parseFen } from '../../../src/codecs/chess';
+import { samplePath } from '../../support/sampleData';
 
 /** Directory of the shared chess sample data. */
-export const DATA = path.join(__dirname, '../../../../shared/data/chess');
+export const DATA = samplePath('chess');
 
 /** Bytes of a sample file. */
 export const readData = (name: string): Buffer => fs.readFileSync(path.join(DATA, name));

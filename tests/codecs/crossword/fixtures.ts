@@ -1,9 +1,10 @@
 /** Paths and loaders for the shared crossword sample data (read-only, beside the repo). */
 import * as fs from 'fs';
 import * as path from 'path';
+import { samplePath } from '../../support/sampleData';
 
 /** The shared crossword data directory. */
-export const DATA = path.join(__dirname, '../../../../shared/data/crossword');
+export const DATA = samplePath('crossword');
 
 /** Reads a sample file as bytes. */
 export const readBytes = (rel: string): Uint8Array => new Uint8Array(fs.readFileSync(path.join(DATA, rel)));

@@ -3,8 +3,9 @@ import * as path from 'path';
 import { parseSgf, SgfTree } from '../../../src/codecs/sgf';
 import { readGoGame, readGoGames, playStone, parseSgfPoint, parseSgfPointList, sgfPoint, parseBoard, boardToString, defaultHasher, createHasher, generateZobristTable, canonicalHashOfText, GoGame } from '../../../src/codecs/go';
 import { unwrap } from '../../../src/codecs/result';
+import { samplePath } from '../../support/sampleData';
 
-const dataDir = path.join(__dirname, '../../../../shared/data/go');
+const dataDir = samplePath('go');
 const gameOf = (text: string, options = {}): GoGame => unwrap(readGoGames(text, options))[0];
 const file = (name: string) => fs.readFileSync(path.join(dataDir, name), 'utf8');
 

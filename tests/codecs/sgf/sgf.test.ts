@@ -16,8 +16,9 @@ import {
   SgfTree,
 } from '../../../src/codecs/sgf';
 import { unwrap } from '../../../src/codecs/result';
+import { SAMPLE_DATA } from '../../support/sampleData';
 
-const shared = path.join(__dirname, '../../../../shared/data');
+const shared = SAMPLE_DATA;
 
 const parseOk = (text: string): SgfTree[] => unwrap(parseSgf(text));
 
