@@ -33,4 +33,18 @@ module.exports = tseslint.config(
       'boundaries/dependencies': ['error', { default: 'disallow', policies: layerPolicies }],
     },
   },
+  {
+    // Thin resolvers: data work is a storage service's job (docs/ARCHITECTURE.md).
+    files: ['src/resolvers/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='prisma']", message: 'Resolvers do not query Prisma: call a storage service.' },
+        {
+          selector: "CallExpression[callee.property.name=/^(query|transaction|copyRows)$/]",
+          message: 'Resolvers run no SQL or transactions: call a storage service.',
+        },
+      ],
+    },
+  },
 );

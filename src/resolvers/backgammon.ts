@@ -15,7 +15,8 @@ import {
 } from '../codecs/backgammon';
 import type { Position } from '../generated/prisma/client';
 import type { Context } from '../api/context';
-import { badUserInput, codecInputError } from '../api/errors';
+import { pageSize } from '../api/args';
+import { codecInputError } from '../api/errors';
 import { backgammonPositionsOfBoard, positionByKey } from '../storage/positions';
 
 const MAX_POSITIONS = 1000;
@@ -102,8 +103,7 @@ export const backgammonResolvers = {
       { positionId, matchId, first }: { positionId: string; matchId?: string | null; first?: number | null },
       { db }: Context,
     ) => {
-      const take = first ?? 100;
-      if (take < 0 || take > MAX_POSITIONS) throw badUserInput(`first must be between 0 and ${MAX_POSITIONS}`, { argument: 'first' });
+      const take = pageSize(first, 100, MAX_POSITIONS);
       const pid = canonicalPositionId(positionId);
       if (!pid.ok) throw codecInputError(pid.error, 'positionId');
       if (matchId === undefined || matchId === null) {

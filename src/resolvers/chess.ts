@@ -12,6 +12,7 @@ import {
 import type { CodecError } from '../codecs/result';
 import type { Position } from '../generated/prisma/client';
 import type { Context } from '../api/context';
+import { base64Arg } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
 import { chessMoveStats } from '../storage/explorer';
 import { gameCountOfPosition, occurrencesOfPosition } from '../storage/occurrences';
@@ -29,14 +30,6 @@ interface ChessPositionParent {
 
 const fenError = (error: CodecError, argument: string) =>
   codecInputError(error, error.code.startsWith('ERR_FEN') && argument !== 'fen' ? 'fen' : argument);
-
-const base64Bytes = (data: string, argument: string): Uint8Array => {
-  const clean = data.replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) {
-    throw badUserInput(`${argument} must be base64`, { argument });
-  }
-  return Buffer.from(clean, 'base64');
-};
 
 export const chessResolvers = {
   Query: {
@@ -63,7 +56,7 @@ export const chessResolvers = {
       _: unknown,
       { data, fen, dialect, comments }: { data: string; fen?: string | null; dialect?: GameTextDialect | null; comments?: string[] | null },
     ): string => {
-      const decoded = decodeGameText(base64Bytes(data, 'data'), {
+      const decoded = decodeGameText(base64Arg(data, 'data'), {
         fen: fen ?? undefined,
         dialect: dialect ?? 'JOSE',
         layout: comments ? 'split' : 'inline',

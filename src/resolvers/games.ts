@@ -1,8 +1,9 @@
 /** Games: lookup, the filtered connection, plies, export, and importGames. */
-import type { Game, Occurrence, Prisma } from '../generated/prisma/client';
+import type { Game, Occurrence } from '../generated/prisma/client';
 import type { Context } from '../api/context';
-import { badUserInput, codecInputError, notFound } from '../api/errors';
-import { parseId } from '../api/ids';
+import { base64Arg, decodeCursor, encodeCursor, loadOrNotFound, pageSize, parseId } from '../api/args';
+import { badUserInput, codecInputError } from '../api/errors';
+import { gamesPage, pliesOfGame, type GameQuery } from '../storage/games';
 import { readerFor, writerFor } from '../storage/formats';
 import type { ImportOptions } from '../storage/formatTypes';
 import { bytesSource, runImport } from '../storage/importService';
@@ -11,6 +12,7 @@ import { ImportFailure } from '../storage/importFailure';
 
 const MAX_PAGE = 100;
 
+/** The GraphQL GameFilter input. */
 interface GameFilter {
   kind?: GameKind | null;
   player?: string | null;
@@ -22,48 +24,23 @@ interface GameFilter {
   importId?: string | null;
 }
 
-const contains = (text: string) => ({ contains: text, mode: 'insensitive' as const });
-
 const parseDay = (text: string, argument: string): Date => {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : new Date(NaN);
   if (Number.isNaN(date.getTime())) throw badUserInput(`${argument} must be a day as YYYY-MM-DD, got "${text}"`, { argument });
   return date;
 };
 
-/** The Prisma condition for a GameFilter. */
-export const gameWhere = (filter: GameFilter = {}): Prisma.GameWhereInput => {
-  const and: Prisma.GameWhereInput[] = [];
-  if (filter.kind) and.push({ kind: filter.kind });
-  if (filter.player) and.push({ OR: [{ player1: contains(filter.player) }, { player2: contains(filter.player) }] });
-  if (filter.event) and.push({ event: contains(filter.event) });
-  if (filter.dateFrom) and.push({ playedOn: { gte: parseDay(filter.dateFrom, 'filter.dateFrom') } });
-  if (filter.dateTo) and.push({ playedOn: { lte: parseDay(filter.dateTo, 'filter.dateTo') } });
-  if (filter.result) and.push({ result: filter.result });
-  if (filter.importId) and.push({ importId: parseId(filter.importId, 'filter.importId') });
-  if (filter.text) {
-    const t = contains(filter.text);
-    and.push({ OR: [{ player1: t }, { player2: t }, { event: t }, { site: t }] });
-  }
-  return and.length > 0 ? { AND: and } : {};
-};
-
-/** Cursors are the game id, base64-encoded so clients treat them as opaque. */
-export const encodeCursor = (id: bigint): string => Buffer.from(`game:${id}`).toString('base64');
-
-const decodeCursor = (cursor: string): bigint => {
-  const match = /^game:(\d+)$/.exec(Buffer.from(cursor, 'base64').toString('utf8'));
-  if (!match) throw badUserInput('after is not a cursor this server gave out', { argument: 'after' });
-  return BigInt(match[1]);
-};
-
-const decodeData = (data: string, binary: boolean): Uint8Array => {
-  if (!binary) return Buffer.from(data, 'utf8');
-  const clean = data.replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) {
-    throw badUserInput('data must be base64 for this format', { argument: 'data' });
-  }
-  return Buffer.from(clean, 'base64');
-};
+/** A GameFilter as the storage query, each argument checked. */
+const gameQuery = (filter: GameFilter): GameQuery => ({
+  kind: filter.kind ?? undefined,
+  player: filter.player || undefined,
+  event: filter.event || undefined,
+  playedFrom: filter.dateFrom ? parseDay(filter.dateFrom, 'filter.dateFrom') : undefined,
+  playedTo: filter.dateTo ? parseDay(filter.dateTo, 'filter.dateTo') : undefined,
+  result: filter.result || undefined,
+  text: filter.text || undefined,
+  importId: filter.importId ? parseId(filter.importId, 'filter.importId') : undefined,
+});
 
 /** A stored occurrence as the GraphQL Ply parent. */
 export const plyOf = (o: Occurrence) => ({
@@ -83,26 +60,16 @@ export const gameResolvers = {
       { filter, first, after }: { filter?: GameFilter; first?: number | null; after?: string | null },
       { db }: Context,
     ) => {
-      const take = first ?? 20;
-      if (take < 0 || take > MAX_PAGE) throw badUserInput(`first must be between 0 and ${MAX_PAGE}`, { argument: 'first' });
-      const where = gameWhere(filter ?? {});
-      const afterId = after ? decodeCursor(after) : undefined;
-      const [rows, totalCount] = await Promise.all([
-        db.prisma.game.findMany({
-          where: afterId === undefined ? where : { AND: [where, { id: { gt: afterId } }] },
-          orderBy: { id: 'asc' },
-          take: take + 1,
-        }),
-        db.prisma.game.count({ where }),
-      ]);
-      const page = rows.slice(0, take);
-      const edges = page.map((node) => ({ cursor: encodeCursor(node.id), node }));
+      const take = pageSize(first, 20, MAX_PAGE);
+      const afterId = decodeCursor('game', after);
+      const page = await gamesPage(db, gameQuery(filter ?? {}), take, afterId);
+      const edges = page.games.map((node) => ({ cursor: encodeCursor('game', node.id), node }));
       return {
         edges,
-        nodes: page,
-        totalCount,
+        nodes: page.games,
+        totalCount: page.totalCount,
         pageInfo: {
-          hasNextPage: rows.length > take,
+          hasNextPage: page.hasNextPage,
           hasPreviousPage: afterId !== undefined,
           startCursor: edges[0]?.cursor ?? null,
           endCursor: edges[edges.length - 1]?.cursor ?? null,
@@ -118,7 +85,7 @@ export const gameResolvers = {
     ) => {
       const reader = readerFor(format);
       if (!reader) throw badUserInput(`format ${format} cannot be imported`, { argument: 'format' });
-      const bytes = decodeData(data, reader.binary);
+      const bytes = reader.binary ? base64Arg(data, 'data') : Buffer.from(data, 'utf8');
       try {
         const outcome = await runImport(db, reader, bytesSource(bytes), stripNulls(options ?? {}));
         return { ...outcome, importId: String(outcome.importId) };
@@ -137,15 +104,8 @@ export const gameResolvers = {
     date: (game: Game) => game.dateText,
     metadata: (game: Game) => JSON.stringify(game.metadata),
     createdAt: (game: Game) => game.createdAt.toISOString(),
-    mainLine: async (game: Game, _: unknown, { db }: Context) =>
-      (await db.prisma.occurrence.findMany({ where: { gameId: game.id, variation: '' }, orderBy: { ply: 'asc' } })).map(plyOf),
-    plies: async (game: Game, _: unknown, { db }: Context) =>
-      (
-        await db.prisma.occurrence.findMany({
-          where: { gameId: game.id },
-          orderBy: [{ variation: 'asc' }, { ply: 'asc' }],
-        })
-      ).map(plyOf),
+    mainLine: async (game: Game, _: unknown, { db }: Context) => (await pliesOfGame(db, game.id, true)).map(plyOf),
+    plies: async (game: Game, _: unknown, { db }: Context) => (await pliesOfGame(db, game.id, false)).map(plyOf),
     export: (game: Game, { format }: { format: string }) => {
       const write = writerFor(game.kind, format);
       if (!write) throw badUserInput(`${game.kind} games cannot be written as ${format}`, { argument: 'format' });
@@ -153,10 +113,8 @@ export const gameResolvers = {
     },
   },
   Ply: {
-    position: async (ply: { positionId: bigint }, _: unknown, { loaders }: Context) =>
-      (await loaders.position.load(ply.positionId)) ?? Promise.reject(notFound('position')),
-    game: async (ply: { gameId: bigint }, _: unknown, { loaders }: Context) =>
-      (await loaders.game.load(ply.gameId)) ?? Promise.reject(notFound('game')),
+    position: (ply: { positionId: bigint }, _: unknown, { loaders }: Context) => loadOrNotFound(loaders.position.load(ply.positionId), 'position'),
+    game: (ply: { gameId: bigint }, _: unknown, { loaders }: Context) => loadOrNotFound(loaders.game.load(ply.gameId), 'game'),
   },
 };
 

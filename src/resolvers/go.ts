@@ -19,7 +19,7 @@ import { codecError } from '../codecs/result';
 import type { Position, Score } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError, notFound } from '../api/errors';
-import { parseId } from '../api/ids';
+import { decodeCursor, encodeCursor, intArg, loadOrNotFound, parseId } from '../api/args';
 import {
   DEFAULT_ZOBRIST_TABLE,
   type NamedHasher,
@@ -49,12 +49,6 @@ const activeHasher = (context: Context): Promise<NamedHasher> => {
 };
 
 const color = (side: string | null): 'BLACK' | 'WHITE' => (side === 'W' ? 'WHITE' : 'BLACK');
-
-const intArg = (value: number | null | undefined, fallback: number, min: number, max: number, argument: string): number => {
-  const v = value ?? fallback;
-  if (!Number.isInteger(v) || v < min || v > max) throw badUserInput(`${argument} must be between ${min} and ${max}`, { argument });
-  return v;
-};
 
 const KOMIS = [4, 5, 6, 7];
 
@@ -113,17 +107,9 @@ const collectBase64 = async (chunks: AsyncIterable<Uint8Array>): Promise<string>
   return Buffer.concat(parts).toString('base64');
 };
 
-const tableNamed = async (context: Context, name: string): Promise<ZobristTableRow> =>
-  (await zobristTableNamed(context.db, name)) ?? Promise.reject(notFound(`Zobrist table "${name}"`));
+const tableNamed = (context: Context, name: string): Promise<ZobristTableRow> =>
+  loadOrNotFound(zobristTableNamed(context.db, name), `Zobrist table "${name}"`);
 
-// ------------------------------------------------------------------ diff cursor
-
-const encodeDiffCursor = (id: bigint): string => Buffer.from(`godiff:${id}`).toString('base64');
-const decodeDiffCursor = (cursor: string): bigint => {
-  const m = /^godiff:(\d+)$/.exec(Buffer.from(cursor, 'base64').toString('utf8'));
-  if (!m) throw badUserInput('after is not a cursor this server gave out', { argument: 'after' });
-  return BigInt(m[1]);
-};
 
 interface ScoreSetInput {
   program: string;
@@ -210,7 +196,7 @@ export const goResolvers = {
         minConfidence: intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
         minDifference: intArg(args.minDifference, 1, 1, 5, 'minDifference'),
         first: intArg(args.first, 50, 0, 500, 'first'),
-        afterScoreId: args.after ? decodeDiffCursor(args.after) : 0n,
+        afterScoreId: decodeCursor('godiff', args.after) ?? 0n,
       });
       const last = diff.page[diff.page.length - 1];
       return {
@@ -224,7 +210,7 @@ export const goResolvers = {
           b: goScoreOf(b.program, b.ruleset, d.b.value, d.b.confidence),
           difference: Math.round(d.b.value - d.a.value),
         })),
-        endCursor: diff.hasNextPage && last ? encodeDiffCursor(last.scoreId) : null,
+        endCursor: diff.hasNextPage && last ? encodeCursor('godiff', last.scoreId) : null,
         hasNextPage: diff.hasNextPage,
       };
     },
@@ -287,7 +273,7 @@ export const goResolvers = {
       KOMIS.map((komi) => ({ komi, winner: s.value > komi ? 'BLACK' : s.value === komi ? 'JIGO' : 'WHITE' })),
   },
   GoScoreDisagreement: {
-    position: async (d: { positionId: bigint }, _: unknown, { loaders }: Context) =>
-      (await loaders.position.load(d.positionId)) ?? Promise.reject(notFound('position')),
+    position: (d: { positionId: bigint }, _: unknown, { loaders }: Context) =>
+      loadOrNotFound(loaders.position.load(d.positionId), 'position'),
   },
 };

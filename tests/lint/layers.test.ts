@@ -40,3 +40,25 @@ describe('the layer rule', () => {
     expect(await layerErrors('src/api/probe.ts', "import { openDatabase } from '../db/database';\nexport const x = openDatabase;\n")).toHaveLength(1);
   });
 });
+
+describe('the thin-resolver rule', () => {
+  const syntaxErrors = async (file: string, code: string): Promise<string[]> => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  test('a resolver querying Prisma fails lint', async () => {
+    const code = "import type { Context } from '../api/context';\nexport const f = ({ db }: Context) => db.prisma.game.count();\n";
+    expect(await syntaxErrors('src/resolvers/probe.ts', code)).toEqual(['Resolvers do not query Prisma: call a storage service.']);
+  });
+
+  test('a resolver running SQL fails lint', async () => {
+    const code = "import type { Context } from '../api/context';\nexport const f = ({ db }: Context) => db.sql.query('SELECT 1');\n";
+    expect(await syntaxErrors('src/resolvers/probe.ts', code)).toEqual(['Resolvers run no SQL or transactions: call a storage service.']);
+  });
+
+  test('a storage service may query Prisma', async () => {
+    const code = "import type { Database } from '../db/database';\nexport const f = (db: Database) => db.prisma.game.count();\n";
+    expect(await syntaxErrors('src/storage/probe.ts', code)).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Argument handling every resolver shares: ids, page sizes, opaque cursors, base64 bytes
+ * and load-or-not-found. Each failure is BAD_USER_INPUT (or NOT_FOUND) naming the argument.
+ */
+import { badUserInput, notFound } from './errors';
+
+/** Parses an `ID!` argument into a bigint (database ids are 64-bit; GraphQL carries them as strings). */
+export const parseId = (id: string, argument = 'id'): bigint => {
+  if (!/^[0-9]{1,19}$/.test(id)) throw badUserInput(`${argument} must be a numeric id, got "${id}"`, { argument });
+  return BigInt(id);
+};
+
+/** An optional Int argument: `fallback` when absent, else an integer in min..max. */
+export const intArg = (value: number | null | undefined, fallback: number, min: number, max: number, argument: string): number => {
+  const v = value ?? fallback;
+  if (!Number.isInteger(v) || v < min || v > max) throw badUserInput(`${argument} must be between ${min} and ${max}`, { argument });
+  return v;
+};
+
+/** A page size `first`: `fallback` when absent, else 0..max. */
+export const pageSize = (first: number | null | undefined, fallback: number, max: number): number => intArg(first, fallback, 0, max, 'first');
+
+/** A cursor: `kind:id`, base64-encoded so clients treat it as opaque. */
+export const encodeCursor = (kind: string, id: bigint): string => Buffer.from(`${kind}:${id}`).toString('base64');
+
+/** The id inside a cursor of `kind` this server gave out, or undefined when `cursor` is absent. */
+export const decodeCursor = (kind: string, cursor: string | null | undefined, argument = 'after'): bigint | undefined => {
+  if (cursor === null || cursor === undefined) return undefined;
+  const match = /^([a-z]+):(\d{1,19})$/.exec(Buffer.from(cursor, 'base64').toString('utf8'));
+  if (!match || match[1] !== kind) throw badUserInput(`${argument} is not a cursor this server gave out`, { argument });
+  return BigInt(match[2]);
+};
+
+/** Bytes from a base64 argument (whitespace ignored). */
+export const base64Arg = (data: string, argument: string): Uint8Array => {
+  const clean = data.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) throw badUserInput(`${argument} must be base64`, { argument });
+  return Buffer.from(clean, 'base64');
+};
+
+/** The loaded value, or NOT_FOUND naming `what` when there is none. */
+export const loadOrNotFound = async <T>(load: Promise<T | null | undefined>, what: string): Promise<T> => {
+  const found = await load;
+  if (found === null || found === undefined) throw notFound(what);
+  return found;
+};

@@ -1,0 +1,68 @@
+/** Stored games: the filtered page of games, and each game's plies. */
+import type { Database } from '../db/database';
+import type { GameKind } from '../db/records';
+import type { Game, Occurrence, Prisma } from '../generated/prisma/client';
+
+/** Which games to list; every field narrows the list, absent fields do not. */
+export interface GameQuery {
+  kind?: GameKind;
+  /** Part of either player's name, any case. */
+  player?: string;
+  /** Part of the event's name, any case. */
+  event?: string;
+  /** Played on or after this day. */
+  playedFrom?: Date;
+  /** Played on or before this day. */
+  playedTo?: Date;
+  result?: string;
+  /** Part of a player's, the event's or the site's name, any case. */
+  text?: string;
+  importId?: bigint;
+}
+
+/** One page of games in id order, after `afterId`, with the count of all matching games. */
+export interface GamePage {
+  games: Game[];
+  totalCount: number;
+  hasNextPage: boolean;
+}
+
+const contains = (text: string) => ({ contains: text, mode: 'insensitive' as const });
+
+/** The Prisma condition for a GameQuery. */
+const gameWhere = (query: GameQuery): Prisma.GameWhereInput => {
+  const and: Prisma.GameWhereInput[] = [];
+  if (query.kind) and.push({ kind: query.kind });
+  if (query.player) and.push({ OR: [{ player1: contains(query.player) }, { player2: contains(query.player) }] });
+  if (query.event) and.push({ event: contains(query.event) });
+  if (query.playedFrom) and.push({ playedOn: { gte: query.playedFrom } });
+  if (query.playedTo) and.push({ playedOn: { lte: query.playedTo } });
+  if (query.result) and.push({ result: query.result });
+  if (query.importId !== undefined) and.push({ importId: query.importId });
+  if (query.text) {
+    const t = contains(query.text);
+    and.push({ OR: [{ player1: t }, { player2: t }, { event: t }, { site: t }] });
+  }
+  return and.length > 0 ? { AND: and } : {};
+};
+
+/** The first `first` games matching `query` whose id is above `afterId`. */
+export async function gamesPage(db: Database, query: GameQuery, first: number, afterId?: bigint): Promise<GamePage> {
+  const where = gameWhere(query);
+  const [rows, totalCount] = await Promise.all([
+    db.prisma.game.findMany({
+      where: afterId === undefined ? where : { AND: [where, { id: { gt: afterId } }] },
+      orderBy: { id: 'asc' },
+      take: first + 1,
+    }),
+    db.prisma.game.count({ where }),
+  ]);
+  return { games: rows.slice(0, first), totalCount, hasNextPage: rows.length > first };
+}
+
+/** A game's plies: the main line only (variation "") or every line, by variation then ply. */
+export const pliesOfGame = (db: Database, gameId: bigint, mainLineOnly: boolean): Promise<Occurrence[]> =>
+  db.prisma.occurrence.findMany({
+    where: mainLineOnly ? { gameId, variation: '' } : { gameId },
+    orderBy: mainLineOnly ? { ply: 'asc' } : [{ variation: 'asc' }, { ply: 'asc' }],
+  });
