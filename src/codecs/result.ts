@@ -17,9 +17,9 @@ export interface InputLocation {
   field?: string;
 }
 
-/** A codec's error: a stable code (e.g. `ERR_MATCH_ID_LENGTH`), a message for people, and where. */
-export interface CodecError extends InputLocation {
-  code: string;
+/** A codec's error: a stable code (e.g. `ERR_MATCH_ID_LENGTH`; `C` narrows it to one module's list), a message for people, and where. */
+export interface CodecError<C extends string = string> extends InputLocation {
+  code: C;
   message: string;
 }
 
@@ -35,6 +35,14 @@ export const codecError = (code: string, message: string, where: InputLocation =
   message,
   ...where,
 });
+
+/**
+ * `codecError` for one module's list of codes (an `as const` array): a code outside the list
+ * does not compile. Each codec module exports its list and builds its errors with this.
+ */
+export const codecErrors =
+  <const Codes extends readonly string[]>(_codes: Codes) =>
+  (code: Codes[number], message: string, where: InputLocation = {}): CodecError<Codes[number]> => ({ code, message, ...where });
 
 /** Thrown only by `unwrap`, for callers that have already validated their input (tests, generators). */
 export class CodecFailure extends Error {

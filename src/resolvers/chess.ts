@@ -3,9 +3,11 @@ import {
   type GameTextDialect,
   decodeGameText,
   encodeGameText,
+  isFenError,
   makeFen,
   parseFen,
   parsePgnGame,
+  parsePolyglotKeyHex,
   polyglotKey,
   writePgnMovetext,
 } from '../codecs/chess';
@@ -13,7 +15,7 @@ import type { CodecError } from '../codecs/result';
 import type { Position } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { base64Arg } from '../api/args';
-import { badUserInput, codecInputError } from '../api/errors';
+import { codecInputError } from '../api/errors';
 import { chessMoveStats } from '../storage/explorer';
 import { gameCountOfPosition, occurrencesOfPosition } from '../storage/occurrences';
 import { positionByKey } from '../storage/positions';
@@ -29,16 +31,14 @@ interface ChessPositionParent {
 }
 
 const fenError = (error: CodecError, argument: string) =>
-  codecInputError(error, error.code.startsWith('ERR_FEN') && argument !== 'fen' ? 'fen' : argument);
+  codecInputError(error, isFenError(error.code) && argument !== 'fen' ? 'fen' : argument);
 
 export const chessResolvers = {
   Query: {
     chessPositions: (_: unknown, { polyglotKey: key }: { polyglotKey: string }, { loaders }: Context) => {
-      const hex = key.trim().toLowerCase();
-      if (!/^[0-9a-f]{16}$/.test(hex)) {
-        throw badUserInput('polyglotKey must be 16 hex digits', { argument: 'polyglotKey', code: 'ERR_POLYGLOT_KEY' });
-      }
-      return loaders.positionsByKey.load({ kind: 'CHESS', key: hex });
+      const hex = parsePolyglotKeyHex(key);
+      if (!hex.ok) throw codecInputError(hex.error, 'polyglotKey');
+      return loaders.positionsByKey.load({ kind: 'CHESS', key: hex.value });
     },
     chessPosition: async (
       _: unknown,

@@ -12,10 +12,11 @@ import {
   inverseSymmetry,
   parseBoard,
   parseHashHex,
+  parseHashOrKeyHex,
   parseZobristTable,
+  squareBoardSize,
   transformBoard,
 } from '../codecs/go';
-import { codecError } from '../codecs/result';
 import type { Position, Score } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError, notFound } from '../api/errors';
@@ -87,17 +88,11 @@ const orientationOf = async (p: Position, context: Context) => {
   return { rotation, inverse: inverseSymmetry(rotation), agrees: p.hash !== null && hashHexOf(p.hash) === hash };
 };
 
-/** 16 or 20 hex digits, lower-cased; BAD_USER_INPUT otherwise. */
+/** 16 hex digits (or 20, a stored key, where `allowKey`), lower-cased; BAD_USER_INPUT otherwise. */
 const hashArgument = (text: string, argument: string, allowKey: boolean): string => {
   const hex = text.trim().toLowerCase();
-  if (allowKey && hex.length === 20 && /^[0-9a-f]{20}$/.test(hex)) return hex;
-  const parsed = parseHashHex(hex);
-  if (!parsed.ok) {
-    throw codecInputError(
-      allowKey ? codecError('ERR_GO_HASH_HEX', `a hash is 16 hex digits (or a PositionID of 20), got ${JSON.stringify(text.slice(0, 40))}`) : parsed.error,
-      argument,
-    );
-  }
+  const parsed = allowKey ? parseHashOrKeyHex(hex) : parseHashHex(hex);
+  if (!parsed.ok) throw codecInputError(parsed.error, argument);
   return hex;
 };
 
@@ -141,10 +136,9 @@ export const goResolvers = {
     },
     goCanonicalHash: async (_: unknown, { board, table }: { board: string; table?: string | null }, context: Context) => {
       const text = board.replace(/\s+/g, '');
-      const size = Math.round(Math.sqrt(text.length));
-      if (size < 1 || size * size !== text.length || size > 52) {
-        throw codecInputError(codecError('ERR_GO_BOARD_LENGTH', `a square board of 1..52 lines is n*n characters, got ${text.length}`, { offset: text.length }), 'board');
-      }
+      const squared = squareBoardSize(text);
+      if (!squared.ok) throw codecInputError(squared.error, 'board');
+      const size = squared.value;
       let named: NamedHasher;
       if (size === 9) {
         const found = table ? await goHasher(context.db.sql, table) : await activeHasher(context);

@@ -24,6 +24,7 @@ import {
   decodePgnBytes,
   encodeGameText,
   getTag,
+  isFenError,
   parsePgn,
   replayGame,
   splitTextList,
@@ -36,7 +37,7 @@ import { readAll } from './readAll';
 import type { FormatReader, ImportOptions } from './formatTypes';
 import { Pacer } from './pacer';
 import { type GameRecord, type ImportChunk, type ImportWarning, type PlyRecord, type PositionRecord, type ScoreRecord } from '../db/records';
-import { ImportFailure } from './importFailure';
+import { ImportFailure, importError } from './importFailure';
 
 /** Games per chunk a reader yields: each chunk is stored before the next games are parsed. */
 export const CHESS_CHUNK_GAMES = 100;
@@ -64,7 +65,7 @@ const DIALECTS = new Set<GameTextDialect>(['JOSE', 'SEED_DIAGRAM']);
 const dialectOption = (options: ImportOptions): GameTextDialect => {
   const d = options.dialect ?? 'JOSE';
   if (!DIALECTS.has(d as GameTextDialect)) {
-    throw new ImportFailure(codecError('ERR_GAMETEXT_DIALECT', `unknown GameText dialect ${d}`, { field: 'dialect' }));
+    throw new ImportFailure(importError('ERR_GAMETEXT_DIALECT', `unknown GameText dialect ${d}`, { field: 'dialect' }));
   }
   return d as GameTextDialect;
 };
@@ -108,7 +109,7 @@ export function buildChessGame(
 ): BuiltGame | { failure: CodecError } {
   const warnings: ImportWarning[] = [];
   let replay: Result<ReplayResult> = replayGame(game, { positions: true, gameText: { dialect: 'JOSE', layout: 'inline' } });
-  if (!replay.ok && !replay.error.code.startsWith('ERR_FEN')) {
+  if (!replay.ok && !isFenError(replay.error.code)) {
     // The game is playable but has no GameText form (too many pieces of a kind, NUL in a comment...).
     warnings.push({ gameIndex, code: replay.error.code, message: `no GameText stored: ${replay.error.message}`, ...where });
     replay = replayGame(game, { positions: true });
@@ -317,7 +318,7 @@ export function storedChessGame(game: Game): Result<PgnGame> {
     const first = results.find((r) => r.ok) ?? results[0];
     return first ?? { ok: false, error: codecError('ERR_PGN_EMPTY', `game ${game.id}: no game in stored source`) };
   }
-  if (!game.gameText) return { ok: false, error: codecError('ERR_GAMETEXT_MISSING', `game ${game.id} has no GameText`) };
+  if (!game.gameText) return { ok: false, error: importError('ERR_GAMETEXT_MISSING', `game ${game.id} has no GameText`) };
   const decoded = decodeGameText(game.gameText, { fen: game.startFen ?? undefined });
   if (!decoded.ok) return decoded;
   const tags = Object.entries((game.metadata ?? {}) as Record<string, unknown>)

@@ -29,14 +29,14 @@ import {
   positionIdKey,
   scoreFileDecoder,
 } from '../codecs/go';
-import { type CodecError, codecError } from '../codecs/result';
+import type { CodecError } from '../codecs/result';
 import type { SqlExecutor } from '../db/sql';
 import { readAhead } from './readAhead';
 import type { FormatReader, ImportOptions, ReadContext } from './formatTypes';
 import { HashAgreement } from './goHashCheck';
 import { Pacer } from './pacer';
 import { type ImportChunk, type ImportWarning, type PositionRecord, type ScoreRecord } from '../db/records';
-import { ImportFailure } from './importFailure';
+import { ImportFailure, importError } from './importFailure';
 
 /** Name under which the shipped default table (codec `defaultZobristTable`) is known. */
 export const DEFAULT_ZOBRIST_TABLE = 'default';
@@ -199,7 +199,7 @@ async function* readScoreFile(input: AsyncIterable<Uint8Array>, options: ImportO
   const program = options.program?.trim();
   if (!program) {
     throw failure(
-      codecError('ERR_GO_SCORE_PROGRAM', 'a score file needs the program that scored it (option program, e.g. fuego)', { field: 'program' }),
+      importError('ERR_GO_SCORE_PROGRAM', 'a score file needs the program that scored it (option program, e.g. fuego)', { field: 'program' }),
     );
   }
   const ruleset = options.ruleset?.trim() ?? '';

@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
 import { writeChunk } from '../db/bulkWriter';
 import type { FormatReader, ImportOptions } from './formatTypes';
 import { type ImportChunk, type ImportWarning } from '../db/records';
-import { ImportFailure } from './importFailure';
+import { ImportFailure, importError } from './importFailure';
 import { WarningList } from './warningList';
 
 export interface ImportOutcome {
@@ -131,11 +131,9 @@ const dataFailure = (error: unknown, chunk: ImportChunk, gameIndexBase: number):
   const reason = error instanceof Error ? error.message : String(error);
   const where = findNul(chunk, gameIndexBase);
   const place = where ? `${where.what} ${where.record}, field ${where.field}: ` : '';
-  return new ImportFailure({
-    code: 'ERR_IMPORT_VALUE',
-    message: `${place}a value cannot be stored: ${reason}`,
-    ...(where ? { record: where.record, field: where.field } : { record: gameIndexBase }),
-  });
+  return new ImportFailure(
+    importError('ERR_IMPORT_VALUE', `${place}a value cannot be stored: ${reason}`, where ? { record: where.record, field: where.field } : { record: gameIndexBase }),
+  );
 };
 
 const hasNul = (value: unknown): boolean => {

@@ -17,7 +17,7 @@ import {
   replayGame,
   writeBackgammonSgf,
 } from '../codecs/backgammon';
-import { type CodecError, codecError } from '../codecs/result';
+import type { CodecError } from '../codecs/result';
 import type { ZobristHasher } from '../codecs/go';
 import { type SgfTree, parseSgf } from '../codecs/sgf';
 import { readAhead } from './readAhead';
@@ -28,7 +28,7 @@ import { readGoTree } from './goSgf';
 import { Pacer } from './pacer';
 import { type SgfSegment, sgfSegments, sgfText } from './sgfStream';
 import { type GameRecord, type ImportChunk, type ImportWarning, type PlyRecord, type PositionRecord, type ScoreRecord } from '../db/records';
-import { ImportFailure } from './importFailure';
+import { ImportFailure, importError } from './importFailure';
 
 /**
  * Line and column (from 1) of the file offsets in one segment of the file, computed once per
@@ -319,7 +319,7 @@ const treeReaderOf = (tree: SgfTree, index: number, lines: LineIndex): TreeReade
   const offset = tree.nodes[0]?.offset ?? 0;
   const name = GAME_NAMES[gm];
   throw new ImportFailure(
-    codecError(
+    importError(
       'ERR_SGF_GAME_KIND',
       `game tree ${index}: ${Number.isNaN(gm) ? 'GM is not a number' : `GM[${gm}]${name ? ` ${name}` : ''} games are not supported yet`}` +
         ` (this build reads GM[${Object.keys(TREE_READERS).join('], GM[')}])`,

@@ -5,9 +5,17 @@
  * (`WriteMoveAnalysis`, `WriteDoubleAnalysis`, SGF_FORMAT_VER 3). Rollout
  * entries (`X …`/`R …`) are kept as text without equities.
  */
-import { Result, codecError, err, ok } from '../result';
+import { Result, codecErrors, err, ok } from '../result';
 import { BgNode } from './sgfGame';
 import { Seat } from './types';
+
+/** The error codes this module returns. */
+export const ANALYSIS_ERRORS = [
+  'ERR_BG_ANALYSIS',
+] as const;
+/** One of ANALYSIS_ERRORS. */
+export type AnalysisError = (typeof ANALYSIS_ERRORS)[number];
+const analysisError = codecErrors(ANALYSIS_ERRORS);
 
 /** Evaluation settings of an analysis entry, e.g. `2C 0 1 0.000000 1` = 2-ply cubeful, deterministic, no noise, pruning. */
 export interface EvalSettings {
@@ -97,7 +105,7 @@ const readSettings = (words: string[], at: number, legacy: boolean): EvalSetting
 export const readMoveAnalysis = (values: string[]): Result<MoveAnalysis> => {
   const playedIndex = Number(values[0]);
   if (!Number.isInteger(playedIndex) || playedIndex < 0)
-    return err(codecError('ERR_BG_ANALYSIS', `A[${values[0]}]: the first value must be the index of the move played`, { field: 'A' }));
+    return err(analysisError('ERR_BG_ANALYSIS', `A[${values[0]}]: the first value must be the index of the move played`, { field: 'A' }));
   const candidates: MoveCandidate[] = [];
   for (let i = 1; i < values.length; i++) {
     const words = values[i].trim().split(/\s+/);
@@ -112,7 +120,7 @@ export const readMoveAnalysis = (values: string[]): Result<MoveAnalysis> => {
     } else candidates.push({ move, equity: null, settings: { kind: 'rollout', text: words.slice(1).join(' ') } });
   }
   if (playedIndex >= candidates.length && candidates.length > 0)
-    return err(codecError('ERR_BG_ANALYSIS', `A: move ${playedIndex} played but only ${candidates.length} candidates`, { field: 'A' }));
+    return err(analysisError('ERR_BG_ANALYSIS', `A: move ${playedIndex} played but only ${candidates.length} candidates`, { field: 'A' }));
   return ok({ playedIndex, candidates });
 };
 
@@ -121,7 +129,7 @@ export const readCubeAnalysis = (value: string): Result<CubeAnalysis | null> => 
   const words = value.trim().split(/\s+/);
   if (words[0] !== 'E') return ok(null); // rollout: kept verbatim, not read
   if (words[1] !== 'ver' || words.length < 7 + 14)
-    return err(codecError('ERR_BG_ANALYSIS', `DA[${value.slice(0, 40)}…]: expected 'E ver 3' settings and 14 numbers`, { field: 'DA' }));
+    return err(analysisError('ERR_BG_ANALYSIS', `DA[${value.slice(0, 40)}…]: expected 'E ver 3' settings and 14 numbers`, { field: 'DA' }));
   const settings = readSettings(words, 3, false);
   const nums = words.slice(7, 21).map(parseGnubgNumber);
   const row = (o: number): CubeRow => ({ probabilities: nums.slice(o, o + 5), cubeless: nums[o + 5], cubeful: nums[o + 6] });

@@ -4,9 +4,26 @@
  * characters. Spec: gnubg manual "A technical description of the Match ID" and
  * issue 3. Bit offsets in comments are 0-based, as in gnubg's matchid.c.
  */
-import { CodecError, Result, codecError, err, ok } from '../result';
+import { CodecError, Result, codecErrors, err, ok } from '../result';
 import { decodeBase64Into, encodeBase64 } from './base64';
 import { CubeOwner, GAME_STATES, GameState, MatchState, RESIGNATIONS, Resignation, Seat } from './types';
+
+/** The error codes this module returns. */
+export const MATCH_ID_ERRORS = [
+  'ERR_MATCH_ID_CHARACTER',
+  'ERR_MATCH_ID_CRAWFORD',
+  'ERR_MATCH_ID_CUBE',
+  'ERR_MATCH_ID_DICE',
+  'ERR_MATCH_ID_DIE',
+  'ERR_MATCH_ID_FIELD',
+  'ERR_MATCH_ID_GAME_STATE',
+  'ERR_MATCH_ID_LENGTH',
+  'ERR_MATCH_ID_MATCH_LENGTH',
+  'ERR_MATCH_ID_SCORE',
+] as const;
+/** One of MATCH_ID_ERRORS. */
+export type MatchIdError = (typeof MATCH_ID_ERRORS)[number];
+const matchIdError = codecErrors(MATCH_ID_ERRORS);
 
 /** Characters in a Match ID. */
 export const MATCH_ID_LENGTH = 12;
@@ -61,19 +78,19 @@ const isFinished = (gs: GameState): boolean => gs === 'OVER' || gs === 'RESIGNED
 /** The checks gnubg's `MatchFromKey` makes on decoded fields, shared by encoder and decoder. */
 const checkFields = (s: MatchState, allowFinalScore: boolean): CodecError | null => {
   for (const d of s.dice)
-    if (d > 6) return codecError('ERR_MATCH_ID_DIE', `die value ${d} (dice are 1..6, 0 = not rolled)`, { field: 'dice' });
+    if (d > 6) return matchIdError('ERR_MATCH_ID_DIE', `die value ${d} (dice are 1..6, 0 = not rolled)`, { field: 'dice' });
   if ((s.dice[0] === 0) !== (s.dice[1] === 0))
-    return codecError('ERR_MATCH_ID_DICE', `dice [${s.dice.join(',')}]: both dice or neither must be rolled`, { field: 'dice' });
+    return matchIdError('ERR_MATCH_ID_DICE', `dice [${s.dice.join(',')}]: both dice or neither must be rolled`, { field: 'dice' });
   if (s.matchLength > MAX_MATCH_LENGTH)
-    return codecError('ERR_MATCH_ID_MATCH_LENGTH', `match length ${s.matchLength} is above gnubg's limit of 64`, { field: 'matchLength' });
+    return matchIdError('ERR_MATCH_ID_MATCH_LENGTH', `match length ${s.matchLength} is above gnubg's limit of 64`, { field: 'matchLength' });
   if (s.matchLength > 0 && !(allowFinalScore && isFinished(s.gameState)))
     for (let p = 0; p < 2; p++)
       if (s.score[p] > s.matchLength)
-        return codecError('ERR_MATCH_ID_SCORE', `player ${p}'s score ${s.score[p]} is above the match length ${s.matchLength}`, {
+        return matchIdError('ERR_MATCH_ID_SCORE', `player ${p}'s score ${s.score[p]} is above the match length ${s.matchLength}`, {
           field: 'score',
         });
   if (s.crawford && s.matchLength === 0)
-    return codecError('ERR_MATCH_ID_CRAWFORD', 'the Crawford flag is set in a money game (match length 0)', { field: 'crawford' });
+    return matchIdError('ERR_MATCH_ID_CRAWFORD', 'the Crawford flag is set in a money game (match length 0)', { field: 'crawford' });
   return null;
 };
 
@@ -82,11 +99,11 @@ const isCount = (v: unknown, max: number): boolean => typeof v === 'number' && N
 
 /** Field-type checks for states from outside (GraphQL input). */
 const checkShape = (s: MatchState): CodecError | null => {
-  const bad = (field: string, what: string) => codecError('ERR_MATCH_ID_FIELD', `${field} ${what}`, { field });
+  const bad = (field: string, what: string) => matchIdError('ERR_MATCH_ID_FIELD', `${field} ${what}`, { field });
   if (!s || typeof s !== 'object') return bad('state', 'must be an object');
   const c = s.cubeValue;
   if (!isCount(c, MAX_CUBE_VALUE) || c < 1 || (c & (c - 1)) !== 0)
-    return codecError('ERR_MATCH_ID_CUBE', `cube value ${String(c)} is not a power of two from 1 to 32768`, { field: 'cubeValue' });
+    return matchIdError('ERR_MATCH_ID_CUBE', `cube value ${String(c)} is not a power of two from 1 to 32768`, { field: 'cubeValue' });
   if (!(s.cubeOwner in OWNER_CODE)) return bad('cubeOwner', 'must be CENTERED, PLAYER0 or PLAYER1');
   if (!isSeat(s.diceOwner)) return bad('diceOwner', 'must be 0 or 1');
   if (!isSeat(s.turn)) return bad('turn', 'must be 0 or 1');
@@ -96,7 +113,7 @@ const checkShape = (s: MatchState): CodecError | null => {
   if (typeof s.doubleOffered !== 'boolean') return bad('doubleOffered', 'must be a boolean');
   if (typeof s.jacoby !== 'boolean') return bad('jacoby', 'must be a boolean');
   if (!Array.isArray(s.dice) || s.dice.length !== 2 || !s.dice.every((d) => isCount(d, 7)))
-    return codecError('ERR_MATCH_ID_DIE', 'dice must be two integers 0..6', { field: 'dice' });
+    return matchIdError('ERR_MATCH_ID_DIE', 'dice must be two integers 0..6', { field: 'dice' });
   if (!isCount(s.matchLength, 32767)) return bad('matchLength', 'must be an integer 0..32767');
   if (!Array.isArray(s.score) || s.score.length !== 2 || !s.score.every((v) => isCount(v, 32767)))
     return bad('score', 'must be two integers 0..32767');
@@ -145,14 +162,14 @@ const decodeKey = new Uint8Array(MATCH_KEY_BYTES);
 export const decodeMatchId = (id: string, options: DecodeMatchIdOptions = {}): Result<MatchState> => {
   if (typeof id !== 'string' || id.length !== MATCH_ID_LENGTH)
     return err(
-      codecError('ERR_MATCH_ID_LENGTH', `a Match ID has 12 characters, got ${typeof id === 'string' ? id.length : typeof id}`, { offset: 0 }),
+      matchIdError('ERR_MATCH_ID_LENGTH', `a Match ID has 12 characters, got ${typeof id === 'string' ? id.length : typeof id}`, { offset: 0 }),
     );
   const key = decodeKey;
   key.fill(0);
   const bad = decodeBase64Into(id, key);
-  if (bad >= 0) return err(codecError('ERR_MATCH_ID_CHARACTER', `'${id[bad]}' at offset ${bad} is not a base64 character`, { offset: bad }));
+  if (bad >= 0) return err(matchIdError('ERR_MATCH_ID_CHARACTER', `'${id[bad]}' at offset ${bad} is not a base64 character`, { offset: bad }));
   const gs = getBits(key, 8, 3); // bits 8–10
-  if (gs > 4) return err(codecError('ERR_MATCH_ID_GAME_STATE', `game state ${gs} is not 0..4`, { field: 'gameState' }));
+  if (gs > 4) return err(matchIdError('ERR_MATCH_ID_GAME_STATE', `game state ${gs} is not 0..4`, { field: 'gameState' }));
   const d1 = getBits(key, 15, 3); // bits 15–17
   const d2 = getBits(key, 18, 3); // bits 18–20
   const matchLength = getBits(key, 21, 15); // bits 21–35

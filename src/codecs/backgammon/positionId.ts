@@ -3,9 +3,23 @@
  * characters. Spec: gnubg manual "A technical description of the Position ID"
  * plus the facts in issue 3 (LSB-first packing, player not on roll first).
  */
-import { CodecError, Result, codecError, err, ok } from '../result';
+import { CodecError, Result, codecErrors, err, ok } from '../result';
 import { decodeBase64Into, encodeBase64 } from './base64';
 import { BAR, CHECKERS_PER_SIDE, PositionBoard, SideCheckers } from './types';
+
+/** The error codes this module returns. */
+export const POSITION_ID_ERRORS = [
+  'ERR_POSITION_BOARD_SHAPE',
+  'ERR_POSITION_BOTH_BARRED',
+  'ERR_POSITION_ID_CHARACTER',
+  'ERR_POSITION_ID_LENGTH',
+  'ERR_POSITION_ID_TRAILING_BITS',
+  'ERR_POSITION_SHARED_POINT',
+  'ERR_POSITION_TOO_MANY_CHECKERS',
+] as const;
+/** One of POSITION_ID_ERRORS. */
+export type PositionIdError = (typeof POSITION_ID_ERRORS)[number];
+const positionIdError = codecErrors(POSITION_ID_ERRORS);
 
 /** Characters in a Position ID. */
 export const POSITION_ID_LENGTH = 14;
@@ -27,31 +41,31 @@ export const checkPositionBoard = (board: PositionBoard): CodecError | null => {
     nOpponent += opponent[i];
   }
   if (nOnRoll > CHECKERS_PER_SIDE)
-    return codecError('ERR_POSITION_TOO_MANY_CHECKERS', `player on roll has ${nOnRoll} checkers (at most 15)`, { field: 'onRoll' });
+    return positionIdError('ERR_POSITION_TOO_MANY_CHECKERS', `player on roll has ${nOnRoll} checkers (at most 15)`, { field: 'onRoll' });
   if (nOpponent > CHECKERS_PER_SIDE)
-    return codecError('ERR_POSITION_TOO_MANY_CHECKERS', `opponent has ${nOpponent} checkers (at most 15)`, { field: 'opponent' });
+    return positionIdError('ERR_POSITION_TOO_MANY_CHECKERS', `opponent has ${nOpponent} checkers (at most 15)`, { field: 'opponent' });
   // My point i (0-based) is the opponent's point 23 − i.
   for (let i = 0; i < 24; i++)
     if (onRoll[i] && opponent[23 - i])
-      return codecError('ERR_POSITION_SHARED_POINT', `both players have checkers on the on-roll player's ${i + 1}-point`, {
+      return positionIdError('ERR_POSITION_SHARED_POINT', `both players have checkers on the on-roll player's ${i + 1}-point`, {
         field: 'onRoll',
       });
   if (onRoll[BAR] && opponent[BAR]) {
     let closed = true;
     for (let i = 0; i < 6 && closed; i++) if (onRoll[i] < 2 || opponent[i] < 2) closed = false;
     if (closed)
-      return codecError('ERR_POSITION_BOTH_BARRED', 'both players are on the bar against closed home boards', { field: 'onRoll' });
+      return positionIdError('ERR_POSITION_BOTH_BARRED', 'both players are on the bar against closed home boards', { field: 'onRoll' });
   }
   return null;
 };
 
 const checkSide = (side: unknown, field: string): CodecError | null => {
   if (!Array.isArray(side) || side.length !== 25)
-    return codecError('ERR_POSITION_BOARD_SHAPE', `${field} must have 25 entries (points 1..24, then the bar)`, { field });
+    return positionIdError('ERR_POSITION_BOARD_SHAPE', `${field} must have 25 entries (points 1..24, then the bar)`, { field });
   for (let i = 0; i < 25; i++) {
     const n = side[i];
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > CHECKERS_PER_SIDE)
-      return codecError('ERR_POSITION_BOARD_SHAPE', `${field}[${i}] must be an integer 0..15`, { field });
+      return positionIdError('ERR_POSITION_BOARD_SHAPE', `${field}[${i}] must be an integer 0..15`, { field });
   }
   return null;
 };
@@ -105,7 +119,7 @@ export const boardFromPositionKey = (key: Uint8Array): Result<PositionBoard> => 
     if (sideIndex === 2) {
       // Both sides complete: every remaining bit must be zero padding.
       if (b)
-        return err(codecError('ERR_POSITION_ID_TRAILING_BITS', `bit ${k} is set after both sides are complete`, { offset: Math.floor(k / 6) }));
+        return err(positionIdError('ERR_POSITION_ID_TRAILING_BITS', `bit ${k} is set after both sides are complete`, { offset: Math.floor(k / 6) }));
       continue;
     }
     if (b) {
@@ -113,7 +127,7 @@ export const boardFromPositionKey = (key: Uint8Array): Result<PositionBoard> => 
       side[slot]++;
       if (++count > CHECKERS_PER_SIDE)
         return err(
-          codecError('ERR_POSITION_TOO_MANY_CHECKERS', `${sideIndex === 0 ? 'opponent' : 'player on roll'} has more than 15 checkers`, {
+          positionIdError('ERR_POSITION_TOO_MANY_CHECKERS', `${sideIndex === 0 ? 'opponent' : 'player on roll'} has more than 15 checkers`, {
             field: sideIndex === 0 ? 'opponent' : 'onRoll',
           }),
         );
@@ -139,14 +153,14 @@ const decodeKey = new Uint8Array(POSITION_KEY_BYTES);
 export const decodePositionId = (id: string): Result<PositionBoard> => {
   if (typeof id !== 'string' || id.length !== POSITION_ID_LENGTH)
     return err(
-      codecError('ERR_POSITION_ID_LENGTH', `a Position ID has 14 characters, got ${typeof id === 'string' ? id.length : typeof id}`, {
+      positionIdError('ERR_POSITION_ID_LENGTH', `a Position ID has 14 characters, got ${typeof id === 'string' ? id.length : typeof id}`, {
         offset: 0,
       }),
     );
   decodeKey.fill(0);
   const bad = decodeBase64Into(id, decodeKey);
   if (bad >= 0)
-    return err(codecError('ERR_POSITION_ID_CHARACTER', `'${id[bad]}' at offset ${bad} is not a base64 character`, { offset: bad }));
+    return err(positionIdError('ERR_POSITION_ID_CHARACTER', `'${id[bad]}' at offset ${bad} is not a base64 character`, { offset: bad }));
   const board = boardFromPositionKey(decodeKey);
   if (!board.ok) return board;
   const illegal = checkPositionBoard(board.value);

@@ -3,13 +3,23 @@
  * loads it, giving every ply its board, dice, cube, score and the canonical
  * `PositionID:MatchID` key gnubg shows after that ply (next player on roll).
  */
-import { CodecError, Result, codecError, err, ok } from '../result';
+import { CodecError, Result, codecErrors, err, ok } from '../result';
 import { matchIdOf } from './matchId';
 import { OFF, pointName, pointOfLetterIndex } from './points';
 import { checkPlay } from './legality';
 import { checkPositionBoard, positionIdOf } from './positionId';
 import { BackgammonGame, BgAction, BgNode, BgSetup } from './sgfGame';
 import { BAR, CubeOwner, GameState, MatchState, PositionBoard, RESIGNATIONS, Seat, SideCheckers, emptySide, startingSide } from './types';
+
+/** The error codes this module returns. */
+export const REPLAY_ERRORS = [
+  'ERR_BG_REPLAY_ILLEGAL_MOVE',
+  'ERR_BG_REPLAY_ORDER',
+  'ERR_BG_REPLAY_SETUP',
+] as const;
+/** One of REPLAY_ERRORS. */
+export type ReplayError = (typeof REPLAY_ERRORS)[number];
+const replayError = codecErrors(REPLAY_ERRORS);
 
 /** What a ply did. `start` = ply 0; `setup` = setup properties in mid-game; `resign` without a node = taken from `RE[…R]`. */
 export type BgPlyKind = 'start' | 'move' | 'double' | 'beaver' | 'take' | 'drop' | 'resign' | 'accept' | 'reject' | 'setup';
@@ -168,10 +178,10 @@ export const replayGame = (game: BackgammonGame): Result<BgReplay> => {
   const plies: BgPly[] = [];
   let result: BgReplay['result'];
 
-  const fail = (code: string, message: string, index: number, node: BgNode): Result<never> => {
+  const fail = (code: ReplayError, message: string, index: number, node: BgNode): Result<never> => {
     const where: Partial<CodecError> = { record: index, field: node.action ? (node.action.player === 1 ? 'B' : 'W') : undefined };
     if (node.sgf.offset !== undefined) where.offset = node.sgf.offset;
-    return err(codecError(code, `node ${index + 1}: ${message}`, where));
+    return err(replayError(code, `node ${index + 1}: ${message}`, where));
   };
 
   const push = (kind: BgPlyKind, nodeIndex: number | null, player: Seat | null, action: BgAction | null, move: string) => {

@@ -6,10 +6,25 @@
  * other property (analysis `A`, `DA`, `MR`, `LU`, `GS`, comments…) verbatim, so
  * a file read and written again keeps all it had.
  */
-import { CodecError, Result, codecError, err, ok } from '../result';
+import { CodecError, Result, codecErrors, err, ok } from '../result';
 import { SgfNode, SgfProperty, SgfTree, lineColumnAt, mainLine, parseSgf, printSgf } from '../sgf';
 import { OFF, PointIndex, letterOfPoint, pointOfLetter } from './points';
 import { CubeOwner, Seat } from './types';
+
+/** The error codes this module returns. */
+export const SGF_GAME_ERRORS = [
+  'ERR_BG_SGF_CUBE',
+  'ERR_BG_SGF_CUBE_OWNER',
+  'ERR_BG_SGF_DICE',
+  'ERR_BG_SGF_MATCH_INFO',
+  'ERR_BG_SGF_MOVE',
+  'ERR_BG_SGF_NO_GAME',
+  'ERR_BG_SGF_PLAYER',
+  'ERR_BG_SGF_SETUP',
+] as const;
+/** One of SGF_GAME_ERRORS. */
+export type SgfGameError = (typeof SGF_GAME_ERRORS)[number];
+const sgfGameError = codecErrors(SGF_GAME_ERRORS);
 
 /** One checker moved by its owner, in the owner's numbering (0..23 = points 1..24, 24 = bar, −1 = off). */
 export interface CheckerMove {
@@ -123,7 +138,7 @@ const normId = (id: string): string => (/[a-z]/.test(id) ? id.replace(/[a-z]/g, 
 
 const parseIntStrict = (s: string): number | undefined => (/^\s*[+-]?\d+\s*$/.test(s) ? parseInt(s, 10) : undefined);
 
-type Fail = (code: string, message: string, field: string) => CodecError;
+type Fail = (code: SgfGameError, message: string, field: string) => CodecError;
 
 const MI_TAGS = new Set(['length', 'game', 'ws', 'bs']);
 
@@ -133,7 +148,7 @@ export const parseMoveValue = (value: string, player: Seat): Result<BgAction> =>
   if (v === 'double' || v === 'take' || v === 'drop' || v === 'accept' || v === 'reject') return ok({ kind: v, player });
   const resign = /^resign(?::(\d+))?$/.exec(v);
   if (resign) return ok({ kind: 'resign', player, points: resign[1] ? parseInt(resign[1], 10) : 1 });
-  const bad = (m: string) => err(codecError('ERR_BG_SGF_MOVE', `move '${value}': ${m}`, { field: player === 1 ? 'B' : 'W' }));
+  const bad = (m: string) => err(sgfGameError('ERR_BG_SGF_MOVE', `move '${value}': ${m}`, { field: player === 1 ? 'B' : 'W' }));
   if (v.length < 2) return bad('expected two dice digits');
   const d1 = v.charCodeAt(0) - 48;
   const d2 = v.charCodeAt(1) - 48;
@@ -297,7 +312,7 @@ export const readBackgammonTrees = (trees: SgfTree[], text?: string): Result<Bac
         where.offset = current.offset;
         if (text !== undefined) Object.assign(where, lineColumnAt(text, current.offset));
       }
-      return codecError(code, `game tree ${t}: ${message}`, where);
+      return sgfGameError(code, `game tree ${t}: ${message}`, where);
     };
     const rootRead = readRoot(root, fail, warnings);
     if (!rootRead.ok) return rootRead;
@@ -310,7 +325,7 @@ export const readBackgammonTrees = (trees: SgfTree[], text?: string): Result<Bac
         const id = normId(p.id);
         if ((id === 'B' || id === 'W') && !node.action) {
           const action = parseMoveValue(p.values[0] ?? '', id === 'B' ? 1 : 0);
-          if (!action.ok) return err(fail(action.error.code, action.error.message, p.id));
+          if (!action.ok) return err(fail('ERR_BG_SGF_MOVE', action.error.message, p.id));
           node.action = action.value;
         } else if (SETUP_IDS.has(id)) {
           node.setup ??= {};
@@ -322,7 +337,7 @@ export const readBackgammonTrees = (trees: SgfTree[], text?: string): Result<Bac
     }
     games.push({ info: rootRead.value.info, rootExtra: rootRead.value.rootExtra, nodes, tree });
   }
-  if (games.length === 0) return err(codecError('ERR_BG_SGF_NO_GAME', 'no backgammon game tree (GM[6]) in the collection', { offset: 0 }));
+  if (games.length === 0) return err(sgfGameError('ERR_BG_SGF_NO_GAME', 'no backgammon game tree (GM[6]) in the collection', { offset: 0 }));
   return ok({ games, warnings });
 };
 

@@ -4,11 +4,30 @@
  * `KQkq` letters when the castling rook is the outermost one, else the file
  * letter, or always file letters with `{ shredder: true }`.
  */
-import { CodecError, Result, codecError, err, ok } from '../result';
+import { CodecError, Result, codecErrors, err, ok } from '../result';
 import {
   BLACK, Color, KING, PAWN, Position, ROOK, WHITE, emptyPosition, parseSquare, STANDARD_FEN,
 } from './board';
 import { Move } from './moves';
+
+/** The error codes this module returns. */
+export const FEN_ERRORS = [
+  'ERR_FEN_BOARD',
+  'ERR_FEN_CASTLING',
+  'ERR_FEN_EP',
+  'ERR_FEN_FIELDS',
+  'ERR_FEN_FULLMOVE',
+  'ERR_FEN_HALFMOVE',
+  'ERR_FEN_KINGS',
+  'ERR_FEN_PAWNS',
+  'ERR_FEN_TURN',
+] as const;
+/** One of FEN_ERRORS. */
+export type FenError = (typeof FEN_ERRORS)[number];
+const fenError = codecErrors(FEN_ERRORS);
+
+/** True for the codes FEN parsing gives (a game's start position is wrong, not a move). */
+export const isFenError = (code: string): code is FenError => (FEN_ERRORS as readonly string[]).includes(code);
 
 const PIECE_CHARS = ' PNBRQK  pnbrqk';
 
@@ -18,8 +37,8 @@ export interface FenWriteOptions {
   shredder?: boolean;
 }
 
-const fenErr = (code: string, message: string, field: string, column: number): Result<never, CodecError> =>
-  err(codecError(code, message, { field, offset: column - 1, column, line: 1 }));
+const fenErr = (code: FenError, message: string, field: string, column: number): Result<never, CodecError> =>
+  err(fenError(code, message, { field, offset: column - 1, column, line: 1 }));
 
 /**
  * Parses a FEN. Counters may be omitted (default `0 1`). Castling rights whose

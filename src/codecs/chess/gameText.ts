@@ -14,7 +14,7 @@
  *
  * Second bytes are written as 0x20 | data and read with the reserved bits masked.
  */
-import { CodecError, Result, codecError, err, ok } from '../result';
+import { CodecError, Result, codecErrors, err, ok } from '../result';
 import { Position, STANDARD_FEN, clonePosition } from './board';
 import { parseFen } from './fen';
 import { GameTextDialect, PieceIds, applyIds, cloneIds, decodeMove, isTwoByteMove, setupIds } from './gameTextMoves';
@@ -22,6 +22,22 @@ import { makeMove } from './moves';
 import { MAX_VARIATION_DEPTH, MoveErrorKind, PgnGame, PgnNode, noteAnnotation } from './pgn';
 import { EncodedGameText, GameTextLayout, GameTextOptions, RESULT_CODES, replayGame } from './replay';
 import { makeSan } from './san';
+
+/** The error codes this module returns. */
+export const GAMETEXT_ERRORS = [
+  'ERR_GAMETEXT_END',
+  'ERR_GAMETEXT_MOVE',
+  'ERR_GAMETEXT_NAG',
+  'ERR_GAMETEXT_RESERVED',
+  'ERR_GAMETEXT_RESULT',
+  'ERR_GAMETEXT_TEXTS',
+  'ERR_GAMETEXT_TRAILING',
+  'ERR_GAMETEXT_TRUNCATED',
+  'ERR_GAMETEXT_VARIATION',
+] as const;
+/** One of GAMETEXT_ERRORS. */
+export type GameTextError = (typeof GAMETEXT_ERRORS)[number];
+const gameTextError = codecErrors(GAMETEXT_ERRORS);
 
 export type { GameTextDialect } from './gameTextMoves';
 export type { GameTextLayout, GameTextOptions, EncodedGameText } from './replay';
@@ -99,8 +115,8 @@ class Decoder {
   result: string | null = null;
   constructor(readonly b: Uint8Array, readonly dialect: GameTextDialect, readonly layout: GameTextLayout, readonly texts: string[]) {}
 
-  fail(code: string, message: string, at = this.i): CodecError {
-    return codecError(code, message, { offset: at, field: at < this.b.length ? '0x' + this.b[at].toString(16).padStart(2, '0') : 'end' });
+  fail(code: GameTextError, message: string, at = this.i): CodecError {
+    return gameTextError(code, message, { offset: at, field: at < this.b.length ? '0x' + this.b[at].toString(16).padStart(2, '0') : 'end' });
   }
 
   readText(): string | CodecError {

@@ -4,8 +4,20 @@
  * CRLF, `%` escape lines, `;` comments. Moves stay SAN text here; `replay.ts`
  * and `gameText.ts` resolve them against positions.
  */
-import { CodecError, Result, codecError, err, ok } from '../result';
+import { CodecError, Result, codecErrors, err, ok } from '../result';
 import { STANDARD_FEN } from './board';
+
+/** The error codes this module returns. */
+export const PGN_ERRORS = [
+  'ERR_PGN_COMMENT',
+  'ERR_PGN_EMPTY',
+  'ERR_PGN_NAG',
+  'ERR_PGN_TAG',
+  'ERR_PGN_VARIATION',
+] as const;
+/** One of PGN_ERRORS. */
+export type PgnError = (typeof PGN_ERRORS)[number];
+const pgnError = codecErrors(PGN_ERRORS);
 
 /** How a move token failed, as GameText stores it (codes 0xe1-0xe5). */
 export type MoveErrorKind = 'unreadable' | 'illegal' | 'ambiguous' | 'unrecognized' | 'empty';
@@ -103,8 +115,8 @@ class Parser {
     return { offset: (this.src.offset ?? 0) + at, line, column: at - ls + 1, ...(field ? { field } : {}) };
   }
 
-  fail(code: string, message: string, at: number, field?: string): Result<never, CodecError> {
-    return err(codecError(code, message, this.where(at, field)));
+  fail(code: PgnError, message: string, at: number, field?: string): Result<never, CodecError> {
+    return err(pgnError(code, message, this.where(at, field)));
   }
 
   /** Skips whitespace, `%` escape lines and (outside movetext) `;` comments. */
@@ -341,7 +353,7 @@ export function parsePgnGame(text: string, source: PgnSource = {}): Result<PgnGa
   const p = new Parser(text, source);
   const r = p.game();
   if (!r.ok) return r;
-  if (!r.value) return err(codecError('ERR_PGN_EMPTY', 'no game in input', { offset: source.offset ?? 0, line: source.line ?? 1, column: 1 }));
+  if (!r.value) return err(pgnError('ERR_PGN_EMPTY', 'no game in input', { offset: source.offset ?? 0, line: source.line ?? 1, column: 1 }));
   return ok(r.value);
 }
 

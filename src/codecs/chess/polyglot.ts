@@ -11,6 +11,13 @@ import { Position, WHITE } from './board';
 import { epCapturable } from './fen';
 import { FLAG_CASTLE, FLAG_EP, FLAG_NULL, Move, castledKingSquare, castledRookSquare } from './moves';
 import { POLYGLOT_RANDOM as R } from './polyglotRandom';
+import { CodecError, Result, codecErrors, err, ok } from '../result';
+
+/** The error codes this module returns. */
+export const POLYGLOT_ERRORS = ['ERR_POLYGLOT_KEY'] as const;
+/** One of POLYGLOT_ERRORS. */
+export type PolyglotError = (typeof POLYGLOT_ERRORS)[number];
+const polyglotError = codecErrors(POLYGLOT_ERRORS);
 
 /** A key as signed 32-bit halves; `hi`/`lo` are updated in place. */
 export interface PolyglotKey {
@@ -123,3 +130,10 @@ export function polyglotKeyParts(pos: Position): [number, number] {
 export function polyglotKey(pos: Position): string {
   return polyglotKeyOf(polyglotBaseKey(pos), pos);
 }
+
+/** A key as written in books and by `polyglotKeyOf`: 16 hex digits, lower-cased and trimmed. */
+export const parsePolyglotKeyHex = (text: string): Result<string, CodecError<PolyglotError>> => {
+  const hex = text.trim().toLowerCase();
+  if (/^[0-9a-f]{16}$/.test(hex)) return ok(hex);
+  return err(polyglotError('ERR_POLYGLOT_KEY', `a Polyglot key is 16 hex digits, got ${JSON.stringify(text.slice(0, 40))}`));
+};

@@ -9,7 +9,7 @@
  * second alternative to the 4th main-line move is `[3, 1]`, and a variation inside
  * it, at its 3rd move, is `[3, 1, 2, 0]`. A node is (path, index in that line).
  */
-import { CodecError, Result, codecError, err, ok } from '../result';
+import { CodecError, Result, codecErrors, err, ok } from '../result';
 import { Position, clonePosition } from './board';
 import { fenRanks, isChess960Castling, makeFenWithRanks, parseFen, updateFenRanks } from './fen';
 import {
@@ -18,7 +18,22 @@ import {
 import { Move, makeMove, moveToUci } from './moves';
 import { MoveErrorKind, PgnGame, PgnNode, gameStartFen } from './pgn';
 import { PolyglotKey, polyglotBaseKey, polyglotKeyOf, updatePolyglotKey } from './polyglot';
-import { checkMark, looksLikeMove, parseSan, sanWithoutCheck } from './san';
+import { SanError, checkMark, looksLikeMove, parseSan, sanWithoutCheck } from './san';
+
+/** The error codes this module returns. */
+export const REPLAY_ERRORS = [
+  'ERR_GAMETEXT_NAG',
+  'ERR_GAMETEXT_PIECE_QUOTA',
+  'ERR_GAMETEXT_TEXT_NUL',
+  'ERR_MOVE_UNREADABLE',
+  'ERR_MOVE_ILLEGAL',
+  'ERR_MOVE_AMBIGUOUS',
+  'ERR_MOVE_UNRECOGNIZED',
+  'ERR_MOVE_EMPTY',
+] as const;
+/** One of REPLAY_ERRORS. */
+export type ReplayError = (typeof REPLAY_ERRORS)[number];
+const replayError = codecErrors(REPLAY_ERRORS);
 
 /** Where comment texts go in GameText: inline after the code (stored form, the seed) or a separate list (JOSE's). */
 export type GameTextLayout = 'inline' | 'split';
@@ -70,7 +85,8 @@ export interface ReplayMoveError {
   ply: number;
   token: string;
   kind: MoveErrorKind;
-  code: string;
+  /** The SAN reader's code when it read the token, else the kept token's kind. */
+  code: SanError | ReplayError;
   message: string;
 }
 
@@ -137,6 +153,10 @@ class Bytes {
 }
 
 const ERROR_CODES: Record<MoveErrorKind, number> = { unreadable: 0xe1, illegal: 0xe2, ambiguous: 0xe3, unrecognized: 0xe4, empty: 0xe5 };
+/** The code of a token that was kept without being read as SAN (marked so by the PGN reader). */
+const KEPT_TOKEN_CODES: Record<MoveErrorKind, ReplayError> = {
+  unreadable: 'ERR_MOVE_UNREADABLE', illegal: 'ERR_MOVE_ILLEGAL', ambiguous: 'ERR_MOVE_AMBIGUOUS', unrecognized: 'ERR_MOVE_UNRECOGNIZED', empty: 'ERR_MOVE_EMPTY',
+};
 const SAN_ERROR_KIND: Record<string, MoveErrorKind> = {
   ERR_SAN_SYNTAX: 'unreadable', ERR_SAN_ILLEGAL: 'illegal', ERR_SAN_AMBIGUOUS: 'ambiguous',
 };
@@ -170,7 +190,7 @@ class Walker {
     if (this.layout === 'split') { this.texts.push(s); return; }
     // Seed 3: UTF-8 text terminated by 0x00 (so the text itself may not hold U+0000).
     if (s.includes('\0')) {
-      this.fatal ??= codecError('ERR_GAMETEXT_TEXT_NUL', 'a comment or token contains U+0000, which the inline layout cannot store', { field: 'text' });
+      this.fatal ??= replayError('ERR_GAMETEXT_TEXT_NUL', 'a comment or token contains U+0000, which the inline layout cannot store', { field: 'text' });
       return;
     }
     out.pushAll(Buffer.from(s, 'utf8'));
@@ -182,7 +202,7 @@ class Walker {
     if (!out) return;
     // 1..31 as one byte 0xb0+n; 0 and 32..255 as 0xb0 n (never JOSE's lone 0xb0 for NAG 0).
     if (!Number.isInteger(n) || n < 0 || n > NAG_MAX) {
-      this.fatal ??= codecError('ERR_GAMETEXT_NAG', `NAG ${n} does not fit in a byte`, { field: 'nag' });
+      this.fatal ??= replayError('ERR_GAMETEXT_NAG', `NAG ${n} does not fit in a byte`, { field: 'nag' });
       return;
     }
     if (n >= 1 && n <= 31) out.push(0xb0 + n);
@@ -207,7 +227,7 @@ class Walker {
           this.errors.push({ path, index: k, ply: ply + 1, token: node.san, kind, code: r.error.code, message: r.error.message });
         }
       } else {
-        this.errors.push({ path, index: k, ply: ply + 1, token: node.san, kind, code: 'ERR_MOVE_' + kind.toUpperCase(), message: `token '${node.san}' kept as ${kind}` });
+        this.errors.push({ path, index: k, ply: ply + 1, token: node.san, kind, code: KEPT_TOKEN_CODES[kind], message: `token '${node.san}' kept as ${kind}` });
       }
       if (kind) this.text(ERROR_CODES[kind], node.san);
       else {
@@ -215,7 +235,7 @@ class Walker {
         if (this.out && st.ids) {
           const code = encodeMove(pos, st.ids, move, this.dialect);
           if (code < 0) {
-            this.fatal ??= codecError('ERR_GAMETEXT_PIECE_QUOTA',
+            this.fatal ??= replayError('ERR_GAMETEXT_PIECE_QUOTA',
               `move ${node.san} at ply ${ply + 1}: the piece has no GameText identity (more pieces than the format can name)`, { field: 'move' });
           } else if (code > 0xffff) { this.out.push(code & 0xff); this.out.push((code >> 8) & 0xff); }
           else this.out.push(code);

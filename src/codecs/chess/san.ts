@@ -3,12 +3,22 @@
  * `0-0` castling, a leading `P`, missing `=` before the promotion piece, `:` for
  * captures and long forms (`Ng1f3`, `e2e4`); null moves `--`, `Z0`, `0000`.
  */
-import { Result, codecError, err, ok } from '../result';
+import { CodecError, Result, codecErrors, err, ok } from '../result';
 import { KING, PAWN, Position, ROLE_LETTERS, squareName } from './board';
 import {
   FLAG_CASTLE, FLAG_NULL, Move, NULL_MOVE, castlingMove, hasLegalMove, isCheck, isLegalPseudo,
   makeMove, movesOfRoleTo, unmakeMove,
 } from './moves';
+
+/** The error codes this module returns. */
+export const SAN_ERRORS = [
+  'ERR_SAN_AMBIGUOUS',
+  'ERR_SAN_ILLEGAL',
+  'ERR_SAN_SYNTAX',
+] as const;
+/** One of SAN_ERRORS. */
+export type SanError = (typeof SAN_ERRORS)[number];
+const sanError = codecErrors(SAN_ERRORS);
 
 const CASTLE_RE = /^([O0o])-\1(-\1)?$/;
 const NULL_TOKENS = new Set(['--', 'Z0', '0000', '@@@@']);
@@ -43,7 +53,7 @@ export const looksLikeMove = (token: string): boolean => /^[KQRBNPa-hOo0-]/.test
  * Resolves a SAN token in a position. Errors: ERR_SAN_SYNTAX (not a move),
  * ERR_SAN_ILLEGAL (no such legal move), ERR_SAN_AMBIGUOUS (several legal moves fit).
  */
-export function parseSan(pos: Position, token: string): Result<Move> {
+export function parseSan(pos: Position, token: string): Result<Move, CodecError<SanError>> {
   const t = stripSanSuffix(token);
   const c0 = t.charCodeAt(0);
   // Null moves start with '-', 'Z', '0' or '@'.
@@ -51,7 +61,7 @@ export function parseSan(pos: Position, token: string): Result<Move> {
   const cm = c0 === 79 || c0 === 48 || c0 === 111 ? CASTLE_RE.exec(t) : null;
   if (cm) {
     const m = castlingMove(pos, cm[2] === undefined);
-    return m ? ok(m) : err(codecError('ERR_SAN_ILLEGAL', `castling '${token}' is not legal here`, { field: token }));
+    return m ? ok(m) : err(sanError('ERR_SAN_ILLEGAL', `castling '${token}' is not legal here`, { field: token }));
   }
   // Hand-written SAN scan (hot path): [piece][file][rank][x|:|-]square[=promo].
   let end = t.length;
@@ -59,10 +69,10 @@ export function parseSan(pos: Position, token: string): Result<Move> {
   let c = t.charCodeAt(end - 1);
   const pi = end >= 3 ? PROMO_CODES.indexOf(c) : -1;
   if (pi >= 0) { promo = PROMO_ROLES[pi]; end--; if (t.charCodeAt(end - 1) === 61) end--; }
-  if (end < 2) return err(codecError('ERR_SAN_SYNTAX', `'${token}' is not a move`, { field: token }));
+  if (end < 2) return err(sanError('ERR_SAN_SYNTAX', `'${token}' is not a move`, { field: token }));
   const tf = t.charCodeAt(end - 2) - 97;
   const tr = t.charCodeAt(end - 1) - 49;
-  if (tf < 0 || tf > 7 || tr < 0 || tr > 7) return err(codecError('ERR_SAN_SYNTAX', `'${token}' is not a move`, { field: token }));
+  if (tf < 0 || tf > 7 || tr < 0 || tr > 7) return err(sanError('ERR_SAN_SYNTAX', `'${token}' is not a move`, { field: token }));
   const to = (tr << 4) | tf;
   let k = 0;
   let role = PAWN;
@@ -76,7 +86,7 @@ export function parseSan(pos: Position, token: string): Result<Move> {
   if (k < end - 2 && c >= 97 && c <= 104) { fromFile = c - 97; k++; c = t.charCodeAt(k); }
   if (k < end - 2 && c >= 49 && c <= 56) { fromRank = c - 49; k++; c = t.charCodeAt(k); }
   if (k < end - 2 && (c === 120 || c === 58 || c === 45)) k++;
-  if (k !== end - 2) return err(codecError('ERR_SAN_SYNTAX', `'${token}' is not a move`, { field: token }));
+  if (k !== end - 2) return err(sanError('ERR_SAN_SYNTAX', `'${token}' is not a move`, { field: token }));
   if (!explicitRole && fromFile >= 0 && fromRank >= 0) {
     // Long form without a piece letter (e2e4): take the role of the piece standing there.
     const p = pos.board[(fromRank << 4) | fromFile];
@@ -84,9 +94,9 @@ export function parseSan(pos: Position, token: string): Result<Move> {
   }
   const lastRank = (to >> 4) === (pos.turn === 0 ? 7 : 0);
   if (role === PAWN && lastRank !== (promo !== 0)) {
-    return err(codecError('ERR_SAN_ILLEGAL', lastRank ? `'${token}' needs a promotion piece` : `'${token}' cannot promote`, { field: token }));
+    return err(sanError('ERR_SAN_ILLEGAL', lastRank ? `'${token}' needs a promotion piece` : `'${token}' cannot promote`, { field: token }));
   }
-  if (role !== PAWN && promo !== 0) return err(codecError('ERR_SAN_SYNTAX', `'${token}' promotes a piece`, { field: token }));
+  if (role !== PAWN && promo !== 0) return err(sanError('ERR_SAN_SYNTAX', `'${token}' promotes a piece`, { field: token }));
   const n = movesOfRoleTo(pos, role, to, promo, buf);
   let found = 0;
   let count = 0;
@@ -108,8 +118,8 @@ export function parseSan(pos: Position, token: string): Result<Move> {
       if (m) return ok(m);
     }
   }
-  if (count === 0) return err(codecError('ERR_SAN_ILLEGAL', `'${token}' is not a legal move here`, { field: token }));
-  return err(codecError('ERR_SAN_AMBIGUOUS', `'${token}' fits ${count} legal moves`, { field: token }));
+  if (count === 0) return err(sanError('ERR_SAN_ILLEGAL', `'${token}' is not a legal move here`, { field: token }));
+  return err(sanError('ERR_SAN_AMBIGUOUS', `'${token}' fits ${count} legal moves`, { field: token }));
 }
 
 /**

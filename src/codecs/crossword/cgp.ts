@@ -17,7 +17,36 @@ import {
   distributionForLexicon,
 } from './distributions';
 import { BLANK, BLANK_BIT, EMPTY, THROUGH, matchTile, parseTiles, tileAlphabet } from './tiles';
-import { CodecError, Result, codecError, err, ok } from '../result';
+import { CodecError, Result, codecErrors, err, ok } from '../result';
+
+/** The error codes this module returns. */
+export const CGP_ERRORS = [
+  'BOARD_LETTERS_NOT_IN_BAG',
+  'DUPLICATE_OPERATION',
+  'INVALID_NUMBER_OF_BOARD_COLUMNS',
+  'INVALID_NUMBER_OF_BOARD_ROWS',
+  'INVALID_NUMBER_OF_PLAYER_RACKS',
+  'INVALID_NUMBER_OF_PLAYER_SCORES',
+  'MALFORMED_BOARD_LETTERS',
+  'MALFORMED_CONSECUTIVE_ZEROS',
+  'MALFORMED_GAME_ID',
+  'MALFORMED_LAST_MOVE',
+  'MALFORMED_NUMBER_OPERAND',
+  'MALFORMED_RACK_LETTERS',
+  'MALFORMED_SCORES',
+  'MALFORMED_TIMERS',
+  'MISSING_OPERAND',
+  'MISSING_REQUIRED_FIELDS',
+  'RACK_LETTERS_NOT_IN_BAG',
+  'TOO_MANY_RACK_TILES',
+  'UNEXPECTED_OPERAND',
+  'UNKNOWN_BOARD_NAME',
+  'UNKNOWN_CHALLENGE_RULE',
+  'UNKNOWN_LETTER_DISTRIBUTION',
+] as const;
+/** One of CGP_ERRORS. */
+export type CgpError = (typeof CGP_ERRORS)[number];
+const cgpError = codecErrors(CGP_ERRORS);
 
 /** Most tiles a rack may hold. */
 export const RACK_SIZE = 7;
@@ -144,8 +173,8 @@ interface RawOp {
   readonly offset: number;
 }
 
-const fail = (code: string, message: string, offset: number, field: string): Result<never> =>
-  err(codecError(code, message, { offset, column: offset + 1, field }));
+const fail = (code: CgpError, message: string, offset: number, field: string): Result<never> =>
+  err(cgpError(code, message, { offset, column: offset + 1, field }));
 
 /** Parses one CGP line. Never throws; errors carry a MAGPIE-style code, the offset/column and the field. */
 export const parseCgp = (text: string, options: CgpParseOptions = {}): Result<CgpPosition> => {
@@ -515,7 +544,7 @@ const readNatural = (s: string, from: number, to: number): number => {
   return v;
 };
 
-const moveError = (message: string): Result<never> => err(codecError('MALFORMED_LAST_MOVE', message));
+const moveError = (message: string): Result<never> => err(cgpError('MALFORMED_LAST_MOVE', message));
 
 /** Parses an `lm` operand in either dialect. */
 export const parseLastMove = (s: string, layout: BoardLayout, dist: LetterDistribution): Result<CgpLastMove> => {

@@ -15,7 +15,23 @@
  * Woogles writes the rack `UNKNOWN` when it is not known: read as no rack (`rack` '') with
  * `rackUnknown` set, and written back as `UNKNOWN`.
  */
-import { Result, codecError, err, ok } from '../result';
+import { Result, codecErrors, err, ok } from '../result';
+
+/** The error codes this module returns. */
+export const GCG_ERRORS = [
+  'GCG_DUPLICATE_PLAYER',
+  'GCG_ENCODING_NOT_FIRST',
+  'GCG_INVALID_UTF8',
+  'GCG_MALFORMED_EVENT',
+  'GCG_MALFORMED_LINE',
+  'GCG_MALFORMED_PRAGMA',
+  'GCG_PRAGMA_AFTER_EVENT',
+  'GCG_UNKNOWN_PLAYER',
+  'GCG_UNSUPPORTED_ENCODING',
+] as const;
+/** One of GCG_ERRORS. */
+export type GcgError = (typeof GCG_ERRORS)[number];
+const gcgError = codecErrors(GCG_ERRORS);
 
 /** The rack text Woogles (liwords) writes for a rack it does not know. */
 export const GCG_UNKNOWN_RACK = 'UNKNOWN';
@@ -89,8 +105,8 @@ export interface GcgGame {
   readonly finalRacks: readonly (string | undefined)[];
 }
 
-const fail = (code: string, message: string, line: number, column?: number, field?: string): Result<never> =>
-  err(codecError(code, message, { line, ...(column !== undefined ? { column } : {}), ...(field ? { field } : {}) }));
+const fail = (code: GcgError, message: string, line: number, column?: number, field?: string): Result<never> =>
+  err(gcgError(code, message, { line, ...(column !== undefined ? { column } : {}), ...(field ? { field } : {}) }));
 
 /** Decodes ISO-8859-1 bytes (each byte is its code point). */
 const latin1 = (bytes: Uint8Array): string => {

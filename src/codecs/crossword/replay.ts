@@ -22,9 +22,23 @@ import {
   tilePoints,
 } from './distributions';
 import { GcgEvent, GcgGame, gcgPragma, isUnknownRack } from './gcg';
-import { DEFAULT_BINGO_BONUS, scorePlay } from './scoring';
+import { DEFAULT_BINGO_BONUS, PLAY_ERRORS, scorePlay } from './scoring';
 import { BLANK, BLANK_BIT, EMPTY, parseTiles } from './tiles';
-import { Result, codecError, err, ok } from '../result';
+import { Result, codecError, codecErrors, err, ok } from '../result';
+
+/** The error codes this module returns. */
+export const REPLAY_ERRORS = [
+  ...PLAY_ERRORS,
+  'GCG_BAD_POSITION',
+  'GCG_BAD_TILES',
+  'GCG_MISSING_PLAYERS',
+  'GCG_NOTHING_TO_WITHDRAW',
+  'UNKNOWN_BOARD_NAME',
+  'UNKNOWN_LETTER_DISTRIBUTION',
+] as const;
+/** One of REPLAY_ERRORS. */
+export type ReplayError = (typeof REPLAY_ERRORS)[number];
+const replayError = codecErrors(REPLAY_ERRORS);
 
 /** Overrides for what the file does not say. */
 export interface ReplayOptions {
@@ -112,8 +126,8 @@ export const gcgDistribution = (game: GcgGame, options: ReplayOptions = {}): Let
   return undefined;
 };
 
-const fail = (code: string, message: string, line: number, field?: string): Result<never> =>
-  err(codecError(code, message, { line, ...(field ? { field } : {}) }));
+const fail = (code: ReplayError, message: string, line: number, field?: string): Result<never> =>
+  err(replayError(code, message, { line, ...(field ? { field } : {}) }));
 
 /** Replays a parsed GCG game (see the module comment). */
 export const replayGcg = (game: GcgGame, options: ReplayOptions = {}): Result<GameReplay> => {
@@ -155,7 +169,8 @@ export const replayGcg = (game: GcgGame, options: ReplayOptions = {}): Result<Ga
         const word = parseTiles(e.word, dist, { allowDesignated: true, allowThrough: true });
         if (!word.ok) return fail('GCG_BAD_TILES', `word "${e.word}": ${word.error.message}`, e.line, 'word');
         const scored = scorePlay(squares, layout, dist, at, word.value, bingoBonus);
-        if (!scored.ok) return fail(scored.error.code, `${e.position} ${e.word}: ${scored.error.message}`, e.line, 'word');
+        // The scoring error keeps its own code (one of PLAY_ERRORS).
+        if (!scored.ok) return err(codecError(scored.error.code, `${e.position} ${e.word}: ${scored.error.message}`, { line: e.line, field: 'word' }));
         const { placed, tiles, score } = scored.value;
         computed = score;
         placed.forEach((sq, k) => (squares[sq] = tiles[k]));

@@ -8,7 +8,18 @@ import { BoardLayout } from './boards';
 import { Coordinate } from './coordinates';
 import { LetterDistribution } from './distributions';
 import { BLANK_BIT, EMPTY, THROUGH } from './tiles';
-import { Result, codecError, err, ok } from '../result';
+import { Result, codecErrors, err, ok } from '../result';
+
+/** The error codes this module returns. */
+export const PLAY_ERRORS = [
+  'PLAY_OFF_BOARD',
+  'PLAY_PLACES_NO_TILE',
+  'PLAY_THROUGH_EMPTY_SQUARE',
+  'PLAY_TILE_CONFLICT',
+] as const;
+/** One of PLAY_ERRORS. */
+export type PlayError = (typeof PLAY_ERRORS)[number];
+const playError = codecErrors(PLAY_ERRORS);
 
 /** Bonus for placing a whole rack, unless the game says otherwise. */
 export const DEFAULT_BINGO_BONUS = 50;
@@ -41,7 +52,7 @@ export const scorePlay = (
   const dc = at.vertical ? 0 : 1;
   const endRow = at.row + dr * (word.length - 1);
   const endCol = at.col + dc * (word.length - 1);
-  if (endRow >= rows || endCol >= cols) return err(codecError('PLAY_OFF_BOARD', 'the word runs off the board'));
+  if (endRow >= rows || endCol >= cols) return err(playError('PLAY_OFF_BOARD', 'the word runs off the board'));
   const points = (t: number): number => (t & BLANK_BIT ? 0 : (dist.tiles[t]?.points ?? 0));
   const placed: number[] = [];
   const tiles: number[] = [];
@@ -52,12 +63,12 @@ export const scorePlay = (
     const w = word[k];
     if (w === THROUGH) {
       if (existing === EMPTY) {
-        return err(codecError('PLAY_THROUGH_EMPTY_SQUARE', `letter ${k + 1} plays through an empty square`));
+        return err(playError('PLAY_THROUGH_EMPTY_SQUARE', `letter ${k + 1} plays through an empty square`));
       }
       normalized.push(THROUGH);
     } else if (existing !== EMPTY) {
       if ((existing & ~BLANK_BIT) !== (w & ~BLANK_BIT)) {
-        return err(codecError('PLAY_TILE_CONFLICT', `letter ${k + 1} lands on a square holding another tile`));
+        return err(playError('PLAY_TILE_CONFLICT', `letter ${k + 1} lands on a square holding another tile`));
       }
       normalized.push(THROUGH);
     } else {
@@ -66,7 +77,7 @@ export const scorePlay = (
       normalized.push(w);
     }
   }
-  if (placed.length === 0) return err(codecError('PLAY_PLACES_NO_TILE', 'the play places no tile'));
+  if (placed.length === 0) return err(playError('PLAY_PLACES_NO_TILE', 'the play places no tile'));
   const newTile = new Map<number, number>();
   placed.forEach((sq, k) => newTile.set(sq, tiles[k]));
   const tileAt = (r: number, c: number): number => {

@@ -12,7 +12,15 @@
  * name is `[CH]`, so there `CH` is C then H).
  */
 import { LetterDistribution } from './distributions';
-import { CodecError, Result, codecError, err, ok } from '../result';
+import { CodecError, Result, codecErrors, err, ok } from '../result';
+
+/** The error codes this module returns. */
+export const TILES_ERRORS = [
+  'MALFORMED_TILES',
+] as const;
+/** One of TILES_ERRORS. */
+export type TilesError = (typeof TILES_ERRORS)[number];
+const tilesError = codecErrors(TILES_ERRORS);
 
 /** Bit set on a board tile that is a designated blank. */
 export const BLANK_BIT = 0x80;
@@ -163,7 +171,7 @@ const tileError = (s: string, i: number, why: TileMatchFailure | 'lower' | 'uppe
         : why === 'upper'
           ? 'an undesignated tile where only blanks are allowed'
           : `a character that is not a tile of ${dist.name}`;
-  return codecError('MALFORMED_TILES', `${JSON.stringify(s)} has ${what} at column ${i + 1}`, {
+  return tilesError('MALFORMED_TILES', `${JSON.stringify(s)} has ${what} at column ${i + 1}`, {
     offset: i,
     column: i + 1,
   });

@@ -3,7 +3,16 @@
  * from the top-left corner (the order of Cook's PositionDB: byte 1 top-left,
  * byte 9 top-right, byte 72 bottom-left, byte 81 bottom-right on 9x9).
  */
-import { Result, ok, err, codecError } from '../result';
+import { CodecError, Result, ok, err, codecErrors } from '../result';
+
+/** The error codes this module returns. */
+export const BOARD_ERRORS = [
+  'ERR_GO_BOARD_CHAR',
+  'ERR_GO_BOARD_LENGTH',
+] as const;
+/** One of BOARD_ERRORS. */
+export type BoardError = (typeof BOARD_ERRORS)[number];
+const boardError = codecErrors(BOARD_ERRORS);
 
 /** Point contents. */
 export const EMPTY = 0;
@@ -29,6 +38,13 @@ export type GoColor = 'B' | 'W';
 export const MAX_BOARD_SIZE = 52;
 
 /** An empty board. */
+/** The side of a square board given as text of n*n points (1 <= n <= MAX_BOARD_SIZE). */
+export const squareBoardSize = (text: string): Result<number, CodecError<BoardError>> => {
+  const size = Math.round(Math.sqrt(text.length));
+  if (size >= 1 && size <= MAX_BOARD_SIZE && size * size === text.length) return ok(size);
+  return err(boardError('ERR_GO_BOARD_LENGTH', `a square board of 1..${MAX_BOARD_SIZE} lines is n*n characters, got ${text.length}`, { offset: text.length }));
+};
+
 export const emptyBoard = (width: number, height: number = width): GoBoard => ({ width, height, cells: new Uint8Array(width * height) });
 
 /** A copy that shares nothing with `board`. */
@@ -51,12 +67,12 @@ export const cellOfCharCode = (c: number): number => (c < 128 ? CHAR_TO_CELL[c] 
 export const parseBoard = (text: string, width = 9, height: number = width): Result<GoBoard> => {
   const n = width * height;
   if (text.length !== n) {
-    return err(codecError('ERR_GO_BOARD_LENGTH', `a ${width}x${height} board is ${n} characters, got ${text.length}`, { offset: Math.min(text.length, n) }));
+    return err(boardError('ERR_GO_BOARD_LENGTH', `a ${width}x${height} board is ${n} characters, got ${text.length}`, { offset: Math.min(text.length, n) }));
   }
   const cells = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const v = cellOfCharCode(text.charCodeAt(i));
-    if (v < 0) return err(codecError('ERR_GO_BOARD_CHAR', `point ${i} is ${JSON.stringify(text[i])}; only '#', 'O' and '.' are allowed`, { offset: i }));
+    if (v < 0) return err(boardError('ERR_GO_BOARD_CHAR', `point ${i} is ${JSON.stringify(text[i])}; only '#', 'O' and '.' are allowed`, { offset: i }));
     cells[i] = v;
   }
   return ok({ width, height, cells });

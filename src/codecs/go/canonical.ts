@@ -5,11 +5,21 @@
  * compared unsigned, of the hashes of the board's images under the symmetries,
  * ties going to the smallest symmetry index.
  */
-import { Result, ok, err, codecError } from '../result';
+import { Result, ok, err, codecErrors } from '../result';
 import { GoBoard } from './board';
 import { hashToHex } from './hash64';
 import { symmetryCount, symmetryPermutation, inverseSymmetry } from './symmetry';
 import { ZobristTable, defaultZobristTable } from './zobrist';
+
+/** The error codes this module returns. */
+export const CANONICAL_ERRORS = [
+  'ERR_GO_BOARD_CHAR',
+  'ERR_GO_BOARD_LENGTH',
+  'ERR_GO_ZOBRIST_SIZE',
+] as const;
+/** One of CANONICAL_ERRORS. */
+export type CanonicalError = (typeof CANONICAL_ERRORS)[number];
+const canonicalError = codecErrors(CANONICAL_ERRORS);
 
 /**
  * Codes rearranged for hashing all images at once: for point p and colour c
@@ -27,7 +37,7 @@ export interface ZobristHasher {
 export const createHasher = (table: ZobristTable, width = 9, height: number = width): Result<ZobristHasher> => {
   const n = width * height;
   if (table.points !== n) {
-    return err(codecError('ERR_GO_ZOBRIST_SIZE', `a ${width}x${height} board needs a table of ${n} rows, this one has ${table.points}`));
+    return err(canonicalError('ERR_GO_ZOBRIST_SIZE', `a ${width}x${height} board needs a table of ${n} rows, this one has ${table.points}`));
   }
   const symmetries = symmetryCount(width, height);
   const hi = new Uint32Array(n * 2 * 8);
@@ -144,7 +154,7 @@ export const canonicalHash = (hasher: ZobristHasher, board: GoBoard): CanonicalH
 export const canonicalHashOfText = (text: string, hasher: ZobristHasher = defaultHasher()): Result<CanonicalHash> => {
   const n = hasher.width * hasher.height;
   if (text.length !== n) {
-    return err(codecError('ERR_GO_BOARD_LENGTH', `a ${hasher.width}x${hasher.height} board is ${n} characters, got ${text.length}`, { offset: Math.min(n, text.length) }));
+    return err(canonicalError('ERR_GO_BOARD_LENGTH', `a ${hasher.width}x${hasher.height} board is ${n} characters, got ${text.length}`, { offset: Math.min(n, text.length) }));
   }
   const cells = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
@@ -152,7 +162,7 @@ export const canonicalHashOfText = (text: string, hasher: ZobristHasher = defaul
     // PositionDB characters: '#' black, 'O' white, '.' empty.
     if (ch === 0x23) cells[i] = 1;
     else if (ch === 0x4f) cells[i] = 2;
-    else if (ch !== 0x2e) return err(codecError('ERR_GO_BOARD_CHAR', `point ${i} is ${JSON.stringify(text[i])}; only '#', 'O' and '.' are allowed`, { offset: i }));
+    else if (ch !== 0x2e) return err(canonicalError('ERR_GO_BOARD_CHAR', `point ${i} is ${JSON.stringify(text[i])}; only '#', 'O' and '.' are allowed`, { offset: i }));
   }
   return ok(canonicalHash(hasher, { width: hasher.width, height: hasher.height, cells }));
 };

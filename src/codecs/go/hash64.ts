@@ -3,7 +3,15 @@
  * At the edges a hash is 16 lowercase hex digits, most significant first,
  * which is also the byte order in Cook's files (go.md section 2a).
  */
-import { Result, ok, err, codecError } from '../result';
+import { CodecError, Result, ok, err, codecErrors } from '../result';
+
+/** The error codes this module returns. */
+export const HASH_ERRORS = [
+  'ERR_GO_HASH_HEX',
+] as const;
+/** One of HASH_ERRORS. */
+export type HashError = (typeof HASH_ERRORS)[number];
+const hashError = codecErrors(HASH_ERRORS);
 
 /** A 64-bit value as two unsigned 32-bit halves. */
 export interface Hash64 {
@@ -44,8 +52,18 @@ export const isHashHex = (s: string): boolean => {
 
 /** Parses 16 hex digits (either case) into halves. Error `ERR_GO_HASH_HEX` otherwise. */
 export const parseHashHex = (s: string): Result<Hash64> => {
-  if (!isHashHex(s)) return err(codecError('ERR_GO_HASH_HEX', `a hash is 16 hex digits, got ${JSON.stringify(s.slice(0, 40))}`));
+  if (!isHashHex(s)) return err(hashError('ERR_GO_HASH_HEX', `a hash is 16 hex digits, got ${JSON.stringify(s.slice(0, 40))}`));
   return ok({ hi: parseInt(s.slice(0, 8), 16) >>> 0, lo: parseInt(s.slice(8), 16) >>> 0 });
+};
+
+/**
+ * A hash (16 hex digits) or a stored position key (20: the hash, then 4 digits of side to move
+ * and tiebreak), lower-cased and trimmed.
+ */
+export const parseHashOrKeyHex = (text: string): Result<string, CodecError<HashError>> => {
+  const hex = text.trim().toLowerCase();
+  if (isHashHex(hex) || /^[0-9a-f]{20}$/.test(hex)) return ok(hex);
+  return err(hashError('ERR_GO_HASH_HEX', `a hash is 16 hex digits (or a PositionID of 20), got ${JSON.stringify(text.slice(0, 40))}`));
 };
 
 /** Writes 16 hex digits as 8 bytes at `offset` (big-endian). The caller has checked `isHashHex`. */

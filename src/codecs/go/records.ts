@@ -9,9 +9,26 @@
  * A position record is 92 or 100 bytes; a scored-position record is 12.
  * Every byte is captured in the decoded record, so encode(decode(x)) === x.
  */
-import { Result, ok, err, codecError } from '../result';
+import { Result, ok, err, codecErrors } from '../result';
 import { bytesToHashHex, isHashHex } from './hash64';
 import { GoColor } from './board';
+
+/** The error codes this module returns. */
+export const RECORD_ERRORS = [
+  'ERR_GO_BOARD_CHAR',
+  'ERR_GO_BOARD_LENGTH',
+  'ERR_GO_CONFIDENCE_RANGE',
+  'ERR_GO_EXTRA_FLAG',
+  'ERR_GO_EXTRA_RANGE',
+  'ERR_GO_HASH_HEX',
+  'ERR_GO_RECORD_LENGTH',
+  'ERR_GO_SCORE_RANGE',
+  'ERR_GO_TIEBREAK',
+  'ERR_GO_TO_PLAY',
+] as const;
+/** One of RECORD_ERRORS. */
+export type RecordError = (typeof RECORD_ERRORS)[number];
+const recordError = codecErrors(RECORD_ERRORS);
 
 /** Bytes in a position record without PositionExtraInfo. */
 export const POSITION_RECORD_SIZE = 92;
@@ -94,7 +111,7 @@ const at = (place: RecordPlace, byte: number, field: string) => ({ record: place
 const decodeId = (bytes: Uint8Array, offset: number, place: RecordPlace): Result<GoPositionId> => {
   const who = bytes[offset + 9]; // byte 9: ASCII 'B' or 'W'
   if (who !== B && who !== W) {
-    return err(codecError('ERR_GO_TO_PLAY', `record ${place.record}: who-to-play byte is 0x${who.toString(16).padStart(2, '0')}, not 'B' or 'W'`, at(place, 9, 'toPlay')));
+    return err(recordError('ERR_GO_TO_PLAY', `record ${place.record}: who-to-play byte is 0x${who.toString(16).padStart(2, '0')}, not 'B' or 'W'`, at(place, 9, 'toPlay')));
   }
   return ok({ hash: hexOf(bytes, offset), tiebreak: bytes[offset + 8], toPlay: who === B ? 'B' : 'W' });
 };
@@ -116,7 +133,7 @@ export const decodePositionRecord = (bytes: Uint8Array, offset: number, place: R
   for (let i = 0; i < 81; i++) {
     if (BOARD_BYTE[bytes[b + i]] === 0) {
       const c = bytes[b + i];
-      return err(codecError('ERR_GO_BOARD_CHAR', `record ${place.record}: board point ${i} is byte 0x${c.toString(16).padStart(2, '0')}, not '#', 'O' or '.'`, at(place, 10 + i, 'board')));
+      return err(recordError('ERR_GO_BOARD_CHAR', `record ${place.record}: board point ${i} is byte 0x${c.toString(16).padStart(2, '0')}, not '#', 'O' or '.'`, at(place, 10 + i, 'board')));
     }
   }
   const board = latin1(bytes, b, b + 81);
@@ -124,7 +141,7 @@ export const decodePositionRecord = (bytes: Uint8Array, offset: number, place: R
   const flag = bytes[offset + 91];
   if (flag === 0) return ok({ id: id.value, board });
   if (flag !== 1) {
-    return err(codecError('ERR_GO_EXTRA_FLAG', `record ${place.record}: flag byte is ${flag}, not 0 or 1`, at(place, 91, 'flag')));
+    return err(recordError('ERR_GO_EXTRA_FLAG', `record ${place.record}: flag byte is ${flag}, not 0 or 1`, at(place, 91, 'flag')));
   }
   if (avail < POSITION_RECORD_EXTRA_SIZE) return err(shortRecord(place, avail, POSITION_RECORD_EXTRA_SIZE));
   // Bytes 92..99: uint32 source file id, uint16 variation, uint16 move number, big-endian (tabula's choice; the seed gives no order).
@@ -144,18 +161,18 @@ export const decodeScoreRecord = (bytes: Uint8Array, offset: number, place: Reco
   // Byte 10: score as a plain byte 3..8; byte 11: confidence 0..100.
   const score = bytes[offset + 10];
   if (score < MIN_SCORE || score > MAX_SCORE) {
-    return err(codecError('ERR_GO_SCORE_RANGE', `record ${place.record}: score byte is ${score}, not 3..8`, at(place, 10, 'score')));
+    return err(recordError('ERR_GO_SCORE_RANGE', `record ${place.record}: score byte is ${score}, not 3..8`, at(place, 10, 'score')));
   }
   const confidence = bytes[offset + 11];
   if (confidence > MAX_CONFIDENCE) {
-    return err(codecError('ERR_GO_CONFIDENCE_RANGE', `record ${place.record}: confidence byte is ${confidence}, not 0..100`, at(place, 11, 'confidence')));
+    return err(recordError('ERR_GO_CONFIDENCE_RANGE', `record ${place.record}: confidence byte is ${confidence}, not 0..100`, at(place, 11, 'confidence')));
   }
   return ok({ id: id.value, score, confidence });
 };
 
 /** The error for a file that ends inside a record. */
 export const shortRecord = (place: RecordPlace, have: number, need: number) =>
-  codecError('ERR_GO_RECORD_LENGTH', `the file breaks at offset ${place.fileOffset}: record ${place.record} has ${have} of its ${need} bytes`, {
+  recordError('ERR_GO_RECORD_LENGTH', `the file breaks at offset ${place.fileOffset}: record ${place.record} has ${have} of its ${need} bytes`, {
     record: place.record,
     offset: place.fileOffset,
   });
@@ -164,9 +181,9 @@ const isU = (v: number, max: number): boolean => Number.isInteger(v) && v >= 0 &
 
 /** Checks a PositionID for encoding. */
 const checkId = (id: GoPositionId, record: number): Result<true> => {
-  if (typeof id.hash !== 'string' || !isHashHex(id.hash)) return err(codecError('ERR_GO_HASH_HEX', `record ${record}: hash must be 16 hex digits`, { record, field: 'hash' }));
-  if (!isU(id.tiebreak, 255)) return err(codecError('ERR_GO_TIEBREAK', `record ${record}: tiebreak must be a byte`, { record, field: 'tiebreak' }));
-  if (id.toPlay !== 'B' && id.toPlay !== 'W') return err(codecError('ERR_GO_TO_PLAY', `record ${record}: toPlay must be 'B' or 'W'`, { record, field: 'toPlay' }));
+  if (typeof id.hash !== 'string' || !isHashHex(id.hash)) return err(recordError('ERR_GO_HASH_HEX', `record ${record}: hash must be 16 hex digits`, { record, field: 'hash' }));
+  if (!isU(id.tiebreak, 255)) return err(recordError('ERR_GO_TIEBREAK', `record ${record}: tiebreak must be a byte`, { record, field: 'tiebreak' }));
+  if (id.toPlay !== 'B' && id.toPlay !== 'W') return err(recordError('ERR_GO_TO_PLAY', `record ${record}: toPlay must be 'B' or 'W'`, { record, field: 'toPlay' }));
   return ok(true);
 };
 
@@ -184,13 +201,13 @@ export const encodePositionRecord = (r: GoPositionRecord, out: Uint8Array, offse
   const idOk = checkId(r.id, record);
   if (!idOk.ok) return idOk;
   const board = r.board;
-  if (typeof board !== 'string' || board.length !== 81) return err(codecError('ERR_GO_BOARD_LENGTH', `record ${record}: board must be 81 characters`, { record, field: 'board' }));
+  if (typeof board !== 'string' || board.length !== 81) return err(recordError('ERR_GO_BOARD_LENGTH', `record ${record}: board must be 81 characters`, { record, field: 'board' }));
   // Bytes 10..90: the board, written as latin1 then checked byte by byte (any non-Latin-1 character becomes a rejected byte).
   const view = asBuffer(out);
   view.write(board, offset + 10, 81, 'latin1');
   for (let i = 0; i < 81; i++) {
     if (BOARD_BYTE[out[offset + 10 + i]] === 0 || board.charCodeAt(i) > 0xff) {
-      return err(codecError('ERR_GO_BOARD_CHAR', `record ${record}: board point ${i} is not '#', 'O' or '.'`, { record, offset: i, field: 'board' }));
+      return err(recordError('ERR_GO_BOARD_CHAR', `record ${record}: board point ${i} is not '#', 'O' or '.'`, { record, offset: i, field: 'board' }));
     }
   }
   writeId(r.id, out, offset);
@@ -200,7 +217,7 @@ export const encodePositionRecord = (r: GoPositionRecord, out: Uint8Array, offse
     return ok(POSITION_RECORD_SIZE);
   }
   if (!isU(e.sourceFileId, 0xffffffff) || !isU(e.variation, 0xffff) || !isU(e.moveNumber, 0xffff)) {
-    return err(codecError('ERR_GO_EXTRA_RANGE', `record ${record}: extra info must be uint32, uint16, uint16`, { record, field: 'extra' }));
+    return err(recordError('ERR_GO_EXTRA_RANGE', `record ${record}: extra info must be uint32, uint16, uint16`, { record, field: 'extra' }));
   }
   out[offset + 91] = 1; // byte 91: PositionExtraInfo follows
   const x = offset + 92; // bytes 92..99, big-endian
@@ -219,8 +236,8 @@ export const encodePositionRecord = (r: GoPositionRecord, out: Uint8Array, offse
 export const encodeScoreRecord = (r: GoScoreRecord, out: Uint8Array, offset: number, record = 0): Result<number> => {
   const idOk = checkId(r.id, record);
   if (!idOk.ok) return idOk;
-  if (!isU(r.score, MAX_SCORE) || r.score < MIN_SCORE) return err(codecError('ERR_GO_SCORE_RANGE', `record ${record}: score must be 3..8`, { record, field: 'score' }));
-  if (!isU(r.confidence, MAX_CONFIDENCE)) return err(codecError('ERR_GO_CONFIDENCE_RANGE', `record ${record}: confidence must be 0..100`, { record, field: 'confidence' }));
+  if (!isU(r.score, MAX_SCORE) || r.score < MIN_SCORE) return err(recordError('ERR_GO_SCORE_RANGE', `record ${record}: score must be 3..8`, { record, field: 'score' }));
+  if (!isU(r.confidence, MAX_CONFIDENCE)) return err(recordError('ERR_GO_CONFIDENCE_RANGE', `record ${record}: confidence must be 0..100`, { record, field: 'confidence' }));
   writeId(r.id, out, offset);
   out[offset + 10] = r.score; // byte 10: score
   out[offset + 11] = r.confidence; // byte 11: confidence

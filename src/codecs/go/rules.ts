@@ -4,8 +4,18 @@
  * allowed by default as FF[4] executes recorded moves as given; optionally an
  * error). Ko is not checked: records are replayed, not refereed.
  */
-import { Result, ok, err, codecError } from '../result';
+import { Result, ok, err, codecErrors } from '../result';
 import { GoBoard, EMPTY, Stone } from './board';
+
+/** The error codes this module returns. */
+export const RULE_ERRORS = [
+  'ERR_GO_OCCUPIED',
+  'ERR_GO_POINT_RANGE',
+  'ERR_GO_SUICIDE',
+] as const;
+/** One of RULE_ERRORS. */
+export type RuleError = (typeof RULE_ERRORS)[number];
+const ruleError = codecErrors(RULE_ERRORS);
 
 /** Options for `playStone`. */
 export interface PlayOptions {
@@ -69,9 +79,9 @@ export const groupLiberties = (board: GoBoard, point: number): number => {
 export const playStone = (board: GoBoard, color: Stone, point: number, options: PlayOptions = {}): Result<PlayResult> => {
   const { width: w, height: h } = board;
   if (!Number.isInteger(point) || point < 0 || point >= w * h) {
-    return err(codecError('ERR_GO_POINT_RANGE', `point ${point} is off a ${w}x${h} board`));
+    return err(ruleError('ERR_GO_POINT_RANGE', `point ${point} is off a ${w}x${h} board`));
   }
-  if (board.cells[point] !== EMPTY) return err(codecError('ERR_GO_OCCUPIED', `point ${point} is already occupied`));
+  if (board.cells[point] !== EMPTY) return err(ruleError('ERR_GO_OCCUPIED', `point ${point} is already occupied`));
   const cells = board.cells.slice();
   cells[point] = color;
   const r = (point / w) | 0;
@@ -87,7 +97,7 @@ export const playStone = (board: GoBoard, color: Stone, point: number, options: 
   }
   let suicide = 0;
   if (!scanGroup(cells, w, h, point, group)) {
-    if (options.allowSuicide === false) return err(codecError('ERR_GO_SUICIDE', `the move at ${point} leaves its group without liberties`));
+    if (options.allowSuicide === false) return err(ruleError('ERR_GO_SUICIDE', `the move at ${point} leaves its group without liberties`));
     for (const p of group) cells[p] = EMPTY;
     suicide = group.length;
   }

@@ -4,11 +4,23 @@
  * move, canonical hash and where in the tree it is. Setup (AE, AB, AW) is
  * applied before the node's move, PL after it.
  */
-import { Result, ok, err, codecError, InputLocation } from '../result';
+import { Result, ok, err, codecErrors, InputLocation } from '../result';
 import { SgfNode, SgfTree, findProperty, getFirstValue, parseSgf } from '../sgf';
 import { GoBoard, GoColor, BLACK, WHITE, EMPTY, Stone, emptyBoard, boardToString, stoneCount, MAX_BOARD_SIZE } from './board';
 import { ZobristHasher, defaultHasher, canonicalHash } from './canonical';
 import { playStone } from './rules';
+
+/** The error codes this module returns. */
+export const SGF_GAME_ERRORS = [
+  'ERR_GO_SGF_GAME_TYPE',
+  'ERR_GO_SGF_PL',
+  'ERR_GO_SGF_POINT',
+  'ERR_GO_SGF_SIZE',
+  'ERR_GO_SGF_TWO_MOVES',
+] as const;
+/** One of SGF_GAME_ERRORS. */
+export type SgfGameError = (typeof SGF_GAME_ERRORS)[number];
+const sgfGameError = codecErrors(SGF_GAME_ERRORS);
 
 /** A move in a game: colour and point (row * width + col), or null for a pass. */
 export interface GoMove {
@@ -71,10 +83,10 @@ const coord = (c: number): number => (c >= 0x61 && c <= 0x7a ? c - 0x61 : c >= 0
 /** Parses an SGF move value: `''` (or `tt` on boards up to 19x19) is a pass (null); otherwise column letter then row letter. */
 export const parseSgfPoint = (value: string, width: number, height: number): Result<number | null> => {
   if (value === '' || (value === 'tt' && width <= 19 && height <= 19)) return ok(null);
-  if (value.length !== 2) return err(codecError('ERR_GO_SGF_POINT', `${JSON.stringify(value)} is not a point`));
+  if (value.length !== 2) return err(sgfGameError('ERR_GO_SGF_POINT', `${JSON.stringify(value)} is not a point`));
   const col = coord(value.charCodeAt(0));
   const row = coord(value.charCodeAt(1));
-  if (col < 0 || row < 0 || col >= width || row >= height) return err(codecError('ERR_GO_SGF_POINT', `${JSON.stringify(value)} is off the ${width}x${height} board`));
+  if (col < 0 || row < 0 || col >= width || row >= height) return err(sgfGameError('ERR_GO_SGF_POINT', `${JSON.stringify(value)} is off the ${width}x${height} board`));
   return ok(row * width + col);
 };
 
@@ -90,14 +102,14 @@ export const parseSgfPointList = (value: string, width: number, height: number):
   if (colon < 0) {
     const p = parseSgfPoint(value, width, height);
     if (!p.ok) return p;
-    if (p.value === null) return err(codecError('ERR_GO_SGF_POINT', `${JSON.stringify(value)} is not a point`));
+    if (p.value === null) return err(sgfGameError('ERR_GO_SGF_POINT', `${JSON.stringify(value)} is not a point`));
     return ok([p.value]);
   }
   const a = parseSgfPoint(value.slice(0, colon), width, height);
   const b = parseSgfPoint(value.slice(colon + 1), width, height);
   if (!a.ok) return a;
   if (!b.ok) return b;
-  if (a.value === null || b.value === null) return err(codecError('ERR_GO_SGF_POINT', `${JSON.stringify(value)} is not a rectangle of points`));
+  if (a.value === null || b.value === null) return err(sgfGameError('ERR_GO_SGF_POINT', `${JSON.stringify(value)} is not a rectangle of points`));
   const [r1, c1] = [Math.floor(a.value / width), a.value % width];
   const [r2, c2] = [Math.floor(b.value / width), b.value % width];
   const out: number[] = [];
@@ -112,7 +124,7 @@ export const parseBoardSize = (value: string | undefined): Result<[number, numbe
   const w = m ? Number(m[1]) : NaN;
   const h = m ? Number(m[2] ?? m[1]) : NaN;
   if (!(w >= 1 && w <= MAX_BOARD_SIZE && h >= 1 && h <= MAX_BOARD_SIZE)) {
-    return err(codecError('ERR_GO_SGF_SIZE', `SZ[${value}] is not a board size from 1 to ${MAX_BOARD_SIZE}`, { field: 'SZ' }));
+    return err(sgfGameError('ERR_GO_SGF_SIZE', `SZ[${value}] is not a board size from 1 to ${MAX_BOARD_SIZE}`, { field: 'SZ' }));
   }
   return ok([w, h]);
 };
@@ -143,7 +155,7 @@ export const readGoGame = (tree: SgfTree, options: ReadGoGameOptions = {}): Resu
   const root = tree.nodes[0];
   const at = (node: SgfNode, index: number, field?: string): InputLocation => ({ record: index, offset: node.offset, field });
   const gm = getFirstValue(root, 'GM');
-  if (gm !== undefined && gm.trim() !== '1') return err(codecError('ERR_GO_SGF_GAME_TYPE', `GM[${gm}] is not Go (GM[1])`, at(root, 0, 'GM')));
+  if (gm !== undefined && gm.trim() !== '1') return err(sgfGameError('ERR_GO_SGF_GAME_TYPE', `GM[${gm}] is not Go (GM[1])`, at(root, 0, 'GM')));
   const size = parseBoardSize(getFirstValue(root, 'SZ'));
   if (!size.ok) return err({ ...size.error, ...at(root, 0, 'SZ') });
   const [width, height] = size.value;
@@ -184,7 +196,7 @@ export const readGoGame = (tree: SgfTree, options: ReadGoGameOptions = {}): Resu
       let captured = 0;
       for (const p of node.properties) {
         if (p.id !== 'B' && p.id !== 'W') continue;
-        if (move) return err(codecError('ERR_GO_SGF_TWO_MOVES', 'a node holds more than one move', at(node, index, p.id)));
+        if (move) return err(sgfGameError('ERR_GO_SGF_TWO_MOVES', 'a node holds more than one move', at(node, index, p.id)));
         const pt = parseSgfPoint(p.values[0], width, height);
         if (!pt.ok) return err({ ...pt.error, ...at(node, index, p.id) });
         move = { color: p.id, point: pt.value };
@@ -201,7 +213,7 @@ export const readGoGame = (tree: SgfTree, options: ReadGoGameOptions = {}): Resu
       const pl = findProperty(node, 'PL');
       if (pl) {
         const c = colorOf(pl.values[0]);
-        if (!c) return err(codecError('ERR_GO_SGF_PL', `PL[${pl.values[0]}] is not B or W`, at(node, index, 'PL')));
+        if (!c) return err(sgfGameError('ERR_GO_SGF_PL', `PL[${pl.values[0]}] is not B or W`, at(node, index, 'PL')));
         toPlay = c;
       } else {
         const nextMover = moveOf(next);

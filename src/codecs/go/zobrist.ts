@@ -5,9 +5,20 @@
  * and ko-illegal codes as 16 hex digits each. Also the deterministic default
  * tables tabula ships (the published table cannot be obtained or regenerated).
  */
-import { Result, ok, err, codecError } from '../result';
+import { Result, ok, err, codecErrors } from '../result';
 import { hashToHex } from './hash64';
 import { splitmix64 } from './splitmix64';
+
+/** The error codes this module returns. */
+export const ZOBRIST_ERRORS = [
+  'ERR_GO_ZOBRIST_HEADER',
+  'ERR_GO_ZOBRIST_HEX',
+  'ERR_GO_ZOBRIST_ROW',
+  'ERR_GO_ZOBRIST_ROWS',
+] as const;
+/** One of ZOBRIST_ERRORS. */
+export type ZobristError = (typeof ZOBRIST_ERRORS)[number];
+const zobristError = codecErrors(ZOBRIST_ERRORS);
 
 /** Column of a code in a table row. */
 export const ZOBRIST_BLACK = 0;
@@ -47,14 +58,14 @@ export const parseZobristTable = (text: string, options: ParseZobristOptions = {
     const got = lines[i];
     if (got === undefined || got.trim() !== String(want)) {
       return err(
-        codecError('ERR_GO_ZOBRIST_HEADER', `line ${i + 1} must be the ${what}, ${want}; got ${JSON.stringify(got ?? '')}`, { line: i + 1, field }),
+        zobristError('ERR_GO_ZOBRIST_HEADER', `line ${i + 1} must be the ${what}, ${want}; got ${JSON.stringify(got ?? '')}`, { line: i + 1, field }),
       );
     }
   }
   const rows = lines.length - 3;
   if (rows !== points) {
     const line = Math.min(lines.length, 3 + points) + 1;
-    return err(codecError('ERR_GO_ZOBRIST_ROWS', `expected ${points} rows of codes, found ${rows}`, { line: rows > points ? line - 1 : line }));
+    return err(zobristError('ERR_GO_ZOBRIST_ROWS', `expected ${points} rows of codes, found ${rows}`, { line: rows > points ? line - 1 : line }));
   }
   const hi = new Uint32Array(points * 3);
   const lo = new Uint32Array(points * 3);
@@ -62,12 +73,12 @@ export const parseZobristTable = (text: string, options: ParseZobristOptions = {
     const line = p + 4;
     const cells = lines[p + 3].split(',');
     if (cells.length !== 3) {
-      return err(codecError('ERR_GO_ZOBRIST_ROW', `line ${line} must hold 3 comma-separated codes, found ${cells.length}`, { line }));
+      return err(zobristError('ERR_GO_ZOBRIST_ROW', `line ${line} must hold 3 comma-separated codes, found ${cells.length}`, { line }));
     }
     for (let c = 0; c < 3; c++) {
       const h = cells[c].trim();
       if (!HEX16.test(h)) {
-        return err(codecError('ERR_GO_ZOBRIST_HEX', `line ${line}, column ${c + 1}: a code is 16 hex digits, got ${JSON.stringify(h)}`, { line, field: ['black', 'white', 'ko'][c] }));
+        return err(zobristError('ERR_GO_ZOBRIST_HEX', `line ${line}, column ${c + 1}: a code is 16 hex digits, got ${JSON.stringify(h)}`, { line, field: ['black', 'white', 'ko'][c] }));
       }
       hi[p * 3 + c] = parseInt(h.slice(0, 8), 16) >>> 0;
       lo[p * 3 + c] = parseInt(h.slice(8), 16) >>> 0;

@@ -2,7 +2,15 @@
  * Bytes to text for SGF files: FF[4] names the character set in the root
  * property CA (default ISO-8859-1). Pure: bytes in, string out.
  */
-import { Result, ok, err, codecError } from '../result';
+import { Result, ok, err, codecErrors } from '../result';
+
+/** The error codes this module returns. */
+export const SGF_CHARSET_ERRORS = [
+  'ERR_SGF_CHARSET',
+] as const;
+/** One of SGF_CHARSET_ERRORS. */
+export type SgfCharsetError = (typeof SGF_CHARSET_ERRORS)[number];
+const charsetError = codecErrors(SGF_CHARSET_ERRORS);
 
 /** The CA[] value found in the first 4 KiB of the bytes (read as ASCII), or undefined. */
 export const sniffSgfCharset = (bytes: Uint8Array): string | undefined => {
@@ -29,7 +37,7 @@ export const sgfDecoderFor = (head: Uint8Array): Result<{ decoder: InstanceType<
   try {
     return ok({ decoder: new TextDecoder(charset.toLowerCase()), skip: 0 });
   } catch {
-    return err(codecError('ERR_SGF_CHARSET', `unknown character set CA[${charset}]`, { field: 'CA' }));
+    return err(charsetError('ERR_SGF_CHARSET', `unknown character set CA[${charset}]`, { field: 'CA' }));
   }
 };
 

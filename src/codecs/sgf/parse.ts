@@ -3,8 +3,24 @@
  * indexOf for property values, an explicit stack for variations (no recursion,
  * so deeply nested files cannot overflow the call stack).
  */
-import { Result, ok, err, codecError, CodecError } from '../result';
+import { Result, ok, err, codecErrors, CodecError } from '../result';
 import { SgfNode, SgfProperty, SgfTree } from './tree';
+
+/** The error codes this module returns. */
+export const SGF_ERRORS = [
+  'ERR_SGF_EMPTY_SEQUENCE',
+  'ERR_SGF_MISSING_VALUE',
+  'ERR_SGF_NODE_AFTER_VARIATION',
+  'ERR_SGF_NO_GAME_TREE',
+  'ERR_SGF_PROPERTY_OUTSIDE_NODE',
+  'ERR_SGF_UNCLOSED_TREE',
+  'ERR_SGF_UNEXPECTED_CHAR',
+  'ERR_SGF_UNEXPECTED_CLOSE',
+  'ERR_SGF_UNTERMINATED_VALUE',
+] as const;
+/** One of SGF_ERRORS. */
+export type SgfError = (typeof SGF_ERRORS)[number];
+const sgfError = codecErrors(SGF_ERRORS);
 
 const OPEN = 0x28; // (
 const CLOSE = 0x29; // )
@@ -29,10 +45,10 @@ export const lineColumnAt = (text: string, offset: number): { line: number; colu
   return { line, column: offset - lineStart + 1 };
 };
 
-const fail = (text: string, code: string, message: string, offset: number, field?: string): Result<never> => {
+const fail = (text: string, code: SgfError, message: string, offset: number, field?: string): Result<never> => {
   const where: Partial<CodecError> = { offset, ...lineColumnAt(text, offset) };
   if (field !== undefined) where.field = field;
-  return err(codecError(code, message, where));
+  return err(sgfError(code, message, where));
 };
 
 // FF[4] PropIdent letters. Upper case per FF[4]; lower case is accepted and kept as written (FF[1-3] files use it).
