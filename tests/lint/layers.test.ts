@@ -41,7 +41,7 @@ describe('the layer rule', () => {
   });
 });
 
-describe('the thin-resolver rule', () => {
+describe('the thin-resolver and codec-error rules', () => {
   const syntaxErrors = async (file: string, code: string): Promise<string[]> => {
     const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
     return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
@@ -60,5 +60,12 @@ describe('the thin-resolver rule', () => {
   test('a storage service may query Prisma', async () => {
     const code = "import type { Database } from '../db/database';\nexport const f = (db: Database) => db.prisma.game.count();\n";
     expect(await syntaxErrors('src/storage/probe.ts', code)).toEqual([]);
+  });
+
+  test("a codec building an error outside its module's list fails lint", async () => {
+    const code = "import { codecError } from '../result';\nexport const e = codecError('ERR_X', 'x');\n";
+    expect(await syntaxErrors('src/codecs/chess/probe.ts', code)).toEqual([
+      "Codecs build errors with their module's codecErrors(LIST), so the code is listed.",
+    ]);
   });
 });

@@ -24,7 +24,7 @@ import {
 import { GcgEvent, GcgGame, gcgPragma, isUnknownRack } from './gcg';
 import { DEFAULT_BINGO_BONUS, PLAY_ERRORS, scorePlay } from './scoring';
 import { BLANK, BLANK_BIT, EMPTY, parseTiles } from './tiles';
-import { Result, codecError, codecErrors, err, ok } from '../result';
+import { Result, codecErrors, err, ok } from '../result';
 
 /** The error codes this module returns. */
 export const REPLAY_ERRORS = [
@@ -170,7 +170,7 @@ export const replayGcg = (game: GcgGame, options: ReplayOptions = {}): Result<Ga
         if (!word.ok) return fail('GCG_BAD_TILES', `word "${e.word}": ${word.error.message}`, e.line, 'word');
         const scored = scorePlay(squares, layout, dist, at, word.value, bingoBonus);
         // The scoring error keeps its own code (one of PLAY_ERRORS).
-        if (!scored.ok) return err(codecError(scored.error.code, `${e.position} ${e.word}: ${scored.error.message}`, { line: e.line, field: 'word' }));
+        if (!scored.ok) return err({ code: scored.error.code, message: `${e.position} ${e.word}: ${scored.error.message}`, line: e.line, field: 'word' });
         const { placed, tiles, score } = scored.value;
         computed = score;
         placed.forEach((sq, k) => (squares[sq] = tiles[k]));
