@@ -10,9 +10,7 @@ import { BgNode } from './sgfGame';
 import { Seat } from './types';
 
 /** The error codes this module returns. */
-export const ANALYSIS_ERRORS = [
-  'ERR_BG_ANALYSIS',
-] as const;
+export const ANALYSIS_ERRORS = ['ERR_BG_ANALYSIS'] as const;
 /** One of ANALYSIS_ERRORS. */
 export type AnalysisError = (typeof ANALYSIS_ERRORS)[number];
 const analysisError = codecErrors(ANALYSIS_ERRORS);

@@ -12,11 +12,7 @@ import { BackgammonGame, BgAction, BgNode, BgSetup } from './sgfGame';
 import { BAR, CubeOwner, GameState, MatchState, PositionBoard, RESIGNATIONS, Seat, SideCheckers, emptySide, startingSide } from './types';
 
 /** The error codes this module returns. */
-export const REPLAY_ERRORS = [
-  'ERR_BG_REPLAY_ILLEGAL_MOVE',
-  'ERR_BG_REPLAY_ORDER',
-  'ERR_BG_REPLAY_SETUP',
-] as const;
+export const REPLAY_ERRORS = ['ERR_BG_REPLAY_ILLEGAL_MOVE', 'ERR_BG_REPLAY_ORDER', 'ERR_BG_REPLAY_SETUP'] as const;
 /** One of REPLAY_ERRORS. */
 export type ReplayError = (typeof REPLAY_ERRORS)[number];
 const replayError = codecErrors(REPLAY_ERRORS);

@@ -8,13 +8,7 @@ import { CodecError, Result, codecErrors, err, ok } from '../result';
 import { STANDARD_FEN } from './board';
 
 /** The error codes this module returns. */
-export const PGN_ERRORS = [
-  'ERR_PGN_COMMENT',
-  'ERR_PGN_EMPTY',
-  'ERR_PGN_NAG',
-  'ERR_PGN_TAG',
-  'ERR_PGN_VARIATION',
-] as const;
+export const PGN_ERRORS = ['ERR_PGN_COMMENT', 'ERR_PGN_EMPTY', 'ERR_PGN_NAG', 'ERR_PGN_TAG', 'ERR_PGN_VARIATION'] as const;
 /** One of PGN_ERRORS. */
 export type PgnError = (typeof PGN_ERRORS)[number];
 const pgnError = codecErrors(PGN_ERRORS);

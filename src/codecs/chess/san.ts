@@ -11,11 +11,7 @@ import {
 } from './moves';
 
 /** The error codes this module returns. */
-export const SAN_ERRORS = [
-  'ERR_SAN_AMBIGUOUS',
-  'ERR_SAN_ILLEGAL',
-  'ERR_SAN_SYNTAX',
-] as const;
+export const SAN_ERRORS = ['ERR_SAN_AMBIGUOUS', 'ERR_SAN_ILLEGAL', 'ERR_SAN_SYNTAX'] as const;
 /** One of SAN_ERRORS. */
 export type SanError = (typeof SAN_ERRORS)[number];
 const sanError = codecErrors(SAN_ERRORS);

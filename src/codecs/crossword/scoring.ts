@@ -11,12 +11,7 @@ import { BLANK_BIT, EMPTY, THROUGH } from './tiles';
 import { Result, codecErrors, err, ok } from '../result';
 
 /** The error codes this module returns. */
-export const PLAY_ERRORS = [
-  'PLAY_OFF_BOARD',
-  'PLAY_PLACES_NO_TILE',
-  'PLAY_THROUGH_EMPTY_SQUARE',
-  'PLAY_TILE_CONFLICT',
-] as const;
+export const PLAY_ERRORS = ['PLAY_OFF_BOARD', 'PLAY_PLACES_NO_TILE', 'PLAY_THROUGH_EMPTY_SQUARE', 'PLAY_TILE_CONFLICT'] as const;
 /** One of PLAY_ERRORS. */
 export type PlayError = (typeof PLAY_ERRORS)[number];
 const playError = codecErrors(PLAY_ERRORS);

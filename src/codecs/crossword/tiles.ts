@@ -15,9 +15,7 @@ import { LetterDistribution } from './distributions';
 import { CodecError, Result, codecErrors, err, ok } from '../result';
 
 /** The error codes this module returns. */
-export const TILES_ERRORS = [
-  'MALFORMED_TILES',
-] as const;
+export const TILES_ERRORS = ['MALFORMED_TILES'] as const;
 /** One of TILES_ERRORS. */
 export type TilesError = (typeof TILES_ERRORS)[number];
 const tilesError = codecErrors(TILES_ERRORS);

@@ -6,10 +6,7 @@
 import { CodecError, Result, ok, err, codecErrors } from '../result';
 
 /** The error codes this module returns. */
-export const BOARD_ERRORS = [
-  'ERR_GO_BOARD_CHAR',
-  'ERR_GO_BOARD_LENGTH',
-] as const;
+export const BOARD_ERRORS = ['ERR_GO_BOARD_CHAR', 'ERR_GO_BOARD_LENGTH'] as const;
 /** One of BOARD_ERRORS. */
 export type BoardError = (typeof BOARD_ERRORS)[number];
 const boardError = codecErrors(BOARD_ERRORS);

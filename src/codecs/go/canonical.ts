@@ -12,11 +12,7 @@ import { symmetryCount, symmetryPermutation, inverseSymmetry } from './symmetry'
 import { ZobristTable, defaultZobristTable } from './zobrist';
 
 /** The error codes this module returns. */
-export const CANONICAL_ERRORS = [
-  'ERR_GO_BOARD_CHAR',
-  'ERR_GO_BOARD_LENGTH',
-  'ERR_GO_ZOBRIST_SIZE',
-] as const;
+export const CANONICAL_ERRORS = ['ERR_GO_BOARD_CHAR', 'ERR_GO_BOARD_LENGTH', 'ERR_GO_ZOBRIST_SIZE'] as const;
 /** One of CANONICAL_ERRORS. */
 export type CanonicalError = (typeof CANONICAL_ERRORS)[number];
 const canonicalError = codecErrors(CANONICAL_ERRORS);

@@ -6,9 +6,7 @@
 import { CodecError, Result, ok, err, codecErrors } from '../result';
 
 /** The error codes this module returns. */
-export const HASH_ERRORS = [
-  'ERR_GO_HASH_HEX',
-] as const;
+export const HASH_ERRORS = ['ERR_GO_HASH_HEX'] as const;
 /** One of HASH_ERRORS. */
 export type HashError = (typeof HASH_ERRORS)[number];
 const hashError = codecErrors(HASH_ERRORS);

@@ -8,11 +8,7 @@ import { Result, ok, err, codecErrors } from '../result';
 import { GoBoard, EMPTY, Stone } from './board';
 
 /** The error codes this module returns. */
-export const RULE_ERRORS = [
-  'ERR_GO_OCCUPIED',
-  'ERR_GO_POINT_RANGE',
-  'ERR_GO_SUICIDE',
-] as const;
+export const RULE_ERRORS = ['ERR_GO_OCCUPIED', 'ERR_GO_POINT_RANGE', 'ERR_GO_SUICIDE'] as const;
 /** One of RULE_ERRORS. */
 export type RuleError = (typeof RULE_ERRORS)[number];
 const ruleError = codecErrors(RULE_ERRORS);

@@ -5,9 +5,7 @@
 import { Result, ok, err, codecErrors } from '../result';
 
 /** The error codes this module returns. */
-export const SGF_CHARSET_ERRORS = [
-  'ERR_SGF_CHARSET',
-] as const;
+export const SGF_CHARSET_ERRORS = ['ERR_SGF_CHARSET'] as const;
 /** One of SGF_CHARSET_ERRORS. */
 export type SgfCharsetError = (typeof SGF_CHARSET_ERRORS)[number];
 const charsetError = codecErrors(SGF_CHARSET_ERRORS);
