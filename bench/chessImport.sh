@@ -25,7 +25,7 @@ for (let g = 0; g < n; g++) {
     const legal = c.legalMoves(pos);
     if (legal.length === 0) break;
     const m = legal[Math.floor(rnd() * legal.length)];
-    let san = c.makeSan(pos, m);
+    let san = c.printSan(pos, m);
     c.makeMove(pos, m);
     if (i % 20 === 9) san += ` {[%eval ${((rnd() - 0.5) * 4).toFixed(2)}]}`;
     moves.push((i % 2 === 0 ? `${i / 2 + 1}. ` : "") + san);

@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { legalMoves, makeMove, makeSan, standardPosition } from '../src/codecs/chess';
+import { legalMoves, makeMove, printSan, standardPosition } from '../src/codecs/chess';
 import { writeGoPositionFile, writeGoScoreFile } from './goData';
 import { DATABASE_URL, cliImport, dropSchema, emit, prng, round, type RunResult } from './common';
 
@@ -58,7 +58,7 @@ function writePgnFile(file: string, count: number): void {
       const legal = legalMoves(pos);
       if (legal.length === 0) break;
       const m = legal[Math.floor(random() * legal.length)];
-      let san = makeSan(pos, m);
+      let san = printSan(pos, m);
       makeMove(pos, m);
       if (i % 20 === 9) san += ` {[%eval ${((random() - 0.5) * 4).toFixed(2)}]}`;
       moves.push((i % 2 === 0 ? `${i / 2 + 1}. ` : '') + san);

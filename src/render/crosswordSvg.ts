@@ -8,7 +8,7 @@
  * (`CROSSWORD_LEFT`, `CROSSWORD_TOP`) (room for row numbers and column letters).
  */
 import { BoardLayout } from '../codecs/crossword/boards';
-import { CgpPosition, formatLastMove, unseenTileCount } from '../codecs/crossword/cgp';
+import { CgpPosition, printLastMove, unseenTileCount } from '../codecs/crossword/cgp';
 import { columnName } from '../codecs/crossword/coordinates';
 import { LetterDistribution } from '../codecs/crossword/distributions';
 import { BLANK, BLANK_BIT, EMPTY, THROUGH } from '../codecs/crossword/tiles';
@@ -268,7 +268,7 @@ export const crosswordSvg = (position: CgpPosition, options: CrosswordSvgOptions
     .join(', ');
   const scoreText = position.scores.length >= 2 ? `, scores ${position.scores[0]}–${position.scores[1]}` : '';
   const title = `Crossword position, ${cols}x${rows}${scoreText}`;
-  const lastText = lm ? ` Last move: ${formatLastMove(lm, position)}.` : '';
+  const lastText = lm ? ` Last move: ${printLastMove(lm, position)}.` : '';
   const desc =
     `${cols}x${rows} crossword board (${layout.name}) with ${premiumText} squares; ${dist.name} tiles` +
     `${position.options.lexicon ? `, lexicon ${position.options.lexicon}` : ''}.` +

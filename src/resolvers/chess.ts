@@ -4,12 +4,12 @@ import {
   decodeGameText,
   encodeGameText,
   isFenError,
-  makeFen,
+  printFen,
   parseFen,
   parsePgnGame,
   parsePolyglotKeyHex,
   polyglotKey,
-  writePgnMovetext,
+  printPgnMovetext,
 } from '../codecs/chess';
 import type { CodecError } from '../codecs/result';
 import type { Position } from '../generated/prisma/client';
@@ -50,7 +50,7 @@ export const chessResolvers = {
       const pos = parsed.value;
       const key = polyglotKey(pos);
       const position = await positionByKey(db, 'CHESS', key);
-      return { key, fen: makeFen(pos), sideToMove: pos.turn === 0 ? 'w' : 'b', position, includeVariations: includeVariations ?? false };
+      return { key, fen: printFen(pos), sideToMove: pos.turn === 0 ? 'w' : 'b', position, includeVariations: includeVariations ?? false };
     },
     decodeGameText: (
       _: unknown,
@@ -63,7 +63,7 @@ export const chessResolvers = {
         texts: comments ?? undefined,
       });
       if (!decoded.ok) throw fenError(decoded.error, 'data');
-      return writePgnMovetext(decoded.value);
+      return printPgnMovetext(decoded.value);
     },
     encodeGameText: (_: unknown, { pgn, dialect }: { pgn: string; dialect?: GameTextDialect | null }): string => {
       const parsed = parsePgnGame(pgn);

@@ -4,7 +4,7 @@ import {
   type CgpPosition,
   boardRows,
   cgpOperations,
-  formatLastMove,
+  printLastMove,
   parseCgp,
   positionKey,
   printCgp,
@@ -70,7 +70,7 @@ export const crosswordResolvers = {
     distribution: (v: CrosswordView) => v.position.distribution.name,
     boardName: (v: CrosswordView) => v.position.layout.name,
     lastMove: (v: CrosswordView) =>
-      v.position.options.lastMove ? formatLastMove(v.position.options.lastMove, v.position, v.dialect) : null,
+      v.position.options.lastMove ? printLastMove(v.position.options.lastMove, v.position, v.dialect) : null,
     operations: (v: CrosswordView) => cgpOperations(v.position, v.dialect),
     unseenTiles: (v: CrosswordView) => unseenTileCount(v.position),
     tilesOnBoard: (v: CrosswordView) => tilesOnBoard(v.position),

@@ -28,7 +28,7 @@ import {
   parsePgn,
   replayGame,
   splitTextList,
-  writePgn,
+  printPgn,
 } from '../codecs/chess';
 import { type CodecError, type Result, codecError, describeLocation } from '../codecs/result';
 import { readAhead } from './readAhead';
@@ -269,7 +269,7 @@ async function* readPgn(input: AsyncIterable<Uint8Array>): AsyncGenerator<Import
         continue;
       }
       // The game's own bytes; when the splitter left several games together, each is re-printed.
-      const source = parsed === 1 ? part.bytes.slice() : Buffer.from(writePgn(result.value), 'utf8');
+      const source = parsed === 1 ? part.bytes.slice() : Buffer.from(printPgn(result.value), 'utf8');
       builder.add(buildChessGame(result.value, source, 'PGN', builder.stored, where), where);
       if (builder.games.length >= CHESS_CHUNK_GAMES) yield builder.take();
     }
@@ -336,7 +336,7 @@ const unwrapStored = (game: Game): PgnGame => {
 };
 
 /** (CHESS, PGN): the stored game re-printed (tags, moves, variations, NAGs, comments). */
-export const writeChessPgn = (game: Game): string => writePgn(unwrapStored(game));
+export const writeChessPgn = (game: Game): string => printPgn(unwrapStored(game));
 
 /** (CHESS, GAMETEXT): the stored GameText (JOSE dialect, inline comments) as base64. */
 export const writeChessGameText = (game: Game): string => {

@@ -8,7 +8,8 @@ import { goPositionsReader, goScoresReader } from './go';
 import { writeGoGameSgf } from './goSgf';
 import type { GameKind } from '../db/records';
 import type { FormatReader, GameWriter, GameWriterEntry } from './formatTypes';
-import { sgfReader, writeBackgammonGameSgf } from './sgf';
+import { writeBackgammonGameSgf } from './backgammon';
+import { sgfReader } from './sgf';
 
 /** Every format `importGames` and the CLI read. */
 const READERS: FormatReader[] = [pgnReader, gameTextReader, sgfReader, cgpReader, gcgReader, goPositionsReader, goScoresReader];

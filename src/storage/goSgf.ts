@@ -10,25 +10,11 @@
  * variation's first node, e.g. "0.1". `move`/`nextMove` are SGF moves such as
  * `B[cd]` (a pass is `B[]`).
  */
-import { type GoGame, type ZobristHasher, readGoGame, sgfPoint } from '../codecs/go';
-import type { CodecError } from '../codecs/result';
-import type { SgfTree } from '../codecs/sgf';
+import { type GoGame, parseGoGame, sgfPoint } from '../codecs/go';
 import type { Game } from '../generated/prisma/client';
 import { goGameKey, signedHash } from './go';
 import { type GameRecord, type PlyRecord, type PositionRecord } from '../db/records';
-import { ImportFailure } from './importFailure';
-
-/** What the tree reader needs besides the tree (a subset of the SGF reader's tree context). */
-export interface GoTreeContext {
-  /** Index of the tree in the collection, from 0. */
-  index: number;
-  /** The tree's own text, exactly as in the file. */
-  source: string;
-  /** Line and column of a character offset, for errors. */
-  lines?: { at(offset: number): { line: number; column: number } };
-  /** The 9x9 hasher (the active table); other sizes and a missing one use the default tables. */
-  goHasher?: ZobristHasher;
-}
+import { type TreeReader, treeFailure } from './sgfTree';
 
 const moveText = (game: GoGame, move: GoGame['positions'][number]['move']): string | null =>
   move ? `${move.color}[${move.point === null ? '' : sgfPoint(move.point, game.width)}]` : null;
@@ -81,18 +67,11 @@ export const goGameRecord = (game: GoGame, source: Uint8Array): GameRecord => {
 };
 
 /** Reads one GM[1] tree into a game record; throws ImportFailure (tree index as `record`, node offset) on bad input. */
-export const readGoTree = (tree: SgfTree, context: GoTreeContext): { games: GameRecord[] } => {
-  const read = readGoGame(tree, { hasher: context.goHasher });
+export const readGoTree: TreeReader = (tree, context) => {
+  const read = parseGoGame(tree, { hasher: context.goHasher });
   if (!read.ok) {
-    const e: CodecError = read.error;
-    const at = e.offset ?? tree.nodes[0]?.offset;
-    const loc = at === undefined ? {} : { offset: at, ...(context.lines?.at(at) ?? {}) };
-    throw new ImportFailure({
-      ...e,
-      message: `game tree ${context.index}${e.record !== undefined ? `, node ${e.record}` : ''}: ${e.message}`,
-      ...loc,
-      record: context.index,
-    });
+    const e = read.error;
+    throw treeFailure({ ...e, message: e.record !== undefined ? `node ${e.record}: ${e.message}` : e.message }, context, tree.nodes[0]?.offset);
   }
   return { games: [goGameRecord(read.value, Buffer.from(context.source, 'utf8'))] };
 };

@@ -1,87 +1,25 @@
 /**
- * The SGF format: a reader that turns an SGF collection into game records, and
- * the writer that prints a stored game tree back. The collection is streamed one
- * top-level game tree at a time (`sgfStream.ts`), each parsed with the shared SGF
- * codec and handed to the reader for its game type (`GM`): GM[6] backgammon
- * here; the Go integration adds GM[1] to `TREE_READERS`. Every game keeps its own
+ * The SGF format: a reader that turns an SGF collection into game records. The collection
+ * is streamed one top-level game tree at a time (`sgfStream.ts`), each parsed with the shared
+ * SGF codec and handed to the reader for its game type (`GM`): GM[6] backgammon
+ * (`backgammon.ts`), GM[1] Go (`goSgf.ts`). Every game keeps its own
  * tree's text as `source`, so export is lossless (analysis and unknown properties
  * included). Errors name the tree and its place in the file; the first error in
  * file order stops the import (nothing is stored: the import is one transaction).
  */
-import {
-  type BackgammonGame,
-  type BgPly,
-  decisionEquities,
-  readBackgammonSgf,
-  readBackgammonTrees,
-  replayGame,
-  writeBackgammonSgf,
-} from '../codecs/backgammon';
 import type { CodecError } from '../codecs/result';
 import type { ZobristHasher } from '../codecs/go';
 import { type SgfTree, parseSgf } from '../codecs/sgf';
-import { readAhead } from './readAhead';
-import type { Game } from '../generated/prisma/client';
+import type { GameRecord, ImportChunk } from '../db/records';
+import { readBackgammonTree } from './backgammon';
 import type { FormatReader, ReadContext } from './formatTypes';
 import { goHasher } from './go';
 import { readGoTree } from './goSgf';
-import { Pacer } from './pacer';
-import { type SgfSegment, sgfSegments, sgfText } from './sgfStream';
-import { type GameRecord, type ImportChunk, type ImportWarning, type PlyRecord, type PositionRecord, type ScoreRecord } from '../db/records';
 import { ImportFailure, importError } from './importFailure';
-
-/**
- * Line and column (from 1) of the file offsets in one segment of the file, computed once per
- * segment (binary search per lookup).
- */
-class LineIndex {
-  private starts: number[] | undefined;
-
-  constructor(private readonly segment: SgfSegment) {}
-
-  /** Line and column of `offset` (a file offset within the segment). */
-  at(offset: number): { line: number; column: number } {
-    const { text, line, column } = this.segment;
-    if (!this.starts) {
-      const starts = [0];
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
-      }
-      this.starts = starts;
-    }
-    const local = offset - this.segment.offset;
-    const s = this.starts;
-    let lo = 0;
-    let hi = s.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (s[mid] <= local) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo === 0 ? { line, column: column + local } : { line: line + lo, column: local - s[lo] + 1 };
-  }
-}
-
-/** What a per-game-type tree reader gets besides its tree. */
-interface TreeContext {
-  /** Line and column of file offsets in the tree's segment. */
-  lines: LineIndex;
-  /** Index of the tree in the collection, from 0. */
-  index: number;
-  /** The tree's own text, exactly as in the file. */
-  source: string;
-  /** The game read from the tree before this one, if any. */
-  previous?: GameRecord;
-  /** GM[1]: the 9x9 hasher of the active Zobrist table. */
-  goHasher?: ZobristHasher;
-}
-
-/** Reads one game tree into records; throws ImportFailure on input it cannot store. */
-type TreeReader = (tree: SgfTree, context: TreeContext) => ImportChunk;
-
-/** Property id as gnubg and FF[3] files write it: lowercase letters dropped (`GaMe` = `GM`). */
-const normId = (id: string): string => id.replace(/[a-z]/g, '');
+import { Pacer } from './pacer';
+import { readAhead } from './readAhead';
+import { type SgfSegment, sgfSegments, sgfText } from './sgfStream';
+import { LineIndex, type TreeReader, normId } from './sgfTree';
 
 /** The GM value of a tree's root; FF[4] says a missing GM means 1 (Go). */
 const gameTypeOf = (tree: SgfTree): number => {
@@ -93,181 +31,6 @@ const gameTypeOf = (tree: SgfTree): number => {
 
 /** Names of game types tabula recognises but does not read yet, for the error message. */
 const GAME_NAMES: Record<number, string> = { 1: 'Go', 2: 'Othello', 3: 'chess', 4: 'Gomoku', 5: "Nine Men's Morris", 7: 'Chinese chess', 8: 'shogi' };
-
-/** Location of a node offset, plus the tree index as `record`. */
-const where = (context: TreeContext, offset: number | undefined): { record: number; offset?: number; line?: number; column?: number } =>
-  offset === undefined ? { record: context.index } : { record: context.index, offset, ...context.lines.at(offset) };
-
-/** The decoded bits of a replayed ply that are worth keeping with its position (all follow from the key). */
-const positionData = (ply: BgPly) => {
-  const pips = (side: number[]) => side.reduce((sum, n, i) => sum + n * (i + 1), 0);
-  const off = (side: number[]) => 15 - side.reduce((sum, n) => sum + n, 0);
-  const m = ply.match;
-  return {
-    positionId: ply.positionId,
-    matchId: ply.matchId,
-    pipCounts: [pips(ply.board.onRoll), pips(ply.board.opponent)],
-    borneOff: [off(ply.board.onRoll), off(ply.board.opponent)],
-    onRoll: m.diceOwner,
-    turn: m.turn,
-    dice: m.dice,
-    cubeValue: m.cubeValue,
-    cubeOwner: m.cubeOwner,
-    doubleOffered: m.doubleOffered,
-    resignation: m.resignation,
-    gameState: m.gameState,
-    crawford: m.crawford,
-    matchLength: m.matchLength,
-    score: m.score,
-  };
-};
-
-const positionOf = (ply: BgPly): PositionRecord => ({
-  kind: 'BACKGAMMON',
-  key: ply.key,
-  groupKey: ply.positionId,
-  sideToMove: String(ply.match.diceOwner),
-  board: ply.key,
-  data: positionData(ply),
-});
-
-/** The game's root properties that are worth searching or showing, as metadata. */
-const metadataOf = (game: BackgammonGame, replayResult: { winner: number; points: number; resigned: boolean } | undefined) => {
-  const { info } = game;
-  const ru = game.tree.nodes[0]?.properties.find((p) => normId(p.id) === 'RU')?.values[0];
-  const meta: Record<string, unknown> = {
-    matchLength: info.matchLength,
-    gameNumberInFile: info.gameNumber,
-    startScore: info.score,
-    rules: info.rules,
-    cubeValue: info.cubeValue,
-  };
-  if (ru !== undefined) meta.RU = ru;
-  const text: [string, string | undefined][] = [
-    ['application', info.application], ['date', info.date], ['event', info.event], ['round', info.round],
-    ['place', info.place], ['annotator', info.annotator], ['comment', info.comment],
-    ['whiteRating', info.whiteRating], ['blackRating', info.blackRating],
-  ];
-  for (const [k, v] of text) if (v !== undefined) meta[k] = v;
-  if (info.result) meta.result = info.result;
-  if (replayResult) meta.replayResult = replayResult;
-  const mi = game.rootExtra.find((p) => p.id === 'MI');
-  if (mi) meta.MI = mi.values;
-  return meta;
-};
-
-/** Scores from gnubg's analysis: each decision scored on the position where it was made (the ply before it). */
-const scoresOf = (game: BackgammonGame, plies: BgPly[], context: TreeContext, warnings: ImportWarning[]): ScoreRecord[] => {
-  const scores: ScoreRecord[] = [];
-  for (let k = 1; k < plies.length; k++) {
-    const ply = plies[k];
-    if (ply.nodeIndex === null) continue;
-    const node = game.nodes[ply.nodeIndex];
-    if (!node.extra.some((p) => p.id === 'A' || p.id === 'DA')) continue;
-    const decisions = decisionEquities(node, game.info.matchLength);
-    if (!decisions.ok) {
-      const loc = where(context, node.sgf.offset);
-      warnings.push({ gameIndex: context.index, code: decisions.error.code, message: `analysis not stored: ${decisions.error.message}`, line: loc.line, offset: loc.offset });
-      continue;
-    }
-    for (const d of decisions.value) {
-      if (!Number.isFinite(d.played) || !Number.isFinite(d.best)) continue;
-      scores.push({
-        kind: 'BACKGAMMON',
-        positionKey: plies[k - 1].key,
-        program: d.program,
-        ruleset: `${d.kind}:${d.settings.text}`,
-        value: d.played,
-        bestValue: d.best,
-        details: {
-          kind: d.kind,
-          player: d.player,
-          decision: d.decision,
-          move: ply.move,
-          error: d.error,
-          unit: d.unit,
-          settings: d.settings,
-          ply: ply.number,
-        },
-        source: d.kind === 'checker' ? 'SGF A' : 'SGF DA',
-      });
-    }
-  }
-  return scores;
-};
-
-/** "node 12: …" in a codec warning names `game.nodes[11]`; its line is worth giving. */
-const warningAt = (game: BackgammonGame, context: TreeContext, code: string, message: string): ImportWarning => {
-  const m = /^node (\d+):/.exec(message);
-  const offset = m ? game.nodes[Number(m[1]) - 1]?.sgf.offset : game.tree.nodes[0]?.offset;
-  const loc = where(context, offset);
-  return { gameIndex: context.index, code, message, line: loc.line, offset: loc.offset };
-};
-
-/** Re-bases a codec error on a single tree to the tree's place in the file. */
-const treeFailure = (error: CodecError, context: TreeContext, offset?: number): ImportFailure => {
-  const message = `game tree ${context.index}: ${error.message.replace(/^game tree \d+: /, '')}`;
-  const at = error.offset ?? offset;
-  const loc = at === undefined ? {} : { offset: at, ...context.lines.at(at) };
-  return new ImportFailure({ ...error, message, record: context.index, ...loc });
-};
-
-/** GM[6]: one backgammon game per tree, one position per ply keyed `PositionID:MatchID`. */
-const readBackgammonTree: TreeReader = (tree, context) => {
-  // Node offsets are file offsets; `treeFailure` adds their line and column.
-  const read = readBackgammonTrees([tree]);
-  if (!read.ok) throw treeFailure(read.error, context);
-  const game = read.value.games[0];
-  const warnings: ImportWarning[] = read.value.warnings.map((w) =>
-    warningAt(game, context, 'WARN_BG_SGF', w.replace(/^game tree \d+: /, '')),
-  );
-  const replay = replayGameOrFail(game, context);
-  for (const w of replay.warnings) warnings.push(warningAt(game, context, 'WARN_BG_REPLAY', w));
-  const plies = replay.plies;
-  const records: PlyRecord[] = plies.map((ply, k) => ({
-    position: positionOf(ply),
-    variation: '',
-    ply: ply.number,
-    move: k === 0 ? null : ply.move,
-    nextMove: plies[k + 1]?.move ?? null,
-  }));
-  const { info } = game;
-  const re = tree.nodes[0]?.properties.find((p) => normId(p.id) === 'RE')?.values[0];
-  const metadata = metadataOf(game, replay.result);
-  // gnubg writes DT in a match's first game only: the later games of the same match take its date.
-  let dateText = info.date ?? null;
-  const prev = context.previous;
-  if (
-    dateText === null && prev?.kind === 'BACKGAMMON' && prev.dateText && prev.player1 === (info.white ?? null) &&
-    prev.player2 === (info.black ?? null) && prev.matchLength === info.matchLength && prev.gameNumber === info.gameNumber
-  ) {
-    dateText = prev.dateText;
-    metadata.dateFromMatch = true;
-  }
-  const record: GameRecord = {
-    kind: 'BACKGAMMON',
-    sourceFormat: 'SGF',
-    source: Buffer.from(context.source, 'utf8'),
-    player1: info.white ?? null,
-    player2: info.black ?? null,
-    event: info.event ?? null,
-    site: info.place ?? null,
-    round: info.round ?? null,
-    dateText,
-    result: re ?? null,
-    matchLength: info.matchLength,
-    gameNumber: info.gameNumber + 1,
-    metadata,
-    plies: records,
-  };
-  return { games: [record], scores: scoresOf(game, plies, context, warnings), warnings };
-};
-
-const replayGameOrFail = (game: BackgammonGame, context: TreeContext) => {
-  const replay = replayGame(game);
-  if (!replay.ok) throw treeFailure(replay.error, context);
-  return replay.value;
-};
 
 /** Readers per SGF game type (`GM`). */
 const TREE_READERS: Record<number, TreeReader> = {
@@ -371,14 +134,3 @@ async function* readSgf(input: AsyncIterable<Uint8Array>, readContext?: ReadCont
   }
   if (pending.games!.length > 0 || pending.warnings!.length > 0) yield pending;
 }
-
-/**
- * Writes a stored backgammon game as SGF: its own game tree re-printed by the
- * codec, every property kept (one node per line, as gnubg lays out a match).
- */
-export const writeBackgammonGameSgf = (game: Game): string => {
-  const text = Buffer.from(game.source).toString('utf8');
-  const read = readBackgammonSgf(text);
-  if (read.ok) return writeBackgammonSgf(read.value.games);
-  return text.endsWith('\n') ? text : `${text}\n`;
-};

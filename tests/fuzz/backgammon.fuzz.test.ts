@@ -3,7 +3,7 @@
  * read, replay), with random input and mutations of the sample files.
  */
 import fc from 'fast-check';
-import { decodeMatchId, decodePositionId, readBackgammonSgf, replayGames, canonicalPositionId } from '../../src/codecs/backgammon';
+import { decodeMatchId, decodePositionId, parseBackgammonSgf, replayGames, canonicalPositionId } from '../../src/codecs/backgammon';
 import { HUGE_INPUT_MS, exercise, expectResult, fuzzParams, fuzzTimeout, FuzzCounter, mutatedText, randomText, sample, samples } from './fuzzSupport';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -47,7 +47,7 @@ describe('backgammon GM[6] SGF fuzz', () => {
   it('reads and replays mutated sample files to games or a typed error', () => {
     fc.assert(
       fc.property(fc.oneof({ weight: 6, arbitrary: mutatedText(sgfSeeds, 8) }, { weight: 1, arbitrary: randomText('()[];\\GMWBAEPLX6 0123456789abcdefghijklmnopqrstuvwxyz', 400) }), (text) => {
-        const read = exercise(counter, 'sgf GM[6]', () => readBackgammonSgf(text));
+        const read = exercise(counter, 'sgf GM[6]', () => parseBackgammonSgf(text));
         if (read.ok) {
           const replay = replayGames(read.value.games);
           expectResult(replay, 'replayGames');
@@ -59,6 +59,6 @@ describe('backgammon GM[6] SGF fuzz', () => {
 
   it('refuses 10^6 nested variations without a stack overflow', () => {
     const deep = '(;GM[6]' + '(;B[52]'.repeat(1_000_000) + ')'.repeat(1_000_001);
-    exercise(counter, 'sgf GM[6]', () => readBackgammonSgf(deep), (r) => expectResult(r), HUGE_INPUT_MS);
+    exercise(counter, 'sgf GM[6]', () => parseBackgammonSgf(deep), (r) => expectResult(r), HUGE_INPUT_MS);
   });
 });

@@ -9,12 +9,12 @@ import {
   encodeGameText,
   legalMoves,
   makeMove,
-  makeSan,
+  printSan,
   parseFen,
   parsePgn,
   parseSan,
   MAX_VARIATION_DEPTH,
-  writePgn,
+  printPgn,
   readPgnGames,
   replayGame,
   standardPosition,
@@ -51,10 +51,10 @@ const sans: string[] = ['e4', 'Nf3', 'O-O', 'O-O-O', 'exd6', 'e8=Q+', 'Qh4xe1#',
       const moves = legalMoves(pos);
       if (moves.length === 0) break;
       const m = moves[Math.floor(random() * moves.length)];
-      sans.push(makeSan(pos, m));
+      sans.push(printSan(pos, m));
       makeMove(pos, m);
     }
-    // makeFen lives with parseFen; re-derive through a PGN-free route: the move list is enough for SAN seeds.
+    // printFen lives with parseFen; re-derive through a PGN-free route: the move list is enough for SAN seeds.
   }
 }
 for (const g of games.slice(0, 20)) {
@@ -161,7 +161,7 @@ describe('chess PGN fuzz', () => {
 });
 
 describe('chess variation nesting (regression)', () => {
-  // parsePgn read any depth, then replayGame, writePgn and encodeGameText threw RangeError
+  // parsePgn read any depth, then replayGame, printPgn and encodeGameText threw RangeError
   // (stack overflow) from about 5,000 levels; decodeGameText likewise. Both readers now cap it.
   const nestedPgn = (depth: number) => '[Event "x"]\n\n1. e4 ' + '( e4 '.repeat(depth) + ')'.repeat(depth) + ' *\n';
 
@@ -169,7 +169,7 @@ describe('chess variation nesting (regression)', () => {
     const [r] = parsePgn(nestedPgn(MAX_VARIATION_DEPTH));
     if (!r.ok) throw new Error(r.error.message);
     expect(replayGame(r.value).ok).toBe(true);
-    expect(typeof writePgn(r.value)).toBe('string');
+    expect(typeof printPgn(r.value)).toBe('string');
     const encoded = encodeGameText(r.value);
     if (!encoded.ok) throw new Error(encoded.error.message);
     expect(decodeGameText(encoded.value.bytes).ok).toBe(true);

@@ -9,11 +9,11 @@ import {
   defaultZobristTable,
   parseZobristTable,
   printZobristTable,
-  readGoGames,
-  readPositionFile,
-  readScoreFile,
-  writePositionFile,
-  writeScoreFile,
+  parseGoGames,
+  decodePositionFile,
+  decodeScoreFile,
+  encodePositionFile,
+  encodeScoreFile,
 } from '../../src/codecs/go';
 import { unwrap, type Result } from '../../src/codecs/result';
 import { randomPositions, randomScores } from '../support/goFiles';
@@ -33,8 +33,8 @@ import {
 } from './fuzzSupport';
 
 const positions = randomPositions(40, 7, 3);
-const positionFile = unwrap(writePositionFile(positions));
-const scoreFile = unwrap(writeScoreFile(randomScores(positions, 8)));
+const positionFile = unwrap(encodePositionFile(positions));
+const scoreFile = unwrap(encodeScoreFile(randomScores(positions, 8)));
 const zobrist = printZobristTable(defaultZobristTable(9, 9));
 const goSgf = samples('go', '.sgf').map((b) => b.toString('latin1'));
 
@@ -70,7 +70,7 @@ describe('Go position and score files fuzz', () => {
   it('whole-file and streamed decoding agree on mutated files: records or a typed error', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(mutatedBytes([positionFile], 6), fc.uint8Array({ maxLength: 400 })), cutsArb, async (bytes, cuts) => {
-        const whole = exercise(counter, 'position file', () => readPositionFile(bytes));
+        const whole = exercise(counter, 'position file', () => decodePositionFile(bytes));
         const streamed = await exerciseAsync(counter, 'position stream', () => drain(decodePositionStream(chunked(bytes, cuts))));
         expect(streamed.error).toBe(whole.ok ? undefined : whole.error.code);
         if (whole.ok) expect(streamed.records).toBe(whole.value.length);
@@ -82,7 +82,7 @@ describe('Go position and score files fuzz', () => {
   it('score files: records or a typed error, whole and streamed', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(mutatedBytes([scoreFile], 6), fc.uint8Array({ maxLength: 100 })), cutsArb, async (bytes, cuts) => {
-        const whole = exercise(counter, 'score file', () => readScoreFile(bytes));
+        const whole = exercise(counter, 'score file', () => decodeScoreFile(bytes));
         const streamed = await exerciseAsync(counter, 'score stream', () => drain(decodeScoreStream(chunked(bytes, cuts))));
         expect(streamed.error).toBe(whole.ok ? undefined : whole.error.code);
       }),
@@ -139,7 +139,7 @@ describe('Go SGF fuzz', () => {
   it('reads mutated sample games to games or a typed error', () => {
     fc.assert(
       fc.property(mutatedText(goSgf, 8), (text) => {
-        exercise(counter, 'go sgf', () => readGoGames(text));
+        exercise(counter, 'go sgf', () => parseGoGames(text));
       }),
       fuzzParams(0.5),
     );
@@ -147,8 +147,8 @@ describe('Go SGF fuzz', () => {
 
   it('reads deep variation trees and huge board sizes without throwing', () => {
     const deep = '(;GM[1]SZ[9]' + '(;B[aa];W[bb]'.repeat(100_000) + ')'.repeat(100_001);
-    exercise(counter, 'go sgf', () => readGoGames(deep), expectResult, HUGE_INPUT_MS);
-    exercise(counter, 'go sgf', () => readGoGames('(;GM[1]SZ[4294967296];B[aa])'));
-    exercise(counter, 'go sgf', () => readGoGames('(;GM[1]SZ[52:52]' + ';B[aa];W[aa]'.repeat(50_000) + ')'));
+    exercise(counter, 'go sgf', () => parseGoGames(deep), expectResult, HUGE_INPUT_MS);
+    exercise(counter, 'go sgf', () => parseGoGames('(;GM[1]SZ[4294967296];B[aa])'));
+    exercise(counter, 'go sgf', () => parseGoGames('(;GM[1]SZ[52:52]' + ';B[aa];W[aa]'.repeat(50_000) + ')'));
   });
 });

@@ -1,7 +1,7 @@
 /** The `svg` fields: every position type returns a well-formed, accessible SVG with the right facts in its title and description. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type GoScoreRecord, writePositionFile, writeScoreFile } from '../../src/codecs/go';
+import { type GoScoreRecord, encodePositionFile, encodeScoreFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
 import { checkDocument, select, titleAndDesc } from '../render/xml';
 import { describeEachDatabase } from '../support/databases';
@@ -45,9 +45,9 @@ describeEachDatabase('svg fields', (getDb) => {
     await importFile('SGF', shared('go/fuego-regression_2012-zen-vs-pro_3_So8p-vs-Zen.sgf'));
     await importFile('GCG', shared('crossword/macondo/gcg/doug_v_emely_double_challenge.gcg'));
     const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
-    await importFile('GO_POSITIONS', b64(unwrap(writePositionFile(GO))));
+    await importFile('GO_POSITIONS', b64(unwrap(encodePositionFile(GO))));
     const scores = (values: number[], extra: GoScoreRecord[] = []) =>
-      b64(unwrap(writeScoreFile([...values.map((score, i): GoScoreRecord => ({ id: GO[i].id, score, confidence: 90 })), ...extra])));
+      b64(unwrap(encodeScoreFile([...values.map((score, i): GoScoreRecord => ({ id: GO[i].id, score, confidence: 90 })), ...extra])));
     await importFile('GO_SCORES', scores([3, 5, 8], [{ id: UNLISTED.id, score: 6, confidence: 50 }]), { program: 'fuego', ruleset: 'chinese' });
     await importFile('GO_SCORES', scores([3, 7, 4]), { program: 'gnugo', ruleset: 'chinese' });
   });

@@ -6,8 +6,8 @@ import {
   printZobristTable,
   boardToString,
   transformBoard,
-  writePositionFile,
-  writeScoreFile,
+  encodePositionFile,
+  encodeScoreFile,
 } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
 import { describeEachDatabase } from '../support/databases';
@@ -42,7 +42,7 @@ const FIXTURE: GoPositionRecord[] = [2, 4, 6, 8, 10, 12].map((stones, i) => posi
 const FUEGO = [[3, 90], [5, 80], [7, 100], [8, 50], [6, 70], [4, 20]];
 const GNUGO = [[3, 90], [6, 80], [7, 60], [5, 90], [6, 10]];
 const scoreFile = (table: number[][]): Uint8Array =>
-  unwrap(writeScoreFile(table.map(([score, confidence], i): GoScoreRecord => ({ id: FIXTURE[i].id, score, confidence }))));
+  unwrap(encodeScoreFile(table.map(([score, confidence], i): GoScoreRecord => ({ id: FIXTURE[i].id, score, confidence }))));
 
 describeEachDatabase('Go GraphQL', (getDb) => {
   let gql: Gql;
@@ -50,7 +50,7 @@ describeEachDatabase('Go GraphQL', (getDb) => {
 
   beforeAll(async () => {
     gql = graphqlClient(getDb());
-    fixtureImport = (await importFile(gql, 'GO_POSITIONS', unwrap(writePositionFile(FIXTURE)))).importId;
+    fixtureImport = (await importFile(gql, 'GO_POSITIONS', unwrap(encodePositionFile(FIXTURE)))).importId;
     await importFile(gql, 'GO_SCORES', scoreFile(FUEGO), { program: 'fuego', ruleset: 'chinese' });
     await importFile(gql, 'GO_SCORES', scoreFile(GNUGO), { program: 'gnugo', ruleset: 'chinese' });
   });
@@ -206,7 +206,7 @@ describeEachDatabase('Go GraphQL', (getDb) => {
         { id: fixtureImport },
       ),
     );
-    expect(data.positions).toBe(b64(unwrap(writePositionFile(FIXTURE))));
+    expect(data.positions).toBe(b64(unwrap(encodePositionFile(FIXTURE))));
     expect(data.fuego).toBe(b64(scoreFile(FUEGO)));
     expect(data.gnugo).toBe(b64(scoreFile(GNUGO)));
   });
@@ -242,7 +242,7 @@ describeEachDatabase('Go GraphQL', (getDb) => {
       const report = dataOf(
         await gql<{ importGames: { goHashCheck: { table: string; checked: number; agreeing: number } } }>(
           `mutation ($d: String!) { importGames(format: GO_POSITIONS, data: $d) { goHashCheck { table checked agreeing } } }`,
-          { d: b64(unwrap(writePositionFile(randomPositions(4, 77)))) },
+          { d: b64(unwrap(encodePositionFile(randomPositions(4, 77)))) },
         ),
       );
       expect(report.importGames.goHashCheck).toEqual({ table: 'seven', checked: 4, agreeing: 0 });
@@ -252,7 +252,7 @@ describeEachDatabase('Go GraphQL', (getDb) => {
   });
 
   it('refuses bad input with BAD_USER_INPUT and its location', async () => {
-    const flag = Buffer.from(unwrap(writePositionFile(randomPositions(3, 5))));
+    const flag = Buffer.from(unwrap(encodePositionFile(randomPositions(3, 5))));
     flag[92 + 91] = 7;
     const imported = await gql(IMPORT, { format: 'GO_POSITIONS', data: b64(flag) });
     expect(imported.errors?.[0]).toMatchObject({

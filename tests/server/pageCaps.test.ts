@@ -5,7 +5,7 @@
  * default cap is reached without importing 105 files. `first` is passed as a
  * variable: a literal `first: 1001` would be refused earlier by the cost limit.
  */
-import { writePositionFile } from '../../src/codecs/go';
+import { encodePositionFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
@@ -20,7 +20,7 @@ describeEachDatabase('page-size caps', (getDb) => {
   beforeAll(async () => {
     const db = getDb();
     gql = graphqlClient(db);
-    const data = Buffer.from(unwrap(writePositionFile(randomPositions(1, 77)))).toString('base64');
+    const data = Buffer.from(unwrap(encodePositionFile(randomPositions(1, 77)))).toString('base64');
     dataOf(await gql(`mutation ($d: String!) { importGames(format: GO_POSITIONS, data: $d) { importId } }`, { d: data }));
     await db.sql.query(
       `INSERT INTO "Score" ("positionId", program, ruleset, value, confidence)

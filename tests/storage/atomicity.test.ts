@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type GoPositionRecord, type GoScoreRecord, positionIdKey, writePositionFile, writeScoreFile } from '../../src/codecs/go';
+import { type GoPositionRecord, type GoScoreRecord, positionIdKey, encodePositionFile, encodeScoreFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
 import type { Database } from '../../src/db/database';
 import { readerFor } from '../../src/storage/formats';
@@ -78,7 +78,7 @@ describeEachDatabase('atomic and idempotent imports', (getDb) => {
   it('a Go position file broken at record 9,000 of 10,000 stores nothing and names the record and offset', async () => {
     const db = getDb();
     const before = await counts(db);
-    const bytes = unwrap(writePositionFile(positions));
+    const bytes = unwrap(encodePositionFile(positions));
     const broken = 9_000 * 92 + 10 + 40; // record 9,000, board point 40
     bytes[broken] = 0x78; // 'x'
     const failure = await failureOf(importBytes(db, 'GO_POSITIONS', bytes));
@@ -91,7 +91,7 @@ describeEachDatabase('atomic and idempotent imports', (getDb) => {
   it('a Go score file broken at record 55,000 of 60,000 (after a stored 50,000-record chunk) stores nothing', async () => {
     const db = getDb();
     const before = await counts(db);
-    const bytes = unwrap(writeScoreFile(randomScoreRecords(60_000, 5)));
+    const bytes = unwrap(encodeScoreFile(randomScoreRecords(60_000, 5)));
     bytes[55_000 * 12 + 10] = 99; // score byte out of 3..8
     const failure = await failureOf(importBytes(db, 'GO_SCORES', bytes, { program: 'fuego', ruleset: 'chinese' }));
     expect(failure.error).toMatchObject({ code: 'ERR_GO_SCORE_RANGE', record: 55_000, offset: 55_000 * 12 + 10 });
@@ -141,8 +141,8 @@ describeEachDatabase('atomic and idempotent imports', (getDb) => {
   it('re-importing the same files is idempotent: alreadyImported, and no new row anywhere', async () => {
     const db = getDb();
     const pgn = Buffer.from(Array.from({ length: 30 }, (_, i) => pgnGame(i)).join(''), 'utf8');
-    const go = unwrap(writePositionFile(positions.slice(0, 2_000)));
-    const scores = unwrap(writeScoreFile(randomScoreRecords(500, 6)));
+    const go = unwrap(encodePositionFile(positions.slice(0, 2_000)));
+    const scores = unwrap(encodeScoreFile(randomScoreRecords(500, 6)));
     const sgf = Buffer.from(goSgf, 'latin1');
     const files: [string, Uint8Array, Record<string, string>][] = [
       ['PGN', pgn, {}],
@@ -169,10 +169,10 @@ describeEachDatabase('atomic and idempotent imports', (getDb) => {
   it('after a failed import the corrected file imports in full', async () => {
     const db = getDb();
     const slice = positions.slice(5_000, 6_000);
-    const bytes = unwrap(writePositionFile(slice));
+    const bytes = unwrap(encodePositionFile(slice));
     bytes[999 * 92 + 9] = 0x51; // who-to-play of the last record
     await failureOf(importBytes(db, 'GO_POSITIONS', bytes));
-    const fixed = unwrap(writePositionFile(slice));
+    const fixed = unwrap(encodePositionFile(slice));
     const outcome = await importBytes(db, 'GO_POSITIONS', fixed);
     expect(outcome.alreadyImported).toBe(false);
     const keys = slice.map((p) => positionIdKey(p.id));
@@ -184,14 +184,14 @@ describeEachDatabase('atomic and idempotent imports', (getDb) => {
     const db = getDb();
     // Two different position files sharing 3,000 positions, in opposite orders (the worst case for row locks).
     const shared = positions.slice(6_000, 9_000);
-    const a = unwrap(writePositionFile([...positions.slice(9_000, 10_000), ...shared]));
-    const b = unwrap(writePositionFile([...shared].reverse().concat(positions.slice(4_000, 5_000))));
+    const a = unwrap(encodePositionFile([...positions.slice(9_000, 10_000), ...shared]));
+    const b = unwrap(encodePositionFile([...shared].reverse().concat(positions.slice(4_000, 5_000))));
     // Two PGN files sharing their opening positions, and two score files scoring the same positions.
     const pgnA = Buffer.from(Array.from({ length: 40 }, (_, i) => pgnGame(i)).join(''), 'utf8');
     const pgnB = Buffer.from(Array.from({ length: 40 }, (_, i) => pgnGame(39 - i).replace('atomicity', 'overlap')).join(''), 'utf8');
     const scored = randomScoreRecords(2_000, 12);
-    const scoresA = unwrap(writeScoreFile(scored));
-    const scoresB = unwrap(writeScoreFile([...scored].reverse().map((s) => ({ ...s, score: 8 - (s.score - 3) }))));
+    const scoresA = unwrap(encodeScoreFile(scored));
+    const scoresB = unwrap(encodeScoreFile([...scored].reverse().map((s) => ({ ...s, score: 8 - (s.score - 3) }))));
     const before = await counts(db);
     const outcomes = await Promise.all([
       importBytes(db, 'GO_POSITIONS', a),
@@ -214,7 +214,7 @@ describeEachDatabase('atomic and idempotent imports', (getDb) => {
     const scoreRows = await db.sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "Score" WHERE program = 'katago'`);
     expect(Number(scoreRows[0].n)).toBe(2_000);
     // The same file twice at once: one stores it, the other says alreadyImported.
-    const same = unwrap(writePositionFile(positions.slice(0, 500)));
+    const same = unwrap(encodePositionFile(positions.slice(0, 500)));
     const twice = await Promise.all([importBytes(db, 'GO_POSITIONS', same), importBytes(db, 'GO_POSITIONS', same)]);
     expect(twice.map((o) => o.alreadyImported).sort()).toEqual([false, true]);
     expect(twice[0].importId).toBe(twice[1].importId);

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readBackgammonSgf, replayGames } from '../../src/codecs/backgammon';
+import { parseBackgammonSgf, replayGames } from '../../src/codecs/backgammon';
 import { unwrap } from '../../src/codecs/result';
 import { parseSgf, stripOffsets } from '../../src/codecs/sgf';
 import type { Database } from '../../src/db/database';
@@ -79,7 +79,7 @@ describeEachDatabase('SGF backgammon storage', (getDb) => {
   });
 
   it('stores one position per ply, keyed as the codec replay keys them, plies 0..n', async () => {
-    const replays = unwrap(replayGames(unwrap(readBackgammonSgf(sample(CHARLOT))).games));
+    const replays = unwrap(replayGames(unwrap(parseBackgammonSgf(sample(CHARLOT))).games));
     const games = await gamesOf(getDb(), charlot.gameIds);
     for (let g = 0; g < games.length; g++) {
       const line = await getDb().prisma.occurrence.findMany({

@@ -6,8 +6,8 @@ import {
   generateZobristTable,
   positionIdKey,
   printZobristTable,
-  writePositionFile,
-  writeScoreFile,
+  encodePositionFile,
+  encodeScoreFile,
 } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
 import type { Database } from '../../src/db/database';
@@ -44,7 +44,7 @@ describeEachDatabase('Go position and score files', (getDb) => {
   it('imports 92- and 100-byte records and exports the file byte for byte, in import order', async () => {
     const db = getDb();
     const records = randomPositions(400, 1, 3); // mixed sizes: every third record has extra info
-    const file = unwrap(writePositionFile(records));
+    const file = unwrap(encodePositionFile(records));
     expect(file.length).toBeGreaterThan(records.length * 92);
     const outcome = await importFile(db, 'GO_POSITIONS', file);
     expect(outcome.positionCount).toBe(records.length);
@@ -54,7 +54,7 @@ describeEachDatabase('Go position and score files', (getDb) => {
     const exported = await collect(exportGoPositionFile(db.sql, outcome.importId));
     expect(Buffer.compare(exported, Buffer.from(file))).toBe(0);
 
-    const only92 = unwrap(writePositionFile(randomPositions(50, 2)));
+    const only92 = unwrap(encodePositionFile(randomPositions(50, 2)));
     const second = await importFile(db, 'GO_POSITIONS', only92);
     expect(Buffer.compare(await collect(exportGoPositionFile(db.sql, second.importId)), Buffer.from(only92))).toBe(0);
     // Everything listed, in import order: the two files one after the other.
@@ -70,18 +70,18 @@ describeEachDatabase('Go position and score files', (getDb) => {
     const db = getDb();
     const records = randomPositions(6, 3);
     const duplicate: GoPositionRecord = { ...records[1], extra: { sourceFileId: 9, variation: 9, moveNumber: 9 } };
-    const file = unwrap(writePositionFile([...records.slice(0, 4), duplicate, ...records.slice(4)]));
+    const file = unwrap(encodePositionFile([...records.slice(0, 4), duplicate, ...records.slice(4)]));
     const outcome = await importFile(db, 'GO_POSITIONS', file);
     expect(outcome.positionCount).toBe(6);
     expect(outcome.warnings[0]).toMatchObject({ code: 'GO_RECORDS_READ', message: expect.stringMatching(/^7 position records read/) });
     const exported = await collect(exportGoPositionFile(db.sql, outcome.importId));
-    expect(Buffer.compare(exported, Buffer.from(unwrap(writePositionFile(records))))).toBe(0);
+    expect(Buffer.compare(exported, Buffer.from(unwrap(encodePositionFile(records))))).toBe(0);
   });
 
   it('rejects bad records with their index and byte offset, storing nothing', async () => {
     const db = getDb();
     const records = randomPositions(5, 4);
-    const good = unwrap(writePositionFile(records));
+    const good = unwrap(encodePositionFile(records));
     const before = await db.prisma.position.count();
     const imports = await db.prisma.import.count();
 
@@ -95,17 +95,17 @@ describeEachDatabase('Go position and score files', (getDb) => {
     expect(failure).toBeInstanceOf(ImportFailure);
     expect((failure as ImportFailure).error).toMatchObject({ code: 'ERR_GO_RECORD_LENGTH', record: 4, offset: 4 * 92 });
 
-    const scores = Buffer.from(unwrap(writeScoreFile(randomScores(records, 5))));
+    const scores = Buffer.from(unwrap(encodeScoreFile(randomScores(records, 5))));
     scores[2 * 12 + 10] = 9;
     await expect(importFile(db, 'GO_SCORES', scores, { program: 'fuego' })).rejects.toMatchObject({
       error: { code: 'ERR_GO_SCORE_RANGE', record: 2, offset: 2 * 12 + 10 },
     });
-    const who = Buffer.from(unwrap(writeScoreFile(randomScores(records, 5))));
+    const who = Buffer.from(unwrap(encodeScoreFile(randomScores(records, 5))));
     who[12 + 9] = 0x58;
     await expect(importFile(db, 'GO_SCORES', who, { program: 'fuego' })).rejects.toMatchObject({
       error: { code: 'ERR_GO_TO_PLAY', record: 1, offset: 21 },
     });
-    await expect(importFile(db, 'GO_SCORES', unwrap(writeScoreFile([])), {})).rejects.toMatchObject({
+    await expect(importFile(db, 'GO_SCORES', unwrap(encodeScoreFile([])), {})).rejects.toMatchObject({
       error: { code: 'ERR_GO_SCORE_PROGRAM' },
     });
     expect(await db.prisma.position.count()).toBe(before);
@@ -115,9 +115,9 @@ describeEachDatabase('Go position and score files', (getDb) => {
   it('imports score files per program and ruleset and exports them byte for byte', async () => {
     const db = getDb();
     const records = randomPositions(300, 6, 5);
-    await importFile(db, 'GO_POSITIONS', unwrap(writePositionFile(records)));
-    const fuego = unwrap(writeScoreFile(randomScores(records, 7)));
-    const gnugo = unwrap(writeScoreFile(randomScores([...records].reverse(), 8)));
+    await importFile(db, 'GO_POSITIONS', unwrap(encodePositionFile(records)));
+    const fuego = unwrap(encodeScoreFile(randomScores(records, 7)));
+    const gnugo = unwrap(encodeScoreFile(randomScores([...records].reverse(), 8)));
     const a = await importFile(db, 'GO_SCORES', fuego, { program: 'fuego', ruleset: 'chinese' });
     const b = await importFile(db, 'GO_SCORES', gnugo, { program: 'gnugo', ruleset: 'chinese' });
     expect([a.scoreCount, a.positionCount, b.scoreCount]).toEqual([300, 0, 300]);
@@ -129,7 +129,7 @@ describeEachDatabase('Go position and score files', (getDb) => {
   it('keeps scores of positions not stored yet on placeholders that a position file completes', async () => {
     const db = getDb();
     const records = randomPositions(3, 9);
-    const scores = unwrap(writeScoreFile(randomScores(records, 10)));
+    const scores = unwrap(encodeScoreFile(randomScores(records, 10)));
     const s = await importFile(db, 'GO_SCORES', scores, { program: 'early', ruleset: 'x' });
     expect([s.positionCount, s.scoreCount]).toEqual([3, 3]);
     const key = positionIdKey(records[2].id);
@@ -137,7 +137,7 @@ describeEachDatabase('Go position and score files', (getDb) => {
     expect([placeholder.board, placeholder.listImportId, placeholder.pieceCount]).toEqual(['', null, null]);
     expect(Buffer.compare(await collect(exportGoScoreFile(db.sql, 'early', 'x')), Buffer.from(scores))).toBe(0);
 
-    const file = unwrap(writePositionFile(records));
+    const file = unwrap(encodePositionFile(records));
     const p = await importFile(db, 'GO_POSITIONS', file);
     expect(p.positionCount).toBe(0); // completed, not new
     const completed = await db.prisma.position.findUniqueOrThrow({ where: { kind_key: { kind: 'GO', key } } });
@@ -151,14 +151,14 @@ describeEachDatabase('Go position and score files', (getDb) => {
     const db = getDb();
     const other = generateZobristTable(81, 42n);
     const hasher = unwrap(createHasher(other, 9, 9));
-    const file = unwrap(writePositionFile(randomPositions(20, 11, 0, hasher)));
+    const file = unwrap(encodePositionFile(randomPositions(20, 11, 0, hasher)));
     const outcome = await importFile(db, 'GO_POSITIONS', file);
     const check = outcome.warnings.find((w) => w.code === 'GO_HASH_AGREEMENT');
     expect(check?.message).toMatch(/^0 of 20 record hashes agree with .*"default"; the first that does not is record 0/);
     await db.prisma.zobristTable.create({ data: { name: 'seed42', text: printZobristTable(other), active: true } });
     try {
       expect((await goHasher(db.sql))?.name).toBe('seed42');
-      const again = await importFile(db, 'GO_POSITIONS', unwrap(writePositionFile(randomPositions(7, 12, 0, hasher))));
+      const again = await importFile(db, 'GO_POSITIONS', unwrap(encodePositionFile(randomPositions(7, 12, 0, hasher))));
       expect(again.warnings.find((w) => w.code === 'GO_HASH_AGREEMENT')?.message).toMatch(/^7 of 7 record hashes agree with .*"seed42"$/);
     } finally {
       await db.prisma.zobristTable.delete({ where: { name: 'seed42' } });
@@ -181,7 +181,7 @@ describeEachDatabase('Go position and score files', (getDb) => {
     const tenth = plies[10].position;
     const record = positionRecord(tenth.board, tenth.sideToMove as 'B' | 'W');
     expect(positionIdKey(record.id)).toBe(tenth.key);
-    await importFile(db, 'GO_SCORES', unwrap(writeScoreFile([{ id: record.id, score: 6, confidence: 77 }])), { program: 'sgf-join' });
+    await importFile(db, 'GO_SCORES', unwrap(encodeScoreFile([{ id: record.id, score: 6, confidence: 77 }])), { program: 'sgf-join' });
     const scores = await db.prisma.score.findMany({ where: { program: 'sgf-join' } });
     expect(scores.map((s) => [s.positionId, s.value, s.confidence])).toEqual([[tenth.id, 6, 77]]);
 

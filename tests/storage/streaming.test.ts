@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writePositionFile, writeScoreFile } from '../../src/codecs/go';
+import { encodePositionFile, encodeScoreFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
 import { parseSgf } from '../../src/codecs/sgf';
 import { CHESS_CHUNK_GAMES } from '../../src/storage/chess';
@@ -58,7 +58,7 @@ describe('readers yield chunks before the whole input is read', () => {
 
   it(`Go position file: the first ${GO_CHUNK_RECORDS} records of a stream that never ends`, async () => {
     const records = randomPositions(GO_CHUNK_RECORDS + 10, 7);
-    const head = unwrap(writePositionFile(records));
+    const head = unwrap(encodePositionFile(records));
     const chunk = await firstChunk('GO_POSITIONS', endless(head));
     expect(chunk.positions).toHaveLength(GO_CHUNK_RECORDS);
     expect(chunk.positions![GO_CHUNK_RECORDS - 1]).toMatchObject({ board: records[GO_CHUNK_RECORDS - 1].board, listIndex: GO_CHUNK_RECORDS - 1 });
@@ -66,7 +66,7 @@ describe('readers yield chunks before the whole input is read', () => {
 
   it(`Go score file: the first ${GO_SCORE_CHUNK_RECORDS} scores of a stream that never ends`, async () => {
     const scores = randomPositions(GO_SCORE_CHUNK_RECORDS + 10, 8).map((p, i) => ({ id: p.id, score: 3 + (i % 6), confidence: i % 101 }));
-    const head = unwrap(writeScoreFile(scores));
+    const head = unwrap(encodeScoreFile(scores));
     const chunk = await firstChunk('GO_SCORES', endless(head), { program: 'fuego', ruleset: 'chinese' });
     expect(chunk.scores).toHaveLength(GO_SCORE_CHUNK_RECORDS);
     expect(chunk.scores![0]).toMatchObject({ program: 'fuego', ruleset: 'chinese', value: 3, confidence: 0 });

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { type GoScoreRecord, writePositionFile, writeScoreFile } from '../../src/codecs/go';
+import { type GoScoreRecord, encodePositionFile, encodeScoreFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
 import type { Database } from '../../src/db/database';
 import { createApp, type App } from '../../src/server/app';
@@ -101,9 +101,9 @@ async function seed(db: Database): Promise<void> {
   }`;
   const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
   const imports: [string, string, Record<string, string>?][] = [
-    ['GO_POSITIONS', b64(unwrap(writePositionFile(GO)))],
-    ['GO_SCORES', b64(unwrap(writeScoreFile(FUEGO_ALL))), { program: 'fuego', ruleset: 'chinese' }],
-    ['GO_SCORES', b64(unwrap(writeScoreFile(GNUGO))), { program: 'gnugo', ruleset: 'chinese' }],
+    ['GO_POSITIONS', b64(unwrap(encodePositionFile(GO)))],
+    ['GO_SCORES', b64(unwrap(encodeScoreFile(FUEGO_ALL))), { program: 'fuego', ruleset: 'chinese' }],
+    ['GO_SCORES', b64(unwrap(encodeScoreFile(GNUGO))), { program: 'gnugo', ruleset: 'chinese' }],
     ['SGF', shared('go/fuego-regression_2012-zen-vs-pro_3_So8p-vs-Zen.sgf')],
     ['PGN', PGN],
     ['SGF', shared('backgammon/gnubg107_5p_double_dance_resign.sgf')],

@@ -100,7 +100,7 @@ const readSettings = (words: string[], at: number, legacy: boolean): EvalSetting
 };
 
 /** Reads an `A` property's values: `[index played][<letters> E ver 3 <5 probs> <equity> <plies>[C] 0 <det> <noise> <prune>]…`. */
-export const readMoveAnalysis = (values: string[]): Result<MoveAnalysis> => {
+export const parseMoveAnalysis = (values: string[]): Result<MoveAnalysis> => {
   const playedIndex = Number(values[0]);
   if (!Number.isInteger(playedIndex) || playedIndex < 0)
     return err(analysisError('ERR_BG_ANALYSIS', `A[${values[0]}]: the first value must be the index of the move played`, { field: 'A' }));
@@ -123,7 +123,7 @@ export const readMoveAnalysis = (values: string[]): Result<MoveAnalysis> => {
 };
 
 /** Reads a `DA` value: `E ver 3 <plies>[C] <det> <noise> <prune>` then two rows of 7 numbers (no double, double/take). */
-export const readCubeAnalysis = (value: string): Result<CubeAnalysis | null> => {
+export const parseCubeAnalysis = (value: string): Result<CubeAnalysis | null> => {
   const words = value.trim().split(/\s+/);
   if (words[0] !== 'E') return ok(null); // rollout: kept verbatim, not read
   if (words[1] !== 'ver' || words.length < 7 + 14)
@@ -147,7 +147,7 @@ export const decisionEquities = (node: BgNode, matchLength: number): Result<Deci
   const player = action.player;
   for (const p of node.extra) {
     if (p.id === 'A' && action.kind === 'move') {
-      const a = readMoveAnalysis(p.values);
+      const a = parseMoveAnalysis(p.values);
       if (!a.ok) return a;
       const cands = a.value.candidates;
       const played = cands[a.value.playedIndex];
@@ -156,7 +156,7 @@ export const decisionEquities = (node: BgNode, matchLength: number): Result<Deci
       if (played && played.equity !== null && best !== null)
         out.push({ kind: 'checker', player, decision: played.move, played: played.equity, best, error: best - played.equity, unit: 'equity', program: 'gnubg', settings: played.settings });
     } else if (p.id === 'DA') {
-      const d = readCubeAnalysis(p.values[0] ?? '');
+      const d = parseCubeAnalysis(p.values[0] ?? '');
       if (!d.ok) return d;
       if (!d.value) continue;
       const { noDouble, doubleTake, settings } = d.value;

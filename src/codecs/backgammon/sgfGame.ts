@@ -292,7 +292,7 @@ const readRoot = (node: SgfNode, fail: Fail, warnings: string[]): Result<{ info:
 };
 
 /** Reads parsed SGF trees as backgammon games; trees without GM[6] are skipped with a warning (`text` gives error lines). */
-export const readBackgammonTrees = (trees: SgfTree[], text?: string): Result<BackgammonSgf> => {
+export const parseBackgammonTrees = (trees: SgfTree[], text?: string): Result<BackgammonSgf> => {
   const games: BackgammonGame[] = [];
   const warnings: string[] = [];
   for (let t = 0; t < trees.length; t++) {
@@ -342,14 +342,14 @@ export const readBackgammonTrees = (trees: SgfTree[], text?: string): Result<Bac
 };
 
 /** Reads an SGF text holding backgammon games (one game tree per game, as gnubg writes a match). */
-export const readBackgammonSgf = (text: string): Result<BackgammonSgf> => {
+export const parseBackgammonSgf = (text: string): Result<BackgammonSgf> => {
   const trees = parseSgf(text);
   if (!trees.ok) return trees;
-  return readBackgammonTrees(trees.value, text);
+  return parseBackgammonTrees(trees.value, text);
 };
 
 /** Writes games back exactly as read (each parsed tree, one node per line, as gnubg lays out a match). */
-export const writeBackgammonSgf = (games: BackgammonGame[]): string => printSgf(games.map((g) => g.tree), { nodePerLine: true });
+export const printBackgammonSgf = (games: BackgammonGame[]): string => printSgf(games.map((g) => g.tree), { nodePerLine: true });
 
 /** The SGF value of an action (`31hefe`, `double`, `resign:2`…). */
 export const moveValue = (action: BgAction): string => {
@@ -425,7 +425,7 @@ export const rootProperties = (info: BgGameInfo, rootExtra: SgfProperty[] = []):
 /**
  * Builds a game tree from the data alone (info, actions, setup, extra properties),
  * as gnubg lays one out: root, then one node per action or setup. Used to export
- * games whose original text is not at hand; `writeBackgammonSgf` keeps the original.
+ * games whose original text is not at hand; `printBackgammonSgf` keeps the original.
  */
 export const buildGameTree = (game: Pick<BackgammonGame, 'info' | 'rootExtra' | 'nodes'>): SgfTree => {
   const nodes: SgfNode[] = [{ properties: rootProperties(game.info, game.rootExtra) }];
@@ -440,5 +440,5 @@ export const buildGameTree = (game: Pick<BackgammonGame, 'info' | 'rootExtra' | 
 };
 
 /** Writes games from their data alone (see `buildGameTree`). */
-export const writeBackgammonSgfFromData = (games: Pick<BackgammonGame, 'info' | 'rootExtra' | 'nodes'>[]): string =>
+export const printBackgammonSgfFromData = (games: Pick<BackgammonGame, 'info' | 'rootExtra' | 'nodes'>[]): string =>
   printSgf(games.map(buildGameTree), { nodePerLine: true });

@@ -31,7 +31,7 @@ export const isFenError = (code: string): code is FenError => (FEN_ERRORS as rea
 
 const PIECE_CHARS = ' PNBRQK  pnbrqk';
 
-/** Options for `makeFen`. */
+/** Options for `printFen`. */
 export interface FenWriteOptions {
   /** Always write castling as file letters (Shredder-FEN). */
   shredder?: boolean;
@@ -208,14 +208,14 @@ export function updateFenRanks(ranks: string[], pos: Position, m: Move): void {
  * Writes a FEN. The en passant square is written only when a pawn of the side to
  * move could capture there (the Polyglot rule), so FEN and Polyglot key agree.
  */
-export const makeFen = (pos: Position, options: FenWriteOptions = {}): string => makeFenWithRanks(pos, fenRanks(pos), options);
+export const printFen = (pos: Position, options: FenWriteOptions = {}): string => printFenWithRanks(pos, fenRanks(pos), options);
 
 /**
- * `makeFen` given the position's `fenRanks` texts (a replay keeps them up to date).
+ * `printFen` given the position's `fenRanks` texts (a replay keeps them up to date).
  * The text is written as bytes and decoded once: a replay writes one FEN per ply,
  * and one flat string is much less garbage than a chain of concatenations.
  */
-export function makeFenWithRanks(pos: Position, ranks: string[], options: FenWriteOptions = {}): string {
+export function printFenWithRanks(pos: Position, ranks: string[], options: FenWriteOptions = {}): string {
   const out = fenBuf;
   let n = 0;
   // Board: ranks 8 to 1 separated by '/'.

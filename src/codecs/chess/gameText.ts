@@ -21,7 +21,7 @@ import { GameTextDialect, PieceIds, applyIds, cloneIds, decodeMove, isTwoByteMov
 import { makeMove } from './moves';
 import { MAX_VARIATION_DEPTH, MoveErrorKind, PgnGame, PgnNode, noteAnnotation } from './pgn';
 import { EncodedGameText, GameTextLayout, GameTextOptions, RESULT_CODES, replayGame } from './replay';
-import { makeSan } from './san';
+import { printSan } from './san';
 
 /** The error codes this module returns. */
 export const GAMETEXT_ERRORS = [
@@ -150,7 +150,7 @@ class Decoder {
         const m = decodeMove(st.pos, st.ids, c, c2, this.dialect);
         if (!m) return this.fail('ERR_GAMETEXT_MOVE', `code ${hex(c)}${isTwoByteMove(c) ? ' ' + hex(c2) : ''} names no legal move (replay error)`, at);
         before = { pos: clonePosition(st.pos), ids: cloneIds(st.ids) };
-        const node: PgnNode = { san: makeSan(st.pos, m), nags: [], comments: [], variations: [] };
+        const node: PgnNode = { san: printSan(st.pos, m), nags: [], comments: [], variations: [] };
         applyIds(st.ids, st.pos, m);
         makeMove(st.pos, m);
         if (pending.length && out.length === 0 && depth > 0) node.startComments = pending.splice(0);

@@ -354,7 +354,7 @@ export function parsePgnGame(text: string, source: PgnSource = {}): Result<PgnGa
 // ---------------------------------------------------------------------------
 // Writing
 
-/** Options for `writePgn`. */
+/** Options for `printPgn`. */
 export interface PgnWriteOptions {
   /** Wrap movetext lines at this width (default 80; 0 = no wrapping). */
   maxLineLength?: number;
@@ -372,7 +372,7 @@ const resultToken = (game: PgnGame): string => {
 };
 
 /** Writes the movetext (moves, variations, annotations, result) of a game. */
-export function writePgnMovetext(game: PgnGame, options: PgnWriteOptions = {}): string {
+export function printPgnMovetext(game: PgnGame, options: PgnWriteOptions = {}): string {
   const fen = gameStartFen(game).split(/\s+/);
   const blackFirst = fen[1] === 'b';
   const fullmove = Math.max(1, Number(fen[5]) || 1);
@@ -384,10 +384,10 @@ export function writePgnMovetext(game: PgnGame, options: PgnWriteOptions = {}): 
 }
 
 /** Writes a whole game: tags, blank line, movetext, blank line. */
-export function writePgn(game: PgnGame, options: PgnWriteOptions = {}): string {
+export function printPgn(game: PgnGame, options: PgnWriteOptions = {}): string {
   let s = '';
   for (const t of game.tags) s += `[${t.name} "${escapeTag(t.value)}"]\n`;
-  return s + '\n' + writePgnMovetext(game, options) + '\n\n';
+  return s + '\n' + printPgnMovetext(game, options) + '\n\n';
 }
 
 /** Move numbers: `ply` counts half moves from a White move (0 = White to move at fullmove `fm`). */

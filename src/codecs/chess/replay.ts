@@ -11,7 +11,7 @@
  */
 import { CodecError, Result, codecErrors, err, ok } from '../result';
 import { Position, clonePosition } from './board';
-import { fenRanks, isChess960Castling, makeFenWithRanks, parseFen, updateFenRanks } from './fen';
+import { fenRanks, isChess960Castling, printFenWithRanks, parseFen, updateFenRanks } from './fen';
 import {
   GameTextDialect, PieceIds, applyIds, cloneIds, encodeMove, setupIds,
 } from './gameTextMoves';
@@ -256,7 +256,7 @@ class Walker {
           let evals: Eval[] = [];
           for (const c of node.comments) { const e = parseEvals(c, moverWhite); if (e.length) evals = evals.concat(e); }
           this.positions.push({
-            path, index: k, ply, san: san + checkMark(pos), uci, fen: makeFenWithRanks(pos, st.ranks), key: polyglotKeyOf(st.key, pos),
+            path, index: k, ply, san: san + checkMark(pos), uci, fen: printFenWithRanks(pos, st.ranks), key: polyglotKeyOf(st.key, pos),
             turn: pos.turn === 0 ? 'w' : 'b', evals, node,
           });
         }
@@ -302,7 +302,7 @@ export function replayGame(game: PgnGame, options: ReplayOptions = {}): Result<R
   const gt = options.gameText === true ? {} : options.gameText || null;
   const w = new Walker(options.positions !== false, gt?.dialect ?? 'JOSE', gt?.layout ?? 'inline', gt !== null);
   const st: State = { pos, ids: gt ? setupIds(pos) : null, key: polyglotBaseKey(pos), ranks: fenRanks(pos) };
-  const start = { fen: makeFenWithRanks(pos, st.ranks), key: polyglotKeyOf(st.key, pos), turn: (pos.turn === 0 ? 'w' : 'b') as 'w' | 'b' };
+  const start = { fen: printFenWithRanks(pos, st.ranks), key: polyglotKeyOf(st.key, pos), turn: (pos.turn === 0 ? 'w' : 'b') as 'w' | 'b' };
   const chess960 = isChess960Castling(pos);
   for (const c of game.comments) w.text(0xe0, c);
   w.line(game.moves, st, [], 0);

@@ -164,7 +164,7 @@ export function sanWithoutCheck(pos: Position, m: Move): string {
 export const checkMark = (pos: Position): string => (isCheck(pos) ? (hasLegalMove(pos) ? '+' : '#') : '');
 
 /** Writes a legal move as SAN with `+`/`#`. */
-export function makeSan(pos: Position, m: Move): string {
+export function printSan(pos: Position, m: Move): string {
   const san = sanWithoutCheck(pos, m);
   const u = makeMove(pos, m);
   const mark = checkMark(pos);

@@ -9,7 +9,7 @@
  * asked for `seed`. Unknown opcodes are kept and written back; any repeated opcode is an error.
  */
 import { BoardLayout, DEFAULT_BOARD, SUPER_CROSSWORD_GAME, boardByName } from './boards';
-import { Coordinate, formatCoordinate, parseCoordinate } from './coordinates';
+import { Coordinate, printCoordinate, parseCoordinate } from './coordinates';
 import {
   DEFAULT_DISTRIBUTION,
   LetterDistribution,
@@ -601,7 +601,7 @@ export const parseLastMove = (s: string, layout: BoardLayout, dist: LetterDistri
 };
 
 /** Writes a last move in the given dialect; through squares take the board's letter in `current`. */
-export const formatLastMove = (
+export const printLastMove = (
   move: CgpLastMove,
   position: Pick<CgpPosition, 'layout' | 'distribution' | 'squares'>,
   dialect: CgpDialect = 'current',
@@ -628,7 +628,7 @@ export const formatLastMove = (
           word += sq === EMPTY ? '.' : alpha.text[sq];
         }
       });
-      const coord = formatCoordinate(move.coordinate);
+      const coord = printCoordinate(move.coordinate);
       const bonus = move.kind === 'play' && move.challengePoints !== undefined ? ` +${move.challengePoints}` : '';
       if (move.kind === 'phony') return seed ? `challenge ${coord} ${word}` : `phony.${coord}.${word}`;
       return seed ? `${coord} ${word}${bonus}` : `${coord}.${word}${bonus}`;
@@ -656,7 +656,7 @@ export const cgpOperations = (position: CgpPosition, dialect: CgpDialect = 'curr
   add('ti', o.timerIncrement);
   add('to', o.maxOvertime);
   if (o.opponentRackUnknown) add('oru', '');
-  if (o.lastMove) add('lm', formatLastMove(o.lastMove, position, dialect));
+  if (o.lastMove) add('lm', printLastMove(o.lastMove, position, dialect));
   for (const u of position.unknownOperations) out.push(u);
   return out;
 };

@@ -65,5 +65,5 @@ export const parseCoordinate = (s: string, rows: number, cols: number): Coordina
 };
 
 /** Writes a coordinate (`8H` horizontal, `H8` vertical). */
-export const formatCoordinate = (c: Coordinate): string =>
+export const printCoordinate = (c: Coordinate): string =>
   c.vertical ? `${columnName(c.col)}${c.row + 1}` : `${c.row + 1}${columnName(c.col)}`;

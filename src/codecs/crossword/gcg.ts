@@ -307,7 +307,7 @@ const parseEvent = (raw: string, line: number, players: readonly GcgPlayer[]): R
 const signed = (n: number): string => (n < 0 ? String(n) : `+${n}`);
 
 /** Writes one event line (without its note). */
-export const formatGcgEvent = (e: GcgEvent): string => {
+export const printGcgEvent = (e: GcgEvent): string => {
   const head = `>${e.nick}:`;
   const rack = e.rack !== '' ? ` ${e.rack}` : e.rackUnknown ? ` ${GCG_UNKNOWN_RACK}` : '';
   const tail = ` ${signed(e.score)} ${e.cumulative}`;
@@ -331,7 +331,7 @@ export const formatGcgEvent = (e: GcgEvent): string => {
 };
 
 /** Writes a game as GCG text (UTF-8 pragma first, LF line ends, one `#note` line per note line). */
-export const writeGcg = (game: Omit<GcgGame, 'sourceEncoding'>): string => {
+export const printGcg = (game: Omit<GcgGame, 'sourceEncoding'>): string => {
   const out: string[] = ['#character-encoding UTF-8'];
   for (const p of game.players) out.push(p.name === '' ? `#player${p.number} ${p.nick}` : `#player${p.number} ${p.nick} ${p.name}`);
   for (const p of game.pragmas) out.push(p.value === '' ? `#${p.keyword}` : `#${p.keyword} ${p.value}`);
@@ -340,7 +340,7 @@ export const writeGcg = (game: Omit<GcgGame, 'sourceEncoding'>): string => {
   };
   notes(game.note);
   for (const e of game.events) {
-    out.push(formatGcgEvent(e));
+    out.push(printGcgEvent(e));
     notes(e.note);
   }
   game.finalRacks.forEach((r, k) => {

@@ -179,7 +179,7 @@ const tileError = (s: string, i: number, why: TileMatchFailure | 'lower' | 'uppe
 export const tileText = (alpha: TileAlphabet, code: number): string => alpha.text[code] ?? '';
 
 /** Writes tile codes as text; `throughAsDot` writes code 0 as `.` instead of `?`. */
-export const formatTiles = (dist: LetterDistribution, codes: readonly number[], throughAsDot = false): string => {
+export const printTiles = (dist: LetterDistribution, codes: readonly number[], throughAsDot = false): string => {
   const alpha = tileAlphabet(dist);
   let s = '';
   for (const c of codes) s += c === 0 && throughAsDot ? '.' : (alpha.text[c] ?? '');

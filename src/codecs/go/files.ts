@@ -162,10 +162,10 @@ const readAll = <T>(format: RecordFormat<T>, bytes: Uint8Array): Result<T[]> => 
 };
 
 /** Decodes a whole position file held in memory. */
-export const readPositionFile = (bytes: Uint8Array): Result<GoPositionRecord[]> => readAll(POSITION_FORMAT, bytes);
+export const decodePositionFile = (bytes: Uint8Array): Result<GoPositionRecord[]> => readAll(POSITION_FORMAT, bytes);
 
 /** Decodes a whole scored-position file held in memory. */
-export const readScoreFile = (bytes: Uint8Array): Result<GoScoreRecord[]> => readAll(SCORE_FORMAT, bytes);
+export const decodeScoreFile = (bytes: Uint8Array): Result<GoScoreRecord[]> => readAll(SCORE_FORMAT, bytes);
 
 /**
  * Decodes a stream of chunks (sync or async iterable, e.g. a Node ReadStream):
@@ -255,7 +255,7 @@ const writeAll = <T>(format: RecordFormat<T>, records: Iterable<T>): Result<Uint
 };
 
 /** Encodes a whole position file in memory. */
-export const writePositionFile = (records: Iterable<GoPositionRecord>): Result<Uint8Array> => writeAll(POSITION_FORMAT, records);
+export const encodePositionFile = (records: Iterable<GoPositionRecord>): Result<Uint8Array> => writeAll(POSITION_FORMAT, records);
 
 /** Encodes a whole scored-position file in memory. */
-export const writeScoreFile = (records: Iterable<GoScoreRecord>): Result<Uint8Array> => writeAll(SCORE_FORMAT, records);
+export const encodeScoreFile = (records: Iterable<GoScoreRecord>): Result<Uint8Array> => writeAll(SCORE_FORMAT, records);

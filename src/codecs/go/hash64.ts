@@ -64,13 +64,6 @@ export const parseHashOrKeyHex = (text: string): Result<string, CodecError<HashE
   return err(hashError('ERR_GO_HASH_HEX', `a hash is 16 hex digits (or a PositionID of 20), got ${JSON.stringify(text.slice(0, 40))}`));
 };
 
-/** Writes 16 hex digits as 8 bytes at `offset` (big-endian). The caller has checked `isHashHex`. */
-export const writeHashHex = (hex: string, out: Uint8Array, offset: number): void => {
-  for (let i = 0; i < 8; i++) {
-    out[offset + i] = (hexValue(hex.charCodeAt(2 * i)) << 4) | hexValue(hex.charCodeAt(2 * i + 1));
-  }
-};
-
 /** Unsigned comparison of two 64-bit values: negative, zero or positive. */
 export const compareHash64 = (aHi: number, aLo: number, bHi: number, bLo: number): number => {
   const ah = aHi >>> 0;

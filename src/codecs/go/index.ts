@@ -8,9 +8,9 @@
  * - canonical.ts: `createHasher(table, w?, h?)`, `defaultHasher(w?, h?)`, `canonicalHash(hasher, board)`,
  *   `canonicalHashInto` (hot path), `canonicalHashOfText(text, hasher?)`, `zobristHash(hasher, cells, sym?)`.
  * - records.ts / files.ts: 92/100-byte position and 12-byte score records; whole-file and streaming
- *   readers/writers (`readPositionFile`, `writePositionFile`, `decodePositionStream`, `encodePositionStream`,
+ *   readers/writers (`decodePositionFile`, `encodePositionFile`, `decodePositionStream`, `encodePositionStream`,
  *   the same for scores, and `RecordStreamDecoder` for push-style use).
- * - rules.ts / sgf-game.ts: `playStone`, `readGoGame(tree)`, `readGoGames(text)`.
+ * - rules.ts / sgfGame.ts: `playStone`, `parseGoGame(tree)`, `parseGoGames(text)`.
  */
 export * from './hash64';
 export * from './splitmix64';
@@ -21,4 +21,4 @@ export * from './canonical';
 export * from './records';
 export * from './files';
 export * from './rules';
-export * from './sgf-game';
+export * from './sgfGame';

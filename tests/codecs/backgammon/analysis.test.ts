@@ -1,8 +1,8 @@
-import { readBackgammonSgf, decisionEquities, readMoveAnalysis, readCubeAnalysis, parseGnubgNumber, BgNode } from '../../../src/codecs/backgammon';
+import { parseBackgammonSgf, decisionEquities, parseMoveAnalysis, parseCubeAnalysis, parseGnubgNumber, BgNode } from '../../../src/codecs/backgammon';
 import { unwrap } from '../../../src/codecs/result';
 import { readSample } from './fixtures';
 
-const charlot = () => unwrap(readBackgammonSgf(readSample('gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.sgf'))).games;
+const charlot = () => unwrap(parseBackgammonSgf(readSample('gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.sgf'))).games;
 
 describe('analysis extraction', () => {
   it('reads -inf, inf and nan as gnubg writes them', () => {
@@ -13,7 +13,7 @@ describe('analysis extraction', () => {
   });
 
   it('reads the candidates of an A property with their settings', () => {
-    const a = unwrap(readMoveAnalysis(charlot()[0].nodes[0].extra[0].values));
+    const a = unwrap(parseMoveAnalysis(charlot()[0].nodes[0].extra[0].values));
     expect(a.playedIndex).toBe(0);
     expect(a.candidates.length).toBe(14);
     expect(a.candidates[0]).toEqual({
@@ -25,7 +25,7 @@ describe('analysis extraction', () => {
   });
 
   it('reads the two rows of a DA property', () => {
-    const da = unwrap(readCubeAnalysis('E ver 3 2C 1 0.000000 1 0.503635 0.135264 0.005951 0.140890 0.006297 0.001137 0.500296 0.503635 0.135264 0.005951 0.140890 0.006297 0.001137 0.478995'));
+    const da = unwrap(parseCubeAnalysis('E ver 3 2C 1 0.000000 1 0.503635 0.135264 0.005951 0.140890 0.006297 0.001137 0.500296 0.503635 0.135264 0.005951 0.140890 0.006297 0.001137 0.478995'));
     expect(da?.noDouble.cubeful).toBe(0.500296);
     expect(da?.doubleTake.cubeful).toBe(0.478995);
     expect(da?.settings.plies).toBe(2);
@@ -61,7 +61,7 @@ describe('analysis extraction', () => {
   });
 
   it('rejects an A property whose played index is not a number', () => {
-    const r = readMoveAnalysis(['x', 'ab E ver 3 0 0 0 0 0 0 0C 0 1 0 1']);
+    const r = parseMoveAnalysis(['x', 'ab E ver 3 0 0 0 0 0 0 0C 0 1 0 1']);
     expect(r.ok || r.error.code).toBe('ERR_BG_ANALYSIS');
   });
 });

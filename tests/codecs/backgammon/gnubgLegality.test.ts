@@ -7,7 +7,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { readBackgammonSgf, replayGame } from '../../../src/codecs/backgammon';
+import { parseBackgammonSgf, replayGame } from '../../../src/codecs/backgammon';
 import { unwrap } from '../../../src/codecs/result';
 
 const GNUBG = ['/usr/games/gnubg', '/usr/bin/gnubg', '/usr/local/bin/gnubg'].find((p) => fs.existsSync(p));
@@ -46,7 +46,7 @@ describe('move legality agrees with GNU Backgammon', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it.each(CASES)('%s', (_what, before, player, dice, letters, move, legal) => {
-    const mine = replayGame(unwrap(readBackgammonSgf(`${before};${player}[${dice}${letters}])`)).games[0]);
+    const mine = replayGame(unwrap(parseBackgammonSgf(`${before};${player}[${dice}${letters}])`)).games[0]);
     expect(mine.ok || mine.error.code).toBe(legal ? true : 'ERR_BG_REPLAY_ILLEGAL_MOVE');
     expect(gnubgAccepts(dir, `${before};PL[${player}]DI[${dice}])\n`, move)).toBe(legal);
   });

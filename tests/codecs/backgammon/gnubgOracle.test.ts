@@ -9,7 +9,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { readBackgammonSgf, replayGames, writeBackgammonSgfFromData, BgReplay, BackgammonGame } from '../../../src/codecs/backgammon';
+import { parseBackgammonSgf, replayGames, printBackgammonSgfFromData, BgReplay, BackgammonGame } from '../../../src/codecs/backgammon';
 import { unwrap } from '../../../src/codecs/result';
 import { DATA_DIR, SAMPLE_SGF_FILES, readSample } from './fixtures';
 
@@ -70,7 +70,7 @@ describe('GNU Backgammon oracle', () => {
   const files = SAMPLE_SGF_FILES.filter((f) => !KNOWN_DIFFERENT.has(f));
 
   describe.each(files)('%s', (name) => {
-    const games = unwrap(readBackgammonSgf(readSample(name))).games;
+    const games = unwrap(parseBackgammonSgf(readSample(name))).games;
     const replays = unwrap(replayGames(games));
     const positionFile = games.some(hasSetup);
     const view = runGnubg(path.join(DATA_DIR, name), positionFile ? [] : replays.map((r) => r.plies.length + 1));
@@ -94,10 +94,10 @@ describe('GNU Backgammon oracle', () => {
   });
 
   describe.each(SAMPLE_SGF_FILES.filter((f) => !KNOWN_DIFFERENT.has(f)))('%s written by tabula', (name) => {
-    const games = unwrap(readBackgammonSgf(readSample(name))).games;
+    const games = unwrap(parseBackgammonSgf(readSample(name))).games;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-bg-'));
     const file = path.join(dir, 'export.sgf');
-    fs.writeFileSync(file, writeBackgammonSgfFromData(games));
+    fs.writeFileSync(file, printBackgammonSgfFromData(games));
     const replays = unwrap(replayGames(games));
     const positionFile = games.some(hasSetup);
     const view = runGnubg(file, positionFile ? [] : replays.map((r) => r.plies.length + 1));

@@ -1,8 +1,8 @@
-import { readBackgammonSgf, replayGame, replayGames, decodePositionId, decodeMatchId, hasLegalPlay, startingSide, emptySide } from '../../../src/codecs/backgammon';
+import { parseBackgammonSgf, replayGame, replayGames, decodePositionId, decodeMatchId, hasLegalPlay, startingSide, emptySide } from '../../../src/codecs/backgammon';
 import { unwrap } from '../../../src/codecs/result';
 import { SAMPLE_SGF_FILES, idVectors, readSample } from './fixtures';
 
-const gamesOf = (name: string) => unwrap(readBackgammonSgf(readSample(name))).games;
+const gamesOf = (name: string) => unwrap(parseBackgammonSgf(readSample(name))).games;
 const replayOf = (name: string, g = 0) => unwrap(replayGame(gamesOf(name)[g]));
 
 describe('replay', () => {
@@ -95,21 +95,21 @@ describe('replay', () => {
   });
 
   it('fails on a move from an empty point, with the node', () => {
-    const games = unwrap(readBackgammonSgf('(;FF[4]GM[6]\n;W[31abab])')).games;
+    const games = unwrap(parseBackgammonSgf('(;FF[4]GM[6]\n;W[31abab])')).games;
     const r = replayGame(games[0]);
     expect(r.ok || [r.error.code, r.error.record, r.error.offset]).toEqual(['ERR_BG_REPLAY_ILLEGAL_MOVE', 0, 13]);
   });
 
   it('fails on a move to a point the opponent holds', () => {
     // White 24/18 onto Black's 7-point? Black holds White's 19-point (s) = Black's 6-point with 5 checkers: 24/19 is blocked.
-    const r = replayGame(unwrap(readBackgammonSgf('(;GM[6];W[51xs])')).games[0]);
+    const r = replayGame(unwrap(parseBackgammonSgf('(;GM[6];W[51xs])')).games[0]);
     expect(r.ok || r.error.code).toBe('ERR_BG_REPLAY_ILLEGAL_MOVE');
   });
 
   describe('checks the play against the dice (gnubg rules)', () => {
     /** The error of replaying a one-game SGF text. */
     const errorOf = (sgf: string) => {
-      const r = replayGame(unwrap(readBackgammonSgf(sgf)).games[0]);
+      const r = replayGame(unwrap(parseBackgammonSgf(sgf)).games[0]);
       if (r.ok) throw new Error(`${sgf} replayed`);
       return r.error;
     };
@@ -136,18 +136,18 @@ describe('replay', () => {
       ['the same bear-off with one die (same position as with both)', '(;GM[6];AE[a:y]AW[f]AB[x];W[65fz])', '65: 6/off'],
       ['entering, then moving on', '(;GM[6];W[21mkfe];B[64aggk];W[31yvhg])', '31: bar/22 8/7'],
     ])('accepts %s', (_what, sgf, move) => {
-      const r = unwrap(replayGame(unwrap(readBackgammonSgf(sgf)).games[0]));
+      const r = unwrap(replayGame(unwrap(parseBackgammonSgf(sgf)).games[0]));
       expect(r.plies[r.plies.length - 1].move).toBe(move);
     });
   });
 
   it('fails on a take without a double', () => {
-    const r = replayGame(unwrap(readBackgammonSgf('(;GM[6];W[take])')).games[0]);
+    const r = replayGame(unwrap(parseBackgammonSgf('(;GM[6];W[take])')).games[0]);
     expect(r.ok || r.error.code).toBe('ERR_BG_REPLAY_ORDER');
   });
 
   it('fails on a setup with 16 checkers', () => {
-    const r = replayGame(unwrap(readBackgammonSgf('(;GM[6];AW[a])')).games[0]);
+    const r = replayGame(unwrap(parseBackgammonSgf('(;GM[6];AW[a])')).games[0]);
     expect(r.ok || r.error.code).toBe('ERR_BG_REPLAY_SETUP');
   });
 

@@ -1,4 +1,4 @@
-import { readBackgammonSgf, writeBackgammonSgf, writeBackgammonSgfFromData, parseMoveValue, parsePointList, BackgammonGame } from '../../../src/codecs/backgammon';
+import { parseBackgammonSgf, printBackgammonSgf, printBackgammonSgfFromData, parseMoveValue, parsePointList, BackgammonGame } from '../../../src/codecs/backgammon';
 import { parseSgf, stripOffsets, SgfProperty } from '../../../src/codecs/sgf';
 import { unwrap } from '../../../src/codecs/result';
 import { SAMPLE_SGF_FILES, readSample } from './fixtures';
@@ -11,30 +11,30 @@ const propertyBag = (games: BackgammonGame[]): string[][] =>
 
 describe('SGF GM[6] reader', () => {
   it('reads the four games of the gnubg 1.08 match with their match info', () => {
-    const { games } = unwrap(readBackgammonSgf(readSample(CHARLOT)));
+    const { games } = unwrap(parseBackgammonSgf(readSample(CHARLOT)));
     expect(games.map((g) => [g.info.gameNumber, g.info.score])).toEqual([[0, [0, 0]], [1, [0, 2]], [2, [2, 2]], [3, [6, 2]]]);
     expect(games[0].info).toMatchObject({ white: 'charlot1', black: 'charlot2', matchLength: 7, date: '2025-11-08', application: 'GNU Backgammon:1.08.003' });
   });
 
   it('reads RU[Crawford:CrawfordGame] as the Crawford game', () => {
-    const { games } = unwrap(readBackgammonSgf(readSample(CHARLOT)));
+    const { games } = unwrap(parseBackgammonSgf(readSample(CHARLOT)));
     expect(games[3].info.rules).toMatchObject({ crawford: true, crawfordGame: true });
     expect(games[2].info.rules).toMatchObject({ crawford: true, crawfordGame: false });
   });
 
   it('reads RE with a resignation suffix', () => {
-    const { games } = unwrap(readBackgammonSgf(readSample(CHARLOT)));
+    const { games } = unwrap(parseBackgammonSgf(readSample(CHARLOT)));
     expect(games[0].info.result).toEqual({ winner: 1, points: 2, resigned: true });
     expect(games[2].info.result).toEqual({ winner: 0, points: 4, resigned: false });
   });
 
   it("reads Gibbon's RE[W+2Resign] as a resignation", () => {
-    const { games } = unwrap(readBackgammonSgf(readSample('gibbon_7point.sgf')));
+    const { games } = unwrap(parseBackgammonSgf(readSample('gibbon_7point.sgf')));
     expect(games[3].info.result).toEqual({ winner: 0, points: 2, resigned: true });
   });
 
   it('keeps analysis properties verbatim, -inf included', () => {
-    const { games } = unwrap(readBackgammonSgf(readSample(CHARLOT)));
+    const { games } = unwrap(parseBackgammonSgf(readSample(CHARLOT)));
     const first = games[0].nodes[0];
     expect(first.extra.map((p) => p.id)).toEqual(['A', 'MR', 'LU']);
     expect(first.extra[2].values).toEqual(['-inf']);
@@ -77,7 +77,7 @@ describe('SGF GM[6] reader', () => {
   });
 
   it('locates a bad move by offset, line and property', () => {
-    const r = readBackgammonSgf('(;FF[4]GM[6]\n;W[31fehe]\n;B[99])');
+    const r = parseBackgammonSgf('(;FF[4]GM[6]\n;W[31fehe]\n;B[99])');
     expect(r.ok || [r.error.code, r.error.line, r.error.field, r.error.offset]).toEqual(['ERR_BG_SGF_MOVE', 3, 'B', 24]);
   });
 
@@ -87,7 +87,7 @@ describe('SGF GM[6] reader', () => {
   });
 
   it('reads the setup of a gnubg position file', () => {
-    const { games } = unwrap(readBackgammonSgf(readSample('gnubg107_9p_setup_position.sgf')));
+    const { games } = unwrap(parseBackgammonSgf(readSample('gnubg107_9p_setup_position.sgf')));
     const [board, cube, owner, dice] = games[0].nodes.map((n) => n.setup);
     expect(board?.player).toBe(1);
     expect(board?.clear?.length).toBe(25);
@@ -98,38 +98,38 @@ describe('SGF GM[6] reader', () => {
   });
 
   it('reads both CO (spec) and CP (gnubg) for the cube position', () => {
-    const { games } = unwrap(readBackgammonSgf(readSample('gibbon_edited.sgf')));
+    const { games } = unwrap(parseBackgammonSgf(readSample('gibbon_edited.sgf')));
     const owners = games[0].nodes.filter((n) => n.setup?.cubeOwner).map((n) => n.setup?.cubeOwnerProperty);
     expect(owners).toEqual(['CO', 'CP']);
   });
 
   it('reads PL in any case', () => {
-    const { games } = unwrap(readBackgammonSgf(readSample('gibbon_libgsgf_setup-properties.sgf')));
+    const { games } = unwrap(parseBackgammonSgf(readSample('gibbon_libgsgf_setup-properties.sgf')));
     expect(games[0].nodes.map((n) => n.setup?.player)).toEqual([1, 1, 1, 0, 0, 0]);
   });
 
   it('skips game trees that are not backgammon, with a warning', () => {
-    const r = unwrap(readBackgammonSgf('(;GM[1]SZ[19])(;GM[6];W[31fehe])'));
+    const r = unwrap(parseBackgammonSgf('(;GM[1]SZ[19])(;GM[6];W[31fehe])'));
     expect(r.games.length).toBe(1);
     expect(r.warnings[0]).toMatch(/not backgammon/);
   });
 
   it('fails when no game tree is backgammon', () => {
-    const r = readBackgammonSgf('(;GM[1]SZ[19])');
+    const r = parseBackgammonSgf('(;GM[1]SZ[19])');
     expect(r.ok || r.error.code).toBe('ERR_BG_SGF_NO_GAME');
   });
 
   it.each(SAMPLE_SGF_FILES)('writes %s back byte for byte', (name) => {
     const text = readSample(name);
-    const written = writeBackgammonSgf(unwrap(readBackgammonSgf(text)).games);
+    const written = printBackgammonSgf(unwrap(parseBackgammonSgf(text)).games);
     // Gibbon and libgsgf lay the last node's ')' differently; compare the parsed trees and, for gnubg files, the bytes.
     expect(stripOffsets(unwrap(parseSgf(written)))).toEqual(stripOffsets(unwrap(parseSgf(text))));
     if (name.startsWith('gnubg')) expect(written).toBe(text);
   });
 
   it.each(SAMPLE_SGF_FILES)('rebuilds %s from its data alone to the same games', (name) => {
-    const games = unwrap(readBackgammonSgf(readSample(name))).games;
-    const again = unwrap(readBackgammonSgf(writeBackgammonSgfFromData(games))).games;
+    const games = unwrap(parseBackgammonSgf(readSample(name))).games;
+    const again = unwrap(parseBackgammonSgf(printBackgammonSgfFromData(games))).games;
     const semantic = (gs: BackgammonGame[]) =>
       gs.map((g) => ({
         info: g.info,
@@ -139,8 +139,8 @@ describe('SGF GM[6] reader', () => {
   });
 
   it.each(SAMPLE_SGF_FILES.filter((f) => f.startsWith('gnubg')))('rebuilds the gnubg file %s with exactly the same properties', (name) => {
-    const games = unwrap(readBackgammonSgf(readSample(name))).games;
-    const again = unwrap(readBackgammonSgf(writeBackgammonSgfFromData(games))).games;
+    const games = unwrap(parseBackgammonSgf(readSample(name))).games;
+    const again = unwrap(parseBackgammonSgf(printBackgammonSgfFromData(games))).games;
     expect(propertyBag(again)).toEqual(propertyBag(games));
   });
 });

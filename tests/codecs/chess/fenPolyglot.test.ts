@@ -1,36 +1,36 @@
-import { STANDARD_FEN, makeFen, makeMove, parseFen, polyglotKey } from '../../../src/codecs/chess';
+import { STANDARD_FEN, printFen, makeMove, parseFen, polyglotKey } from '../../../src/codecs/chess';
 import { fenPos, uciMove } from './helpers';
 
 describe('FEN', () => {
   it('writes back the start position unchanged', () => {
-    expect(makeFen(fenPos(STANDARD_FEN))).toBe(STANDARD_FEN);
+    expect(printFen(fenPos(STANDARD_FEN))).toBe(STANDARD_FEN);
   });
 
   it('reads X-FEN KQkq in Chess960 as the outermost rooks and writes KQkq back', () => {
     const fen = 'nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1';
     const pos = fenPos(fen);
     expect(Array.from(pos.rooks)).toEqual([0x06, 0x03, 0x76, 0x73]);
-    expect(makeFen(pos)).toBe(fen);
+    expect(printFen(pos)).toBe(fen);
   });
 
   it('writes Shredder castling letters on request', () => {
-    expect(makeFen(fenPos(STANDARD_FEN), { shredder: true })).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1');
+    expect(printFen(fenPos(STANDARD_FEN), { shredder: true })).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1');
   });
 
   it('writes a file letter for an inner castling rook', () => {
     const fen = '4k3/8/8/8/8/8/8/R1R1K3 w C - 0 1';
-    expect(makeFen(fenPos(fen))).toBe(fen);
+    expect(printFen(fenPos(fen))).toBe(fen);
   });
 
   it('omits the en passant square when no pawn can capture there', () => {
     const pos = fenPos(STANDARD_FEN);
     makeMove(pos, uciMove(pos, 'e2e4'));
-    expect(makeFen(pos)).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+    expect(printFen(pos)).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
   });
 
   it('accepts a FEN without counters', () => {
     const r = parseFen('4k3/8/8/8/8/8/8/4K3 w - -');
-    expect(r.ok && makeFen(r.value)).toBe('4k3/8/8/8/8/8/8/4K3 w - - 0 1');
+    expect(r.ok && printFen(r.value)).toBe('4k3/8/8/8/8/8/8/4K3 w - - 0 1');
   });
 
   it.each([

@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import {
   FLAG_CASTLE, NULL_MOVE, PgnGame, PgnNode, Position, STANDARD_FEN, applyIds, decodeGameText, encodeMove, genPseudoMoves,
   makeMoveCode, setupIds, decodePgnBytes, encodeGameText, joinTextList, legalMoves,
-  makeMove, makeSan, moveToUci, parsePgn, parsePgnGame, replayGame, writePgn, getTag,
+  makeMove, printSan, moveToUci, parsePgn, parsePgnGame, replayGame, printPgn, getTag,
 } from '../../../src/codecs/chess';
 import { fenPos, hex, readData } from './helpers';
 
@@ -92,7 +92,7 @@ describe('JOSE move vectors', () => {
     for (const mv of moves) {
       const m = pseudoMove(pos, mv.uci);
       legalSoFar &&= legalMoves(pos).includes(m);
-      if (legalSoFar) nodes.push({ san: makeSan(pos, m), nags: [], comments: [], variations: [] });
+      if (legalSoFar) nodes.push({ san: printSan(pos, m), nags: [], comments: [], variations: [] });
       code = encodeMove(pos, ids, m, 'JOSE');
       applyIds(ids, pos, m);
       makeMove(pos, m);
@@ -252,7 +252,7 @@ describe('GameText layouts and errors', () => {
     const a = decodeGameText(inline.value.bytes);
     const b = decodeGameText(split.value.bytes, { layout: 'split', texts: joinTextList(split.value.texts) });
     expect(a).toEqual(b);
-    expect(a.ok && writePgn(a.value)).toBe('\n{start} 1. e4 {good} $1 (1. d4 {also} 1... d5) 1... e5 2. Nf3 $6 *\n\n');
+    expect(a.ok && printPgn(a.value)).toBe('\n{start} 1. e4 {good} $1 (1. d4 {also} 1... d5) 1... e5 2. Nf3 $6 *\n\n');
   });
 
   it('writes NAG 0 and NAGs above 31 in two bytes', () => {
@@ -318,20 +318,20 @@ describe('property: random legal games survive PGN -> GameText -> PGN', () => {
           const legal = legalMoves(pos);
           if (legal.length === 0) break;
           const m = legal[choices[i] % legal.length];
-          const node: PgnNode = { san: makeSan(pos, m), nags: [], comments: [], variations: [] };
+          const node: PgnNode = { san: printSan(pos, m), nags: [], comments: [], variations: [] };
           const x = extras[i] ?? 0;
           if (x % 7 === 1) node.nags.push(x % 200);
           if (x % 5 === 2) node.comments.push(`note ${x} é`);
           if (x % 11 === 3 && i > 0) {
             // a one-move variation: another legal move from the same position
             const alt = legal[(choices[i] + 1) % legal.length];
-            if (alt !== m) node.variations.push([{ san: makeSan(pos, alt), nags: [], comments: [], variations: [] }]);
+            if (alt !== m) node.variations.push([{ san: printSan(pos, alt), nags: [], comments: [], variations: [] }]);
           }
           moves.push(node);
           makeMove(pos, m);
         }
         const game: PgnGame = { tags: [{ name: 'Event', value: 'random' }], comments: [], moves, result: '*' };
-        const pgn = writePgn(game);
+        const pgn = printPgn(game);
         const parsed = parsePgnGame(pgn);
         if (!parsed.ok) return false;
         const enc = encodeGameText(parsed.value, { dialect, layout });
@@ -339,7 +339,7 @@ describe('property: random legal games survive PGN -> GameText -> PGN', () => {
         const dec = decodeGameText(enc.value.bytes, { dialect, layout, texts: enc.value.texts });
         if (!dec.ok) return false;
         dec.value.tags = parsed.value.tags;
-        expect(writePgn(dec.value)).toBe(pgn);
+        expect(printPgn(dec.value)).toBe(pgn);
         return true;
       }), { numRuns: 150 });
   });

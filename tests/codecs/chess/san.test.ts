@@ -1,4 +1,4 @@
-import { STANDARD_FEN, makeSan, parseSan, moveToUci } from '../../../src/codecs/chess';
+import { STANDARD_FEN, printSan, parseSan, moveToUci } from '../../../src/codecs/chess';
 import { fenPos, uciMove } from './helpers';
 
 describe('SAN', () => {
@@ -26,22 +26,22 @@ describe('SAN', () => {
 
   it('writes file, rank or square disambiguation as needed', () => {
     const pos = fenPos('4k3/8/8/8/1N6/8/1N3N2/4K3 w - - 0 1');
-    expect(makeSan(pos, uciMove(pos, 'f2d3'))).toBe('Nfd3');
-    expect(makeSan(pos, uciMove(pos, 'b2d3'))).toBe('Nb2d3');
-    expect(makeSan(pos, uciMove(pos, 'b4d3'))).toBe('N4d3');
+    expect(printSan(pos, uciMove(pos, 'f2d3'))).toBe('Nfd3');
+    expect(printSan(pos, uciMove(pos, 'b2d3'))).toBe('Nb2d3');
+    expect(printSan(pos, uciMove(pos, 'b4d3'))).toBe('N4d3');
   });
 
   it('does not disambiguate against a pinned piece', () => {
     const pos = fenPos('4k3/8/8/8/8/2N1N3/8/4K3 w - - 0 1');
-    expect(makeSan(pos, uciMove(pos, 'c3d5'))).toBe('Ncd5');
+    expect(printSan(pos, uciMove(pos, 'c3d5'))).toBe('Ncd5');
     const pinned = fenPos('4k3/4r3/8/8/8/2N1N3/8/4K3 w - - 0 1');
-    expect(makeSan(pinned, uciMove(pinned, 'c3d5'))).toBe('Nd5');
+    expect(printSan(pinned, uciMove(pinned, 'c3d5'))).toBe('Nd5');
   });
 
   it('marks check and mate', () => {
     const pos = fenPos('6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1');
-    expect(makeSan(pos, uciMove(pos, 'a1a8'))).toBe('Ra8#');
-    expect(makeSan(pos, uciMove(pos, 'a1a7'))).toBe('Ra7');
+    expect(printSan(pos, uciMove(pos, 'a1a8'))).toBe('Ra8#');
+    expect(printSan(pos, uciMove(pos, 'a1a7'))).toBe('Ra7');
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { GcgGame, decodeGcg, formatGcgEvent, gcgPragma, parseGcg, writeGcg } from '../../../src/codecs/crossword';
+import { GcgGame, decodeGcg, printGcgEvent, gcgPragma, parseGcg, printGcg } from '../../../src/codecs/crossword';
 import { unwrap } from '../../../src/codecs/result';
 import { GCG_FILES, readBytes, readText } from './fixtures';
 
@@ -24,12 +24,12 @@ describe('sample GCG files', () => {
   for (const file of GCG_FILES) {
     it(`${file} survives write → read unchanged`, () => {
       const g = read(file);
-      expect(content(unwrap(parseGcg(writeGcg(g))))).toEqual(content(g));
+      expect(content(unwrap(parseGcg(printGcg(g))))).toEqual(content(g));
     });
   }
 
   it('writes incomplete.gcg back as the original text after the encoding pragma', () => {
-    expect(writeGcg(read('macondo/gcg/incomplete.gcg'))).toBe(
+    expect(printGcg(read('macondo/gcg/incomplete.gcg'))).toBe(
       `#character-encoding UTF-8\n${readText('macondo/gcg/incomplete.gcg').replace(/\n?$/, '\n')}`,
     );
   });
@@ -42,7 +42,7 @@ describe('sample GCG files', () => {
   });
 
   it('writes ISO-8859-1 input out as UTF-8', () => {
-    const out = writeGcg(read('macondo/gcg/name_iso8859-1.gcg'));
+    const out = printGcg(read('macondo/gcg/name_iso8859-1.gcg'));
     expect(out.startsWith('#character-encoding UTF-8\n#player1 césar césar\n')).toBe(true);
   });
 
@@ -89,7 +89,7 @@ describe('sample GCG files', () => {
       ['?ADENTU', undefined, 5],
       ['', true, 5],
     ]);
-    expect(writeGcg(g).split('\n')).toContain('>jvc: UNKNOWN (challenge) +5 477');
+    expect(printGcg(g).split('\n')).toContain('>jvc: UNKNOWN (challenge) +5 477');
     const frentz = read('macondo/gcg/vs_frentz.gcg').events.filter((e) => e.kind === 'challenge');
     expect(frentz.map((e) => [e.nick, e.rack, e.score])).toEqual([
       ['cesar', 'ADDIPYZ', 5],
@@ -171,7 +171,7 @@ describe('events', () => {
     const line = '>a: UNKNOWN 8H CAB +14 14';
     const e = one(line);
     expect(e).toEqual({ line: 3, nick: 'a', rack: '', rackUnknown: true, score: 14, cumulative: 14, kind: 'play', position: '8H', word: 'CAB' });
-    expect(formatGcgEvent(e)).toBe(line);
+    expect(printGcgEvent(e)).toBe(line);
     expect(one('>a: UNKNOWN (challenge) +5 5')).toMatchObject({ kind: 'challenge', rack: '', rackUnknown: true });
     expect(one('>a: UNKNOWN - +0 0')).toMatchObject({ kind: 'pass', rack: '', rackUnknown: true });
   });
@@ -188,13 +188,13 @@ describe('events', () => {
       '>b: DEF (DEF) -7 7',
     ];
     const g = unwrap(parseGcg(`${HEAD}${lines.join('\n')}\n`));
-    expect(g.events.map(formatGcgEvent)).toEqual(lines);
+    expect(g.events.map(printGcgEvent)).toEqual(lines);
   });
 
   it('keeps game-level notes, event notes and final racks', () => {
     const g = unwrap(parseGcg(`${HEAD}#note before\n>a: ABC 8H CAB +14 14\n#note one\n#note two\n#rack1 DEF\n#rack2 GHI\n`));
     expect([g.note, g.events[0].note, g.finalRacks]).toEqual(['before', 'one\ntwo', ['DEF', 'GHI']]);
-    expect(content(unwrap(parseGcg(writeGcg(g))))).toEqual(content(g));
+    expect(content(unwrap(parseGcg(printGcg(g))))).toEqual(content(g));
   });
 });
 

@@ -1,4 +1,4 @@
-import { DISTRIBUTIONS, formatTiles, parseTiles } from '../../../src/codecs/crossword';
+import { DISTRIBUTIONS, printTiles, parseTiles } from '../../../src/codecs/crossword';
 
 const catalan = DISTRIBUTIONS.catalan;
 const polish = DISTRIBUTIONS.polish;
@@ -53,8 +53,8 @@ describe('tile strings (MAGPIE letter_distribution_test cases)', () => {
   });
 
   it('writes multi-character tiles in brackets, blanks in lower case', () => {
-    expect(formatTiles(catalan, [1, 13, 1, 13 | 0x80, 0])).toBe('A[L·L]A[l·l]?');
-    expect(formatTiles(spanish, [4, 4 | 0x80])).toBe('[CH][ch]');
+    expect(printTiles(catalan, [1, 13, 1, 13 | 0x80, 0])).toBe('A[L·L]A[l·l]?');
+    expect(printTiles(spanish, [4, 4 | 0x80])).toBe('[CH][ch]');
   });
 
   it('reads Spanish [CH] as one tile and CH as two', () => {

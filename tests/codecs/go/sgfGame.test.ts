@@ -1,12 +1,12 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseSgf, SgfTree } from '../../../src/codecs/sgf';
-import { readGoGame, readGoGames, playStone, parseSgfPoint, parseSgfPointList, sgfPoint, parseBoard, boardToString, defaultHasher, createHasher, generateZobristTable, canonicalHashOfText, GoGame } from '../../../src/codecs/go';
+import { parseGoGame, parseGoGames, playStone, parseSgfPoint, parseSgfPointList, sgfPoint, parseBoard, boardToString, defaultHasher, createHasher, generateZobristTable, canonicalHashOfText, GoGame } from '../../../src/codecs/go';
 import { unwrap } from '../../../src/codecs/result';
 import { samplePath } from '../../support/sampleData';
 
 const dataDir = samplePath('go');
-const gameOf = (text: string, options = {}): GoGame => unwrap(readGoGames(text, options))[0];
+const gameOf = (text: string, options = {}): GoGame => unwrap(parseGoGames(text, options))[0];
 const file = (name: string) => fs.readFileSync(path.join(dataDir, name), 'utf8');
 
 describe('SGF points', () => {
@@ -56,7 +56,7 @@ describe('rules', () => {
   });
 });
 
-describe('readGoGame', () => {
+describe('parseGoGame', () => {
   it('replays the So Yokoku vs Zen game: one position per node, alternating colours', () => {
     const g = gameOf(file('fuego-regression_2012-zen-vs-pro_3_So8p-vs-Zen.sgf'));
     expect([g.width, g.height, g.info.KM, g.info.RU]).toEqual([9, 9, '7', 'Chinese']);
@@ -150,7 +150,7 @@ describe('readGoGame', () => {
 
   it('rejects a game that is not Go, a bad size, a move off the board, two moves in a node, and a bad PL, naming the node', () => {
     const codeOf = (text: string) => {
-      const r = readGoGames(text);
+      const r = parseGoGames(text);
       return r.ok ? null : r.error;
     };
     expect(codeOf('(;GM[6])')).toMatchObject({ code: 'ERR_GO_SGF_GAME_TYPE', record: 0, field: 'GM' });
@@ -164,7 +164,7 @@ describe('readGoGame', () => {
   it('replays every sample file without error', () => {
     for (const f of fs.readdirSync(dataDir).filter((n) => n.endsWith('.sgf'))) {
       const trees = unwrap(parseSgf(file(f)));
-      for (const t of trees) expect(readGoGame(t).ok).toBe(true);
+      for (const t of trees) expect(parseGoGame(t).ok).toBe(true);
     }
   });
 });

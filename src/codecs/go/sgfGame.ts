@@ -70,7 +70,7 @@ export interface GoGame {
 }
 
 /** Options for reading games. */
-export interface ReadGoGameOptions {
+export interface ParseGoGameOptions {
   /** Hasher to use when its size matches the game's board (e.g. the active 9x9 table); other sizes use `defaultHasher(width, height)`. */
   hasher?: ZobristHasher;
   /** When false, suicide is ERR_GO_SUICIDE (default: allowed, the group is removed). */
@@ -151,7 +151,7 @@ interface Frame {
 }
 
 /** Replays one game tree. Errors carry the node's pre-order index (`record`), its `;` offset and the property (`field`). */
-export const readGoGame = (tree: SgfTree, options: ReadGoGameOptions = {}): Result<GoGame> => {
+export const parseGoGame = (tree: SgfTree, options: ParseGoGameOptions = {}): Result<GoGame> => {
   const root = tree.nodes[0];
   const at = (node: SgfNode, index: number, field?: string): InputLocation => ({ record: index, offset: node.offset, field });
   const gm = getFirstValue(root, 'GM');
@@ -256,12 +256,12 @@ export const readGoGame = (tree: SgfTree, options: ReadGoGameOptions = {}): Resu
 };
 
 /** Parses SGF text and replays every game tree in it (each must be Go). */
-export const readGoGames = (text: string, options: ReadGoGameOptions = {}): Result<GoGame[]> => {
+export const parseGoGames = (text: string, options: ParseGoGameOptions = {}): Result<GoGame[]> => {
   const trees = parseSgf(text);
   if (!trees.ok) return trees;
   const games: GoGame[] = [];
   for (const t of trees.value) {
-    const g = readGoGame(t, options);
+    const g = parseGoGame(t, options);
     if (!g.ok) return g;
     games.push(g.value);
   }
