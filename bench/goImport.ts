@@ -2,7 +2,7 @@
  * Benchmark (not a test): generates a position file of 1,000,000 records (a
  * mix of 92- and 100-byte records) and score files for two programs over the
  * same positions, imports them through the CLI into PostgreSQL, times the
- * histogram, distribution, diff and komi queries through the resolvers,
+ * histogram, distribution, diff and komi queries through GraphQL in-process,
  * checks that the position export is byte-identical, and prints one JSON line.
  *
  *   npx tsc --strict --outDir dist/bench-go --rootDir . --target ES2022 --module commonjs \
@@ -21,8 +21,7 @@ import pg from 'pg';
 import { main } from '../src/cli/main';
 import { databaseConfigFromEnv } from '../src/db/config';
 import { openDatabase } from '../src/db/database';
-import { goResolvers } from '../src/resolvers/go';
-import { createContext } from '../src/api/context';
+import { dataOf, graphqlClient } from '../tests/support/graphql';
 import { exportGoPositionFile } from '../src/storage/go';
 import { writeGoPositionFile, writeGoScoreFile } from './goData';
 
@@ -66,21 +65,32 @@ async function run(): Promise<void> {
   const db = await openDatabase(config);
   try {
     await db.sql.query('ANALYZE');
-    const q = goResolvers.Query;
-    const ctx = () => createContext(db);
+    const gql = graphqlClient(db);
+    const query = async <T>(text: string, variables: Record<string, unknown> = {}): Promise<T> => dataOf(await gql<T>(text, variables));
     // Each query twice: the first run warms the cache; the figures are the second.
     const twice = async <T>(work: () => Promise<T>) => {
       await work();
       return time(work);
     };
-    const [histogram, histogramMs] = await twice(() => q.goStoneHistogram(null, { listedOnly: true }, ctx()));
-    const [, distributionMs] = await twice(() => q.goScoreDistribution(null, { program: 'fuego', ruleset: 'chinese', byStoneCount: true }, ctx()));
-    const diffArgs = { a: { program: 'fuego', ruleset: 'chinese' }, b: { program: 'gnugo', ruleset: 'chinese' }, minConfidence: 50, minDifference: 2, first: 50 };
-    const [diff, diffMs] = await twice(() => q.goScoreDiff(null, diffArgs, ctx()));
-    const [, diffPage2Ms] = await twice(() => q.goScoreDiff(null, { ...diffArgs, after: diff.endCursor }, ctx()));
-    const [, komiMs] = await twice(() => q.goKomiVerdicts(null, { program: 'fuego', ruleset: 'chinese' }, ctx()));
+    const [histogram, histogramMs] = await twice(() =>
+      query<{ goStoneHistogram: unknown[] }>('{ goStoneHistogram(listedOnly: true) { stoneCount positions } }').then((d) => d.goStoneHistogram),
+    );
+    const [, distributionMs] = await twice(() =>
+      query('{ goScoreDistribution(program: "fuego", ruleset: "chinese", byStoneCount: true) { stoneCount score positions } }'),
+    );
+    const diffQuery = `query ($after: String) { goScoreDiff(a: { program: "fuego", ruleset: "chinese" }, b: { program: "gnugo", ruleset: "chinese" },
+      minConfidence: 50, minDifference: 2, first: 50, after: $after) { disagreeing endCursor nodes { difference } } }`;
+    type Diff = { goScoreDiff: { disagreeing: number; endCursor: string | null } };
+    const [diff, diffMs] = await twice(() => query<Diff>(diffQuery).then((d) => d.goScoreDiff));
+    const [, diffPage2Ms] = await twice(() => query<Diff>(diffQuery, { after: diff.endCursor }));
+    const [, komiMs] = await twice(() => query('{ goKomiVerdicts(program: "fuego", ruleset: "chinese") { komi } }'));
     const probe = (await db.sql.query<{ key: string; sideToMove: 'B' | 'W' }>(`SELECT key, "sideToMove" FROM "Position" WHERE "listIndex" = 777777 OR "listIndex" = 0 ORDER BY "listIndex" DESC LIMIT 1`))[0];
-    const [found, lookupMs] = await twice(() => q.goPosition(null, { hash: probe.key.slice(0, 16), toPlay: probe.sideToMove === 'B' ? 'BLACK' : 'WHITE' }, ctx()));
+    const [found, lookupMs] = await twice(() =>
+      query<{ goPosition: { key: string } | null }>('query ($hash: String!, $toPlay: GoColor) { goPosition(hash: $hash, toPlay: $toPlay) { key } }', {
+        hash: probe.key.slice(0, 16),
+        toPlay: probe.sideToMove === 'B' ? 'BLACK' : 'WHITE',
+      }).then((d) => d.goPosition),
+    );
     const [, exportMs] = await time(async () => {
       const out = fs.createWriteStream(path.join(DIR, 'export.dat'));
       for await (const chunk of exportGoPositionFile(db.sql)) if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));

@@ -23,7 +23,24 @@ const schema = buildASTSchema(parse(sdl.join('\n')));
 const document = parse(printSchema(schema));
 
 /** GraphQL type → what its resolvers receive as parent (paths relative to src/generated). */
-const MAPPERS = {};
+const MAPPERS = {
+  Game: './prisma/client#Game as GameRow',
+  Position: './prisma/client#Position as PositionRow',
+  GoPosition: './prisma/client#Position as PositionRow',
+  Score: './prisma/client#Score as ScoreRow',
+  BackgammonBoard: '../api/parents#BackgammonBoardParent',
+  BackgammonPosition: '../api/parents#BackgammonPositionParent',
+  MatchState: '../api/parents#MatchStateParent',
+  // The svg field is resolved from the rest (src/resolvers/diagrams.ts).
+  GoHash: "Omit<GoHash, 'svg'>",
+  ZobristTable: '../storage/zobristTables#ZobristTableRow',
+  GoScoreDisagreement: '../api/parents#GoScoreDisagreementParent',
+  Ply: '../api/parents#PlyParent',
+  ImportReport: '../api/parents#ImportReportParent',
+  ChessPosition: '../api/parents#ChessPositionParent',
+  CrosswordPosition: '../api/parents#CrosswordView',
+  GoScore: '../api/parents#GoScoreParent',
+};
 
 /** Custom scalars → their TypeScript type. */
 const SCALARS = { ID: 'string' };
@@ -41,7 +58,7 @@ const output = await codegen({
     scalars: SCALARS,
     useIndexSignature: false,
     enumsAsTypes: true,
-    avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false, resolvers: true },
+    avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false, resolvers: false },
     maybeValue: 'T | null',
     inputMaybeValue: 'T | null | undefined',
     resolverTypeWrapperSignature: 'T | Promise<T>',

@@ -1,4 +1,5 @@
 /** Backgammon: gnubg Position ID and Match ID, and stored positions found by them. */
+import type { Resolvers } from '../generated/graphql';
 import {
   type MatchState,
   type PositionBoard,
@@ -13,8 +14,6 @@ import {
   matchIdOf,
   positionIdOf,
 } from '../codecs/backgammon';
-import type { Position } from '../generated/prisma/client';
-import type { Context } from '../api/context';
 import { pageSize } from '../api/args';
 import { codecInputError } from '../api/errors';
 import { backgammonPositionsOfBoard, positionByKey } from '../storage/positions';
@@ -76,33 +75,29 @@ const decodeKey = (key: string) => {
   return { positionId, matchId, board: boardView(board.value), match: matchView(match.value) };
 };
 
-export const backgammonResolvers = {
+export const backgammonResolvers: Resolvers = {
   Query: {
-    decodePositionId: (_: unknown, { id }: { id: string }) => {
+    decodePositionId: (_, { id }) => {
       const board = decodePositionId(id);
       if (!board.ok) throw codecInputError(board.error, 'id');
       return boardView(board.value);
     },
-    encodePositionId: (_: unknown, { onRoll, opponent }: { onRoll: number[]; opponent: number[] }) => {
+    encodePositionId: (_, { onRoll, opponent }) => {
       const id = encodePositionId({ onRoll, opponent });
       if (!id.ok) throw codecInputError(id.error, id.error.field === 'opponent' ? 'opponent' : 'onRoll');
       return id.value;
     },
-    decodeMatchId: (_: unknown, { id }: { id: string }) => {
+    decodeMatchId: (_, { id }) => {
       const state = decodeMatchId(id);
       if (!state.ok) throw codecInputError(state.error, 'id');
       return matchView(state.value);
     },
-    encodeMatchId: (_: unknown, { state }: { state: MatchStateInput }) => {
+    encodeMatchId: (_, { state }) => {
       const id = encodeMatchId(stateOf(state));
       if (!id.ok) throw codecInputError(id.error, 'state');
       return id.value;
     },
-    backgammonPositions: async (
-      _: unknown,
-      { positionId, matchId, first }: { positionId: string; matchId?: string | null; first?: number | null },
-      { db }: Context,
-    ) => {
+    backgammonPositions: async (_, { positionId, matchId, first }, { db }) => {
       const take = pageSize(first, 100, MAX_POSITIONS);
       const pid = canonicalPositionId(positionId);
       if (!pid.ok) throw codecInputError(pid.error, 'positionId');
@@ -116,6 +111,6 @@ export const backgammonResolvers = {
     },
   },
   Position: {
-    backgammon: (p: Position) => (p.kind === 'BACKGAMMON' ? decodeKey(p.key) : null),
+    backgammon: (p) => (p.kind === 'BACKGAMMON' ? decodeKey(p.key) : null),
   },
 };

@@ -1,4 +1,6 @@
 /** Chess: positions by Polyglot key or FEN (with opening-explorer statistics) and the GameText codec. */
+import type { Resolvers } from '../generated/graphql';
+import type { ChessPositionParent } from '../api/parents';
 import {
   type GameTextDialect,
   decodeGameText,
@@ -12,7 +14,6 @@ import {
   printPgnMovetext,
 } from '../codecs/chess';
 import type { CodecError } from '../codecs/result';
-import type { Position } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { base64Arg } from '../api/args';
 import { codecInputError } from '../api/errors';
@@ -21,21 +22,12 @@ import { gameCountOfPosition, occurrencesOfPosition } from '../storage/occurrenc
 import { positionByKey } from '../storage/positions';
 import { plyOf } from './games';
 
-/** What `chessPosition` resolves to before its fields. */
-interface ChessPositionParent {
-  key: string;
-  fen: string;
-  sideToMove: 'w' | 'b';
-  position: Position | null;
-  includeVariations: boolean;
-}
-
 const fenError = (error: CodecError, argument: string) =>
   codecInputError(error, isFenError(error.code) && argument !== 'fen' ? 'fen' : argument);
 
-export const chessResolvers = {
+export const chessResolvers: Resolvers = {
   Query: {
-    chessPositions: (_: unknown, { polyglotKey: key }: { polyglotKey: string }, { loaders }: Context) => {
+    chessPositions: (_, { polyglotKey: key }, { loaders }) => {
       const hex = parsePolyglotKeyHex(key);
       if (!hex.ok) throw codecInputError(hex.error, 'polyglotKey');
       return loaders.positionsByKey.load({ kind: 'CHESS', key: hex.value });
@@ -52,10 +44,7 @@ export const chessResolvers = {
       const position = await positionByKey(db, 'CHESS', key);
       return { key, fen: printFen(pos), sideToMove: pos.turn === 0 ? 'w' : 'b', position, includeVariations: includeVariations ?? false };
     },
-    decodeGameText: (
-      _: unknown,
-      { data, fen, dialect, comments }: { data: string; fen?: string | null; dialect?: GameTextDialect | null; comments?: string[] | null },
-    ): string => {
+    decodeGameText: (_, { data, fen, dialect, comments }): string => {
       const decoded = decodeGameText(base64Arg(data, 'data'), {
         fen: fen ?? undefined,
         dialect: dialect ?? 'JOSE',
@@ -74,9 +63,9 @@ export const chessResolvers = {
     },
   },
   ChessPosition: {
-    gameCount: (p: ChessPositionParent, _: unknown, { db }: Context) => (p.position ? gameCountOfPosition(db, p.position.id) : 0),
-    moves: (p: ChessPositionParent, _: unknown, { db }: Context) => (p.position ? chessMoveStats(db, p.position.id, p.includeVariations) : []),
-    occurrences: async (p: ChessPositionParent, { first }: { first?: number | null }, { db }: Context) =>
+    gameCount: (p, _, { db }) => (p.position ? gameCountOfPosition(db, p.position.id) : 0),
+    moves: (p, _, { db }) => (p.position ? chessMoveStats(db, p.position.id, p.includeVariations) : []),
+    occurrences: async (p, { first }, { db }) =>
       p.position ? (await occurrencesOfPosition(db, p.position.id, first ?? 50)).map(plyOf) : [],
   },
 };

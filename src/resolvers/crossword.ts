@@ -1,7 +1,8 @@
 /** Crossword positions: parseCgp (decode and validate CGP) and crosswordPosition (a stored one by key). */
+import type { Resolvers } from '../generated/graphql';
+import type { CrosswordView } from '../api/parents';
 import {
   type CgpDialect,
-  type CgpPosition,
   boardRows,
   cgpOperations,
   printLastMove,
@@ -22,15 +23,6 @@ import { plyOf } from './games';
 
 type DialectArg = 'CURRENT' | 'SEED';
 
-/** The parent of CrosswordPosition fields: the decoded position, the dialect to write, and the stored row when known. */
-interface CrosswordView {
-  position: CgpPosition;
-  dialect: CgpDialect;
-  key: string;
-  /** The stored row; undefined = not looked up yet. */
-  stored?: Position | null;
-}
-
 const dialectOf = (arg: DialectArg | null | undefined): CgpDialect => (arg === 'SEED' ? 'seed' : 'current');
 
 const storedRow = async (view: CrosswordView, db: Context['db']): Promise<Position | null> => {
@@ -40,7 +32,7 @@ const storedRow = async (view: CrosswordView, db: Context['db']): Promise<Positi
   return view.stored;
 };
 
-export const crosswordResolvers = {
+export const crosswordResolvers: Resolvers = {
   Query: {
     parseCgp: (_: unknown, { cgp, dialect }: { cgp: string; dialect?: DialectArg | null }): CrosswordView => {
       const parsed = parseCgp(cgp);
@@ -62,27 +54,27 @@ export const crosswordResolvers = {
     },
   },
   CrosswordPosition: {
-    board: (v: CrosswordView) => boardRows(v.position),
-    racks: (v: CrosswordView) => rackStrings(v.position),
-    scores: (v: CrosswordView) => v.position.scores,
-    consecutiveZeros: (v: CrosswordView) => v.position.consecutiveZeros,
-    lexicon: (v: CrosswordView) => v.position.options.lexicon ?? null,
-    distribution: (v: CrosswordView) => v.position.distribution.name,
-    boardName: (v: CrosswordView) => v.position.layout.name,
-    lastMove: (v: CrosswordView) =>
+    board: (v) => boardRows(v.position),
+    racks: (v) => rackStrings(v.position),
+    scores: (v) => [...v.position.scores],
+    consecutiveZeros: (v) => v.position.consecutiveZeros,
+    lexicon: (v) => v.position.options.lexicon ?? null,
+    distribution: (v) => v.position.distribution.name,
+    boardName: (v) => v.position.layout.name,
+    lastMove: (v) =>
       v.position.options.lastMove ? printLastMove(v.position.options.lastMove, v.position, v.dialect) : null,
-    operations: (v: CrosswordView) => cgpOperations(v.position, v.dialect),
-    unseenTiles: (v: CrosswordView) => unseenTileCount(v.position),
-    tilesOnBoard: (v: CrosswordView) => tilesOnBoard(v.position),
-    cgp: (v: CrosswordView) => printCgp(v.position, { dialect: v.dialect }),
-    key: (v: CrosswordView) => v.key,
-    stored: (v: CrosswordView, _: unknown, { db }: Context) => storedRow(v, db),
-    occurrences: async (v: CrosswordView, { first }: { first?: number | null }, { db }: Context) => {
+    operations: (v) => cgpOperations(v.position, v.dialect),
+    unseenTiles: (v) => unseenTileCount(v.position),
+    tilesOnBoard: (v) => tilesOnBoard(v.position),
+    cgp: (v) => printCgp(v.position, { dialect: v.dialect }),
+    key: (v) => v.key,
+    stored: (v, _, { db }) => storedRow(v, db),
+    occurrences: async (v, { first }, { db }) => {
       const row = await storedRow(v, db);
       if (!row) return [];
       return (await occurrencesOfPosition(db, row.id, first ?? 50)).map(plyOf);
     },
-    occurrenceCount: async (v: CrosswordView, _: unknown, { db, loaders }: Context) => {
+    occurrenceCount: async (v, _, { db, loaders }) => {
       const row = await storedRow(v, db);
       return row ? loaders.occurrenceCount.load(row.id) : 0;
     },

@@ -8,6 +8,8 @@
  * every game that reaches it, so only a ply knows which move led to it (found by replaying
  * its SAN from the ply before, in the same line or the line it branched from).
  */
+import type { Resolvers } from '../generated/graphql';
+import type { PlyParent } from '../api/parents';
 import { decodeMatchId, decodePositionId, type MatchState, type PositionBoard } from '../codecs/backgammon';
 import { moveToUci, parseFen, parseSan } from '../codecs/chess';
 import { type CgpPosition } from '../codecs/crossword';
@@ -138,14 +140,6 @@ export const positionSvg = (p: Position, args: SvgArgs, lastMove?: { chess?: str
 
 // ------------------------------------------------------------------ last moves of plies
 
-interface PlyParent {
-  number: number;
-  variation: string;
-  move: string | null;
-  positionId: bigint;
-  gameId: bigint;
-}
-
 /** An SGF Go move such as `B[dd]` as a point (row from the top); null for a pass or anything else. */
 export const goMovePoint = (move: string | null, width: number, height: number): GoPoint | null => {
   const m = /^[BW]\[([a-zA-Z])([a-zA-Z])\]$/.exec(move ?? '');
@@ -182,38 +176,15 @@ const chessLastMove = async (ply: PlyParent, { db, loaders }: Context): Promise<
 
 // ------------------------------------------------------------------ resolvers
 
-interface BoardView {
-  onRoll: number[];
-  opponent: number[];
-}
-
-interface BackgammonPositionView {
-  board: BoardView;
-  match: MatchState;
-}
-
-interface ChessPositionView {
-  fen: string;
-  sideToMove: string;
-}
-
-interface CrosswordView {
-  position: CgpPosition;
-}
-
-interface GoHashView {
-  canonicalBoard: string;
-}
-
-export const diagramResolvers = {
+export const diagramResolvers: Resolvers = {
   Position: {
-    svg: (p: Position, args: SvgArgs) => positionSvg(p, args),
+    svg: (p, args) => positionSvg(p, args),
   },
   GoPosition: {
-    svg: (p: Position, args: SvgArgs) => positionSvg(p, args),
+    svg: (p, args) => positionSvg(p, args),
   },
   Ply: {
-    svg: async (ply: PlyParent, args: SvgArgs, context: Context) => {
+    svg: async (ply, args, context) => {
       const p = await context.loaders.position.load(ply.positionId);
       if (!p) throw new Error(`position ${ply.positionId} of game ${ply.gameId} is missing`);
       if (p.kind === 'CHESS') return positionSvg(p, args, { chess: await chessLastMove(ply, context) });
@@ -225,20 +196,20 @@ export const diagramResolvers = {
     },
   },
   BackgammonBoard: {
-    svg: (b: BoardView, args: SvgArgs) => backgammonSvg(b, null, { size: sizeOf(args), orientation: backgammonOrientation(args) }),
+    svg: (b, args) => backgammonSvg(b, null, { size: sizeOf(args), orientation: backgammonOrientation(args) }),
   },
   BackgammonPosition: {
-    svg: (v: BackgammonPositionView, args: SvgArgs) =>
+    svg: (v, args) =>
       backgammonSvg(v.board, v.match, { size: sizeOf(args), orientation: backgammonOrientation(args) }),
   },
   ChessPosition: {
-    svg: (v: ChessPositionView, args: SvgArgs) => chessDiagram(v.fen, args),
+    svg: (v, args) => chessDiagram(v.fen, args),
   },
   CrosswordPosition: {
-    svg: (v: CrosswordView, args: SvgArgs) => crosswordDiagram(v.position, args),
+    svg: (v, args) => crosswordDiagram(v.position, args),
   },
   GoHash: {
-    svg: (h: GoHashView, args: SvgArgs) => {
+    svg: (h, args) => {
       const n = Math.round(Math.sqrt(h.canonicalBoard.length));
       const board = parseBoard(h.canonicalBoard, n, n);
       if (!board.ok) throw new Error(`canonical board does not parse: ${board.error.message}`);

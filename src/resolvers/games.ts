@@ -1,28 +1,16 @@
 /** Games: lookup, the filtered connection, plies, export, and importGames. */
-import type { Game, Occurrence } from '../generated/prisma/client';
-import type { Context } from '../api/context';
+import type { GameFilter, Resolvers } from '../generated/graphql';
+import type { Occurrence } from '../generated/prisma/client';
+import type { PlyParent } from '../api/parents';
 import { base64Arg, decodeCursor, encodeCursor, loadOrNotFound, pageSize, parseId } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
 import { gamesPage, pliesOfGame, type GameQuery } from '../storage/games';
 import { readerFor, writerFor } from '../storage/formats';
 import type { ImportOptions } from '../storage/formatTypes';
 import { bytesSource, runImport } from '../storage/importService';
-import type { GameKind } from '../db/records';
 import { ImportFailure } from '../storage/importFailure';
 
 const MAX_PAGE = 100;
-
-/** The GraphQL GameFilter input. */
-interface GameFilter {
-  kind?: GameKind | null;
-  player?: string | null;
-  event?: string | null;
-  dateFrom?: string | null;
-  dateTo?: string | null;
-  result?: string | null;
-  text?: string | null;
-  importId?: string | null;
-}
 
 const parseDay = (text: string, argument: string): Date => {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : new Date(NaN);
@@ -43,7 +31,7 @@ const gameQuery = (filter: GameFilter): GameQuery => ({
 });
 
 /** A stored occurrence as the GraphQL Ply parent. */
-export const plyOf = (o: Occurrence) => ({
+export const plyOf = (o: Occurrence): PlyParent => ({
   number: o.ply,
   variation: o.variation,
   move: o.move,
@@ -52,14 +40,10 @@ export const plyOf = (o: Occurrence) => ({
   gameId: o.gameId,
 });
 
-export const gameResolvers = {
+export const gameResolvers: Resolvers = {
   Query: {
-    game: (_: unknown, { id }: { id: string }, { loaders }: Context) => loaders.game.load(parseId(id)),
-    games: async (
-      _: unknown,
-      { filter, first, after }: { filter?: GameFilter; first?: number | null; after?: string | null },
-      { db }: Context,
-    ) => {
+    game: (_, { id }, { loaders }) => loaders.game.load(parseId(id)),
+    games: async (_, { filter, first, after }, { db }) => {
       const take = pageSize(first, 20, MAX_PAGE);
       const afterId = decodeCursor('game', after);
       const page = await gamesPage(db, gameQuery(filter ?? {}), take, afterId);
@@ -78,11 +62,7 @@ export const gameResolvers = {
     },
   },
   Mutation: {
-    importGames: async (
-      _: unknown,
-      { format, data, options }: { format: string; data: string; options?: ImportOptions | null },
-      { db }: Context,
-    ) => {
+    importGames: async (_, { format, data, options }, { db }) => {
       const reader = readerFor(format);
       if (!reader) throw badUserInput(`format ${format} cannot be imported`, { argument: 'format' });
       const bytes = reader.binary ? base64Arg(data, 'data') : Buffer.from(data, 'utf8');
@@ -96,25 +76,24 @@ export const gameResolvers = {
     },
   },
   ImportReport: {
-    games: (report: { gameIds: bigint[] }, _: unknown, { loaders }: Context) =>
-      loaders.game.loadMany(report.gameIds),
+    games: (report, _, { loaders }) => Promise.all(report.gameIds.map((id) => loadOrNotFound(loaders.game.load(id), 'game'))),
   },
   Game: {
-    id: (game: Game) => String(game.id),
-    date: (game: Game) => game.dateText,
-    metadata: (game: Game) => JSON.stringify(game.metadata),
-    createdAt: (game: Game) => game.createdAt.toISOString(),
-    mainLine: async (game: Game, _: unknown, { db }: Context) => (await pliesOfGame(db, game.id, true)).map(plyOf),
-    plies: async (game: Game, _: unknown, { db }: Context) => (await pliesOfGame(db, game.id, false)).map(plyOf),
-    export: (game: Game, { format }: { format: string }) => {
+    id: (game) => String(game.id),
+    date: (game) => game.dateText,
+    metadata: (game) => JSON.stringify(game.metadata),
+    createdAt: (game) => game.createdAt.toISOString(),
+    mainLine: async (game, _, { db }) => (await pliesOfGame(db, game.id, true)).map(plyOf),
+    plies: async (game, _, { db }) => (await pliesOfGame(db, game.id, false)).map(plyOf),
+    export: (game, { format }) => {
       const write = writerFor(game.kind, format);
       if (!write) throw badUserInput(`${game.kind} games cannot be written as ${format}`, { argument: 'format' });
       return write(game);
     },
   },
   Ply: {
-    position: (ply: { positionId: bigint }, _: unknown, { loaders }: Context) => loadOrNotFound(loaders.position.load(ply.positionId), 'position'),
-    game: (ply: { gameId: bigint }, _: unknown, { loaders }: Context) => loadOrNotFound(loaders.game.load(ply.gameId), 'game'),
+    position: (ply, _, { loaders }) => loadOrNotFound(loaders.position.load(ply.positionId), 'position'),
+    game: (ply, _, { loaders }) => loadOrNotFound(loaders.game.load(ply.gameId), 'game'),
   },
 };
 

@@ -3,6 +3,8 @@
  * tables, export of position and score files, and the score analyses
  * (histogram, distribution, diff, komi), all aggregated in SQL.
  */
+import type { GoScoreSetInput, Resolvers } from '../generated/graphql';
+import type { GoScoreParent } from '../api/parents';
 import {
   type ZobristHasher,
   boardToString,
@@ -53,14 +55,6 @@ const color = (side: string | null): 'BLACK' | 'WHITE' => (side === 'W' ? 'WHITE
 
 const KOMIS = [4, 5, 6, 7];
 
-/** A stored score as the GraphQL GoScore parent. */
-interface GoScoreParent {
-  program: string;
-  ruleset: string;
-  value: number;
-  confidence: number | null;
-}
-
 const goScoreOf = (program: string, ruleset: string, value: number, confidence: number | null): GoScoreParent => ({
   program,
   ruleset,
@@ -106,19 +100,14 @@ const tableNamed = (context: Context, name: string): Promise<ZobristTableRow> =>
   loadOrNotFound(zobristTableNamed(context.db, name), `Zobrist table "${name}"`);
 
 
-interface ScoreSetInput {
-  program: string;
-  ruleset?: string | null;
-}
-
 /** A score set argument, its ruleset "" when absent. */
-const scoreSetOf = (input: ScoreSetInput): ScoreSet => ({ program: input.program, ruleset: input.ruleset ?? '' });
+const scoreSetOf = (input: GoScoreSetInput): ScoreSet => ({ program: input.program, ruleset: input.ruleset ?? '' });
 
 // ------------------------------------------------------------------ resolvers
 
-export const goResolvers = {
+export const goResolvers: Resolvers = {
   Query: {
-    goPosition: async (_: unknown, { hash, toPlay }: { hash: string; toPlay?: 'BLACK' | 'WHITE' | null }, { db }: Context) => {
+    goPosition: async (_, { hash, toPlay }, { db }) => {
       const hex = hashArgument(hash, 'hash', true);
       if (hex.length === 20) {
         const p = await goPositionByKey(db, hex);
@@ -130,11 +119,11 @@ export const goResolvers = {
       rows.sort((a, b) => a.key.length - b.key.length || (a.sideToMove === 'B' ? 0 : 1) - (b.sideToMove === 'B' ? 0 : 1) || a.key.localeCompare(b.key));
       return rows[0] ?? null;
     },
-    goPositions: async (_: unknown, { hash }: { hash: string }, { db }: Context) => {
+    goPositions: async (_, { hash }, { db }) => {
       const hex = hashArgument(hash, 'hash', false);
       return goPositionsByHash(db, hex);
     },
-    goCanonicalHash: async (_: unknown, { board, table }: { board: string; table?: string | null }, context: Context) => {
+    goCanonicalHash: async (_, { board, table }, context) => {
       const text = board.replace(/\s+/g, '');
       const squared = squareBoardSize(text);
       if (!squared.ok) throw codecInputError(squared.error, 'board');
@@ -155,35 +144,27 @@ export const goResolvers = {
       const canonicalBoard = boardToString(transformBoard(parsed.value, hashed.value.rotation));
       return { ...hashed.value, canonicalBoard, table: named.name };
     },
-    zobristTables: async (_: unknown, { first }: { first?: number | null }, context: Context) =>
+    zobristTables: async (_, { first }, context) =>
       (await listZobristTables(context.db)).slice(0, intArg(first, 100, 0, 1000, 'first')),
-    goHashCheck: async (_: unknown, { importId, table }: { importId: string; table?: string | null }, context: Context) => {
+    goHashCheck: async (_, { importId, table }, context) => {
       const id = parseId(importId, 'importId');
       const named = table ? await goHasher(context.db.sql, table) : await activeHasher(context);
       if (!named) throw badUserInput(`no Zobrist table is called "${table}"`, { argument: 'table' });
       return checkImportHashes(context.db.sql, id, named);
     },
-    exportGoPositions: (_: unknown, { importId }: { importId?: string | null }, { db }: Context) =>
+    exportGoPositions: (_, { importId }, { db }) =>
       collectBase64(exportGoPositionFile(db.sql, importId ? parseId(importId, 'importId') : undefined)),
-    exportGoScores: (_: unknown, { program, ruleset }: { program: string; ruleset?: string | null }, { db }: Context) =>
+    exportGoScores: (_, { program, ruleset }, { db }) =>
       collectBase64(exportGoScoreFile(db.sql, program, ruleset ?? '')),
-    goScoreSets: (_: unknown, { first }: { first?: number | null }, { db }: Context) => goScoreSets(db, intArg(first, 100, 0, 1000, 'first')),
-    goStoneHistogram: (_: unknown, { listedOnly }: { listedOnly?: boolean | null }, { db }: Context) =>
+    goScoreSets: (_, { first }, { db }) => goScoreSets(db, intArg(first, 100, 0, 1000, 'first')),
+    goStoneHistogram: (_, { listedOnly }, { db }) =>
       goStoneHistogram(db, listedOnly !== false),
-    goScoreDistribution: (
-      _: unknown,
-      args: { program: string; ruleset?: string | null; byStoneCount?: boolean | null; minConfidence?: number | null },
-      { db }: Context,
-    ) =>
+    goScoreDistribution: (_, args, { db }) =>
       goScoreDistribution(db, scoreSetOf(args), {
         byStoneCount: args.byStoneCount === true,
         minConfidence: intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
       }),
-    goScoreDiff: async (
-      _: unknown,
-      args: { a: ScoreSetInput; b: ScoreSetInput; minConfidence?: number | null; minDifference?: number | null; first?: number | null; after?: string | null },
-      { db }: Context,
-    ) => {
+    goScoreDiff: async (_, args, { db }) => {
       const a = scoreSetOf(args.a);
       const b = scoreSetOf(args.b);
       const diff = await goScoreDiff(db, a, b, {
@@ -208,15 +189,11 @@ export const goResolvers = {
         hasNextPage: diff.hasNextPage,
       };
     },
-    goKomiVerdicts: (_: unknown, args: { program: string; ruleset?: string | null; minConfidence?: number | null }, { db }: Context) =>
+    goKomiVerdicts: (_, args, { db }) =>
       goKomiVerdicts(db, scoreSetOf(args), intArg(args.minConfidence, 0, 0, 100, 'minConfidence')),
   },
   Mutation: {
-    importZobristTable: async (
-      _: unknown,
-      { name, data, activate }: { name: string; data: string; activate?: boolean | null },
-      context: Context,
-    ) => {
+    importZobristTable: async (_, { name, data, activate }, context) => {
       const clean = name.trim();
       if (!clean || clean.length > 100) throw badUserInput('name must be 1..100 characters', { argument: 'name' });
       if (clean === DEFAULT_ZOBRIST_TABLE) throw badUserInput(`"${DEFAULT_ZOBRIST_TABLE}" is the shipped table's name`, { argument: 'name' });
@@ -226,48 +203,48 @@ export const goResolvers = {
       activeHashers.delete(context);
       return tableNamed(context, clean);
     },
-    activateZobristTable: async (_: unknown, { name }: { name: string }, context: Context) => {
+    activateZobristTable: async (_, { name }, context) => {
       if (!(await activateZobristTable(context.db, name))) throw notFound(`Zobrist table "${name}"`);
       activeHashers.delete(context);
       return tableNamed(context, name);
     },
   },
   ImportReport: {
-    goHashCheck: async (report: { format: string; importId: string }, _: unknown, context: Context) =>
+    goHashCheck: async (report, _, context) =>
       report.format === 'GO_POSITIONS' ? checkImportHashes(context.db.sql, BigInt(report.importId), await activeHasher(context)) : null,
   },
   ZobristTable: {
-    data: (t: ZobristTableRow) => t.text,
-    createdAt: (t: ZobristTableRow) => t.createdAt?.toISOString() ?? null,
+    data: (t) => t.text,
+    createdAt: (t) => t.createdAt?.toISOString() ?? null,
   },
   GoPosition: {
-    id: (p: Position) => String(p.id),
-    key: (p: Position) => p.key,
-    hash: (p: Position) => (p.hash === null ? p.key.slice(-20, -4) : hashHexOf(p.hash)),
-    tiebreak: (p: Position) => parseGoKey(p.key.slice(-20))?.tiebreak ?? 0,
-    toPlay: (p: Position) => color(p.sideToMove),
-    board: (p: Position) => p.board || null,
-    width: (p: Position) => dataOf(p).width ?? 9,
-    height: (p: Position) => dataOf(p).height ?? 9,
-    stoneCount: (p: Position) => p.pieceCount,
-    rotation: async (p: Position, _: unknown, context: Context) => (await orientationOf(p, context))?.rotation ?? null,
-    inverseRotation: async (p: Position, _: unknown, context: Context) => (await orientationOf(p, context))?.inverse ?? null,
-    hashAgrees: async (p: Position, _: unknown, context: Context) => (await orientationOf(p, context))?.agrees ?? null,
-    extra: (p: Position) => dataOf(p).extra ?? null,
-    listed: (p: Position) => p.listImportId !== null,
-    scores: async (p: Position, _: unknown, { loaders }: Context) =>
+    id: (p) => String(p.id),
+    key: (p) => p.key,
+    hash: (p) => (p.hash === null ? p.key.slice(-20, -4) : hashHexOf(p.hash)),
+    tiebreak: (p) => parseGoKey(p.key.slice(-20))?.tiebreak ?? 0,
+    toPlay: (p) => color(p.sideToMove),
+    board: (p) => p.board || null,
+    width: (p) => dataOf(p).width ?? 9,
+    height: (p) => dataOf(p).height ?? 9,
+    stoneCount: (p) => p.pieceCount,
+    rotation: async (p, _, context) => (await orientationOf(p, context))?.rotation ?? null,
+    inverseRotation: async (p, _, context) => (await orientationOf(p, context))?.inverse ?? null,
+    hashAgrees: async (p, _, context) => (await orientationOf(p, context))?.agrees ?? null,
+    extra: (p) => dataOf(p).extra ?? null,
+    listed: (p) => p.listImportId !== null,
+    scores: async (p, _, { loaders }) =>
       (await loaders.scores.load(p.id)).map((s: Score) => goScoreOf(s.program, s.ruleset, s.value, s.confidence)),
     occurrences: occurrencesOf,
-    occurrenceCount: (p: Position, _: unknown, { loaders }: Context) => loaders.occurrenceCount.load(p.id),
+    occurrenceCount: (p, _, { loaders }) => loaders.occurrenceCount.load(p.id),
   },
   GoScore: {
-    score: (s: GoScoreParent) => Math.round(s.value),
-    confidence: (s: GoScoreParent) => Math.round(s.confidence ?? 0),
-    komi: (s: GoScoreParent) =>
+    score: (s) => Math.round(s.value),
+    confidence: (s) => Math.round(s.confidence ?? 0),
+    komi: (s) =>
       KOMIS.map((komi) => ({ komi, winner: s.value > komi ? 'BLACK' : s.value === komi ? 'JIGO' : 'WHITE' })),
   },
   GoScoreDisagreement: {
-    position: (d: { positionId: bigint }, _: unknown, { loaders }: Context) =>
+    position: (d, _, { loaders }) =>
       loadOrNotFound(loaders.position.load(d.positionId), 'position'),
   },
 };

@@ -1,9 +1,9 @@
 /** Positions of every kind: lookup by key, their occurrences and scores. */
-import type { Position, Score } from '../generated/prisma/client';
+import type { Resolvers } from '../generated/graphql';
+import type { Position } from '../generated/prisma/client';
 import { positionsByKeys } from '../storage/lookups';
 import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
-import type { GameKind } from '../db/records';
 import { occurrencesOfPosition } from '../storage/occurrences';
 import { plyOf } from './games';
 
@@ -14,22 +14,22 @@ const MAX_KEYS = 1000;
 export const occurrencesOf = async (p: Position, { first }: { first?: number | null }, { db }: Context) =>
   (await occurrencesOfPosition(db, p.id, first ?? 50)).map(plyOf);
 
-export const positionResolvers = {
+export const positionResolvers: Resolvers = {
   Query: {
-    positions: (_: unknown, { key, kind }: { key: string; kind?: GameKind | null }, { loaders }: Context) =>
+    positions: (_, { key, kind }, { loaders }) =>
       loaders.positionsByKey.load({ key, kind }),
-    positionsByKeys: async (_: unknown, { keys, kind }: { keys: string[]; kind?: GameKind | null }, { db }: Context) => {
+    positionsByKeys: async (_, { keys, kind }, { db }) => {
       if (keys.length > MAX_KEYS) throw badUserInput(`positionsByKeys takes at most ${MAX_KEYS} keys, got ${keys.length}`, { argument: 'keys' });
       return (await positionsByKeys(db, [...new Set(keys)].map((key) => ({ key, kind })))).flat();
     },
   },
   Position: {
-    id: (p: Position) => String(p.id),
+    id: (p) => String(p.id),
     occurrences: occurrencesOf,
-    occurrenceCount: (p: Position, _: unknown, { loaders }: Context) => loaders.occurrenceCount.load(p.id),
-    scores: (p: Position, _: unknown, { loaders }: Context) => loaders.scores.load(p.id),
+    occurrenceCount: (p, _, { loaders }) => loaders.occurrenceCount.load(p.id),
+    scores: (p, _, { loaders }) => loaders.scores.load(p.id),
   },
   Score: {
-    details: (s: Score) => (s.details === null ? null : JSON.stringify(s.details)),
+    details: (s) => (s.details === null ? null : JSON.stringify(s.details)),
   },
 };

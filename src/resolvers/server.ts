@@ -1,11 +1,11 @@
 /** serverInfo and ping. */
-import type { Context } from '../api/context';
+import type { Resolvers } from '../generated/graphql';
 import { VERSION } from '../api/version';
 import { importFormats } from '../storage/formats';
 
-export const serverResolvers = {
+export const serverResolvers: Resolvers = {
   Query: {
-    serverInfo: (_: unknown, __: unknown, { db }: Context) => ({
+    serverInfo: (_, __, { db }) => ({
       version: VERSION,
       database: db.kind,
       importFormats: importFormats(),

@@ -2,6 +2,7 @@
  * What a format is to tabula: a `FormatReader` turns a file into record chunks, a `GameWriter`
  * turns a stored game back into a file. The game modules implement them; `formats.ts` lists them.
  */
+import type { GameFormat } from '../generated/graphql';
 import type { GameKind, ImportChunk } from '../db/records';
 import type { SqlExecutor } from '../db/sql';
 import type { Game } from '../generated/prisma/client';
@@ -16,7 +17,7 @@ export interface ReadContext {
 
 export interface FormatReader {
   /** The GraphQL `GameFormat` value. */
-  format: string;
+  format: GameFormat;
   /** True when GraphQL carries the file as base64. */
   binary: boolean;
   /**
@@ -35,6 +36,6 @@ export type GameWriter = (game: Game) => string;
 
 export interface GameWriterEntry {
   kind: GameKind;
-  format: string;
+  format: GameFormat;
   write: GameWriter;
 }

@@ -7,6 +7,7 @@ import { cgpReader, gcgReader, writeCgpGame, writeGcgGame } from './crossword';
 import { goPositionsReader, goScoresReader } from './go';
 import { writeGoGameSgf } from './goSgf';
 import type { GameKind } from '../db/records';
+import type { GameFormat } from '../generated/graphql';
 import type { FormatReader, GameWriter, GameWriterEntry } from './formatTypes';
 import { writeBackgammonGameSgf } from './backgammon';
 import { sgfReader } from './sgf';
@@ -29,4 +30,4 @@ export const readerFor = (format: string): FormatReader | undefined => READERS.f
 export const writerFor = (kind: GameKind, format: string): GameWriter | undefined =>
   WRITERS.find((w) => w.kind === kind && w.format === format)?.write;
 
-export const importFormats = (): string[] => READERS.map((r) => r.format).sort();
+export const importFormats = (): GameFormat[] => READERS.map((r) => r.format).sort();

@@ -1,0 +1,76 @@
+/**
+ * What resolvers of each GraphQL object type receive as their parent, where it is not the
+ * GraphQL shape itself: stored rows and the plain values storage services return.
+ * scripts/codegen.mjs maps the schema's types to these (its MAPPERS table).
+ */
+import type { MatchState } from '../codecs/backgammon';
+import type { CgpDialect, CgpPosition } from '../codecs/crossword';
+import type { Position } from '../generated/prisma/client';
+import type { ImportOutcome } from '../storage/importService';
+
+/** A Ply: one stored occurrence of a position in a game. */
+export interface PlyParent {
+  number: number;
+  variation: string;
+  move: string | null;
+  nextMove: string | null;
+  positionId: bigint;
+  gameId: bigint;
+}
+
+/** An ImportReport: the import's outcome, its id as GraphQL carries it. */
+export type ImportReportParent = Omit<ImportOutcome, 'importId'> & { importId: string };
+
+/** What `chessPosition` resolves to before its fields. */
+export interface ChessPositionParent {
+  key: string;
+  fen: string;
+  sideToMove: 'w' | 'b';
+  position: Position | null;
+  includeVariations: boolean;
+}
+
+/** A CrosswordPosition: the decoded position, the dialect to write, and the stored row when known. */
+export interface CrosswordView {
+  position: CgpPosition;
+  dialect: CgpDialect;
+  key: string;
+  /** The stored row; undefined = not looked up yet. */
+  stored?: Position | null;
+}
+
+/** A GoScore: one program's score of a position. */
+export interface GoScoreParent {
+  program: string;
+  ruleset: string;
+  value: number;
+  confidence: number | null;
+}
+
+/** A BackgammonBoard: the decoded board with the counts GraphQL shows. */
+export interface BackgammonBoardParent {
+  positionId: string;
+  onRoll: number[];
+  opponent: number[];
+  borneOff: number[];
+  pipCounts: number[];
+}
+
+/** A MatchState: the decoded Match ID and the ID itself. */
+export type MatchStateParent = MatchState & { matchId: string };
+
+/** A BackgammonPosition: a stored key's board and match state. */
+export interface BackgammonPositionParent {
+  positionId: string;
+  matchId: string;
+  board: BackgammonBoardParent;
+  match: MatchStateParent;
+}
+
+/** A GoScoreDisagreement: both scores of one position. */
+export interface GoScoreDisagreementParent {
+  positionId: bigint;
+  a: GoScoreParent;
+  b: GoScoreParent;
+  difference: number;
+}
