@@ -2,15 +2,15 @@
  * The one bulk-write path every import uses. Runs inside the import's
  * transaction, chunk after chunk:
  * - positions are de-duplicated in memory within the chunk (the first record of a key
- *   wins); stored positions are reused (never repeated), new ones are COPYed straight into
- *   their table in file order (a staging merge settles a conflict with a concurrent import,
- *   and listed records completing a stored position);
+ *   wins), COPYed into a staging table and merged with one INSERT ... ON CONFLICT: stored
+ *   positions are reused (never repeated), new ones take ids in file order, and rows go in
+ *   in key order so concurrent imports of overlapping keys cannot deadlock;
  * - games are COPYed straight into their table with ids reserved from its sequence in
  *   file order, then their occurrences, which know their game and position ids;
  * - scores, de-duplicated in memory (the last verdict of a program and ruleset on a
  *   position wins), replace an older verdict of the same program and ruleset.
  * Nothing is kept between chunks: de-duplication across chunks is the database's (the
- * probe sees what earlier chunks stored), so memory is bounded by one chunk.
+ * unique index sees what earlier chunks stored), so memory is bounded by one chunk.
  */
 import type { GameKind, GameRecord, ImportChunk, PositionRecord, ScoreRecord } from './records';
 import type { CopyValue } from './copyText';
@@ -18,7 +18,7 @@ import type { SqlExecutor } from './sql';
 
 /** Columns of the staging tables (temporary, dropped at commit), created when a chunk first needs one. */
 const STAGING = {
-  stage_position: `ord int, kind text, key text, hash bigint, "groupKey" text, "sideToMove" text, board text, data jsonb,
+  stage_position: `id bigint, kind text, key text, hash bigint, "groupKey" text, "sideToMove" text, board text, data jsonb,
     "pieceCount" int, "listIndex" int`,
   stage_score_by_id: `ord int, "positionId" bigint, program text, ruleset text, value float8, "bestValue" float8,
     confidence float8, details jsonb, source text`,
@@ -91,11 +91,12 @@ function distinctPositions(chunk: ImportChunk): PositionRecord[] {
   return staged;
 }
 
-function* positionRows(staged: PositionRecord[]): Generator<CopyValue[]> {
+/** Staging rows: each distinct position with the id it takes if it is new. */
+function* positionRows(staged: PositionRecord[], ids: string[]): Generator<CopyValue[]> {
   for (let ord = 0; ord < staged.length; ord++) {
     const p = staged[ord];
     yield [
-      ord, p.kind, p.key, p.hash ?? null, p.groupKey ?? null, p.sideToMove ?? null, p.board, json(p.data),
+      ids[ord], p.kind, p.key, p.hash ?? null, p.groupKey ?? null, p.sideToMove ?? null, p.board, json(p.data),
       p.pieceCount ?? null, p.listIndex ?? null,
     ];
   }
@@ -138,99 +139,35 @@ async function probeKeys(sql: SqlExecutor, keysByKind: Map<string, Set<string>>)
 
 const isListed = (p: PositionRecord): boolean => p.listIndex !== undefined && p.listIndex !== null;
 
-const POSITION_COLUMNS = ['kind', 'key', 'hash', 'groupKey', 'sideToMove', 'board', 'data', 'pieceCount', 'listImportId', 'listIndex'];
-
-/** A new position's COPY row (its id first when one was reserved). */
-const positionRow = (p: PositionRecord, list: string, id?: string): CopyValue[] => {
-  const row: CopyValue[] = [
-    p.kind, p.key, p.hash ?? null, p.groupKey ?? null, p.sideToMove ?? null, p.board, json(p.data), p.pieceCount ?? null,
-    isListed(p) ? list : null, p.listIndex ?? null,
-  ];
-  if (id !== undefined) row.unshift(id);
-  return row;
-};
-
 /**
- * COPYs new positions straight into their table under a savepoint (with their reserved ids when
- * given, else the column's default numbers them in file order). False, with nothing stored, when
- * one of their keys is stored already (by an earlier chunk, or another import committed meanwhile).
+ * Stores the chunk's positions; returns how many are new and every staged key's id. The first
+ * record of a key wins; new positions take ids in the order of the file. A listed record (one
+ * with a listIndex) also completes a position that no list has claimed yet (stored by a game or
+ * a score), taking its board, data and place in the list; otherwise stored positions are kept
+ * as they are.
  */
-async function copyNewPositions(sql: SqlExecutor, importId: bigint, fresh: PositionRecord[], reserved?: string[]): Promise<boolean> {
-  const list = importId.toString();
-  await sql.exec('SAVEPOINT tabula_positions');
-  try {
-    await sql.copyRows(
-      'Position',
-      reserved ? ['id', ...POSITION_COLUMNS] : POSITION_COLUMNS,
-      (function* () {
-        for (let i = 0; i < fresh.length; i++) yield positionRow(fresh[i], list, reserved?.[i]);
-      })(),
-    );
-  } catch (error) {
-    if ((error as { code?: unknown } | null)?.code !== '23505') throw error;
-    await sql.exec('ROLLBACK TO SAVEPOINT tabula_positions; RELEASE SAVEPOINT tabula_positions');
-    return false;
-  }
-  await sql.exec('RELEASE SAVEPOINT tabula_positions');
-  return true;
-}
-
-/**
- * Stores the chunk's positions; returns how many are new and, when `needIds` (the chunk has
- * games or scores to point at them), every staged key's id. The first record of a key wins; ids
- * follow the order of the file. A listed record (one with a listIndex) also completes a position
- * that no list has claimed yet (stored by a game or a score), taking its board, data and place in
- * the list; otherwise stored positions are kept as they are.
- *
- * Positions nothing points at (a position list) are first COPYed straight in: the unique index
- * finds a stored key. Otherwise, and when it did, one probe of the unique index per key, then
- * the new positions COPYed (with ids reserved from the sequence when they are needed). Should
- * another import commit one of these keys meanwhile, the chunk goes through the staging merge,
- * which settles such conflicts row by row.
- */
-async function storePositions(
-  sql: SqlExecutor,
-  importId: bigint,
-  chunk: ImportChunk,
-  needIds: boolean,
-): Promise<{ added: number; ids: PositionIds }> {
-  const ids = new PositionIds();
+async function storePositions(sql: SqlExecutor, importId: bigint, chunk: ImportChunk): Promise<{ added: number; ids: PositionIds }> {
   const staged = distinctPositions(chunk);
-  if (staged.length === 0) return { added: 0, ids };
-  if (!needIds && (await copyNewPositions(sql, importId, staged))) return { added: staged.length, ids };
-  const stored = await probePositions(sql, staged);
-  const fresh: PositionRecord[] = [];
-  const completing: PositionRecord[] = [];
-  for (const p of staged) {
-    const hit = stored.get(p.kind)?.get(p.key);
-    if (!hit) fresh.push(p);
-    else {
-      ids.set(p.kind, p.key, hit.id);
-      if (hit.unlisted && isListed(p)) completing.push(p);
-    }
-  }
-  if (fresh.length > 0) {
-    const reserved = needIds ? await reserveIds(sql, 'Position', fresh.length) : undefined;
-    if (!(await copyNewPositions(sql, importId, fresh, reserved))) return mergePositions(sql, importId, staged);
-    if (reserved) for (let i = 0; i < fresh.length; i++) ids.set(fresh[i].kind, fresh[i].key, reserved[i]);
-  }
-  if (completing.length > 0) await mergePositions(sql, importId, completing);
-  return { added: fresh.length, ids };
+  if (staged.length === 0) return { added: 0, ids: new PositionIds() };
+  return mergePositions(sql, importId, staged);
 }
 
 /**
- * The staging merge: positions COPYed into a staging table, then one INSERT ... ON CONFLICT that
- * reuses stored positions (a listed record completing one no list has claimed) and inserts the
- * others in file order; returns how many are new and every staged key's id.
+ * The staging merge: positions COPYed into a staging table with ids reserved in file order, then
+ * one INSERT ... ON CONFLICT that reuses stored positions (a listed record completing one no list
+ * has claimed) and inserts the others; returns how many are new and every staged key's id. Rows
+ * go in in key order, so imports of overlapping keys lock them in the same order and wait for
+ * each other instead of deadlocking. Ids reserved for keys already stored are left unused.
  */
 async function mergePositions(sql: SqlExecutor, importId: bigint, staged: PositionRecord[]): Promise<{ added: number; ids: PositionIds }> {
   const ids = new PositionIds();
   const listed = staged.some(isListed);
   await emptyStaging(sql, 'stage_position');
+  const reserved = await reserveIds(sql, 'Position', staged.length);
   await sql.copyRows(
     'stage_position',
-    ['ord', 'kind', 'key', 'hash', 'groupKey', 'sideToMove', 'board', 'data', 'pieceCount', 'listIndex'],
-    positionRows(staged),
+    ['id', 'kind', 'key', 'hash', 'groupKey', 'sideToMove', 'board', 'data', 'pieceCount', 'listIndex'],
+    positionRows(staged, reserved),
   );
   const onConflict = listed
     ? `DO UPDATE SET hash = excluded.hash, "sideToMove" = excluded."sideToMove", board = excluded.board,
@@ -240,10 +177,10 @@ async function mergePositions(sql: SqlExecutor, importId: bigint, staged: Positi
     : 'DO NOTHING';
   const rows = await sql.query<{ kind: string; key: string; id: string; inserted: boolean }>(
     `WITH fresh AS (
-      INSERT INTO "Position" (kind, key, hash, "groupKey", "sideToMove", board, data, "pieceCount", "listImportId", "listIndex")
-      SELECT kind::"GameKind", key, hash, "groupKey", "sideToMove", board, data, "pieceCount",
+      INSERT INTO "Position" (id, kind, key, hash, "groupKey", "sideToMove", board, data, "pieceCount", "listImportId", "listIndex")
+      SELECT id, kind::"GameKind", key, hash, "groupKey", "sideToMove", board, data, "pieceCount",
         CASE WHEN "listIndex" IS NULL THEN NULL ELSE $1::int8 END, "listIndex"
-      FROM stage_position ORDER BY ord
+      FROM stage_position ORDER BY kind, key
       ON CONFLICT (kind, key) ${onConflict} RETURNING id, kind, key, (xmax = 0) AS inserted
     ) SELECT kind::text AS kind, key, id::text AS id, inserted FROM fresh`,
     [importId],
@@ -380,7 +317,7 @@ export async function writeChunk(
 ): Promise<ChunkCounts> {
   const games = chunk.games ?? [];
   const scores = chunk.scores ?? [];
-  const { added, ids } = await storePositions(sql, importId, chunk, games.length > 0 || scores.length > 0);
+  const { added, ids } = await storePositions(sql, importId, chunk);
   if (games.length > 0) {
     const gameIds = await storeGames(sql, importId, games, gameIndexBase);
     await sql.copyRows('Occurrence', ['gameId', 'positionId', 'variation', 'ply', 'move', 'nextMove'], occurrenceRows(games, gameIds, ids));
