@@ -22,7 +22,6 @@ const LAYERS = {
 /** Type-only imports that may cross a line values may not (a type carries no behaviour). */
 const TYPE_ONLY = {
   api: ['db'],
-  resolvers: ['db'],
 };
 
 module.exports = { LAYERS, TYPE_ONLY };
