@@ -8,6 +8,7 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type GraphQLFormattedError, type ValidationContext, type ValidationRule } from 'graphql';
+import { operationCost } from './cost';
 
 export interface Limits {
   /** Deepest field nesting, counted from the operation's root fields (1). */
@@ -96,7 +97,8 @@ export const limitSettings = (limits: Limits): LimitSettings => {
       propagateOnRejection: false,
       onReject: [reject('aliases', limits.maxAliases)],
     },
-    costLimit: { maxCost: limits.maxCost, propagateOnRejection: false, onReject: [reject('cost', limits.maxCost)] },
+    // Cost needs the variables' values, which validation does not see: costPlugin below.
+    costLimit: { enabled: false },
     maxDirectives: {
       n: limits.maxDirectives,
       propagateOnRejection: false,
@@ -110,11 +112,30 @@ export const limitSettings = (limits: Limits): LimitSettings => {
   }).protect();
   return {
     validationRules: armor.validationRules,
-    plugins: armor.plugins as ApolloServerPlugin[],
+    plugins: [...(armor.plugins as ApolloServerPlugin[]), costPlugin(limits.maxCost)],
     parseOptions: { maxTokens: limits.maxTokens },
     introspection: limits.introspection,
   };
 };
+
+/**
+ * Refuses an operation whose cost (cost.ts), computed with its variables' values and the
+ * arguments' defaults, is over `maxCost`; it runs once the operation is known, before execution.
+ */
+const costPlugin = (maxCost: number): ApolloServerPlugin => ({
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ schema, document, operation, request }) {
+        if (!operation) return;
+        const found = Math.round(operationCost(schema, document, operation, request.variables ?? {}));
+        if (found <= maxCost) return;
+        throw new GraphQLError(`Query cost ${found} is over the limit of ${maxCost}`, {
+          extensions: { code: QUERY_LIMIT_EXCEEDED, limit: 'cost', max: maxCost, found, http: { status: 400 } },
+        });
+      },
+    };
+  },
+});
 
 /** graphql 16 says "more that N tokens"; accept the corrected spelling too. */
 const TOKENS = /^Syntax Error: Document contains more tha[nt] (\d+) tokens/;

@@ -154,7 +154,7 @@ describeEachDatabase('backgammon GraphQL API', (getDb) => {
       type Found = { key: string; occurrenceCount: number; occurrences: { number: number; game: { player1: string; gameNumber: number } }[] }[];
       const any = dataOf(
         await gql<{ backgammonPositions: Found }>(
-          `{ backgammonPositions(positionId: "${START}") { key occurrenceCount occurrences { number game { player1 gameNumber } } } }`,
+          `{ backgammonPositions(positionId: "${START}", first: 20) { key occurrenceCount occurrences(first: 5) { number game { player1 gameNumber } } } }`,
         ),
       ).backgammonPositions;
       expect(any.every((p) => p.key.startsWith(`${START}:`))).toBe(true);
@@ -165,7 +165,7 @@ describeEachDatabase('backgammon GraphQL API', (getDb) => {
       // 0-0 in a 7-point match, Black on roll: game 1 of both matches. A legacy (66-bit) Match ID is canonicalised.
       const exact = dataOf(
         await gql<{ backgammonPositions: Found }>(
-          `{ backgammonPositions(positionId: "${START}", matchId: "cAngAAAAAAAA") { key occurrenceCount occurrences { number game { player1 gameNumber } } } }`,
+          `{ backgammonPositions(positionId: "${START}", matchId: "cAngAAAAAAAA", first: 1) { key occurrenceCount occurrences { number game { player1 gameNumber } } } }`,
         ),
       ).backgammonPositions;
       expect(exact).toEqual([
@@ -184,7 +184,7 @@ describeEachDatabase('backgammon GraphQL API', (getDb) => {
       const gql = graphqlClient(getDb());
       const data = dataOf(
         await gql<{ backgammonPositions: { backgammon: unknown; scores: unknown[] }[] }>(`{
-          backgammonPositions(positionId: "4HPhASjgc/ABMA", matchId: "MAHgAAAAAAAE") {
+          backgammonPositions(positionId: "4HPhASjgc/ABMA", matchId: "MAHgAAAAAAAE", first: 1) {
             backgammon { positionId matchId board { pipCounts borneOff } match { diceOwner score matchLength cubeValue } }
             scores { program ruleset value bestValue details }
           }

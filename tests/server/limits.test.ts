@@ -37,11 +37,11 @@ describe('request limits over HTTP', () => {
     await db.close();
   });
 
-  const post = async (query: string) => {
+  const post = async (query: string, variables?: Record<string, unknown>) => {
     const response = await fetch(`${base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query }),
+      body: JSON.stringify({ query, variables }),
     });
     return { status: response.status, body: (await response.json()) as Body };
   };
@@ -54,8 +54,8 @@ describe('request limits over HTTP', () => {
       message: 'Query depth 20 is over the limit of 10',
       extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit: 'depth', max: 10, found: 20 },
     });
-    // Twenty nested objects cost over 5000 too; both limits say so.
-    expect(body.errors?.map((e) => e.extensions.limit)).toEqual(['cost', 'depth']);
+    // Depth is checked while validating; the cost of an operation that is not valid is not computed.
+    expect(body.errors?.map((e) => e.extensions.limit)).toEqual(['depth']);
   });
 
   it('runs a query at the depth limit', async () => {
@@ -102,6 +102,28 @@ describe('request limits over HTTP', () => {
         extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit: 'cost', max: 5000, found: expect.any(Number) },
       },
     ]);
+  });
+
+  it('refuses a query whose page size comes from a variable when its cost is over the limit', async () => {
+    const query = 'query ($n: Int) { games(first: $n) { nodes { plies { position { svg occurrences(first: 50) { game { id } } } } } } }';
+    const { status, body } = await post(query, { n: 100 });
+    expect(status).toBe(400);
+    expect(body.errors?.[0].extensions).toMatchObject({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'cost', max: 5000 });
+    expect(body.errors?.[0].extensions.found).toBeGreaterThan(5000);
+  });
+
+  it("counts a page size left out at the argument's default", async () => {
+    // games(first:) defaults to 20: 20 games of 50 occurrences of their plies' positions.
+    const { status, body } = await post('{ games { nodes { plies { position { occurrences(first: 50) { number } } } } } }');
+    expect(status).toBe(400);
+    expect(body.errors?.[0].extensions).toMatchObject({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'cost' });
+  });
+
+  it('runs the same query with a small page size from a variable', async () => {
+    const query = 'query ($n: Int) { games(first: $n) { nodes { plies { position { occurrences(first: 5) { number } } } } } }';
+    const { status, body } = await post(query, { n: 2 });
+    expect(body.errors).toBeUndefined();
+    expect(status).toBe(200);
   });
 
   it('refuses a document with more tokens than the limit while parsing', async () => {

@@ -2,11 +2,12 @@
  * Page-size caps of lists that used to return every row: `goScoreSets` and
  * `zobristTables` take `first` (default 100, at most 1000; more is BAD_USER_INPUT).
  * The rows are inserted with SQL (105 score sets, 105 stored tables) so the
- * default cap is reached without importing 105 files. `first` is passed as a
- * variable: a literal `first: 1001` would be refused earlier by the cost limit.
+ * default cap is reached without importing 105 files. The cost limit would refuse
+ * `first: 1001` before the resolver sees it, so this server's cost limit is raised.
  */
 import { encodePositionFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
+import { DEFAULT_LIMITS } from '../../src/server/limits';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
 import { randomPositions } from '../support/goFiles';
@@ -19,7 +20,7 @@ describeEachDatabase('page-size caps', (getDb) => {
 
   beforeAll(async () => {
     const db = getDb();
-    gql = graphqlClient(db);
+    gql = graphqlClient(db, [], { ...DEFAULT_LIMITS, maxCost: 1_000_000 });
     const data = Buffer.from(unwrap(encodePositionFile(randomPositions(1, 77)))).toString('base64');
     dataOf(await gql(`mutation ($d: String!) { importGames(format: GO_POSITIONS, data: $d) { importId } }`, { d: data }));
     await db.sql.query(

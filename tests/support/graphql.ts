@@ -3,6 +3,7 @@ import type { ApolloServer } from '@apollo/server';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Database } from '../../src/db/database';
 import { createApollo } from '../../src/server/app';
+import type { Limits } from '../../src/server/limits';
 import { createContext, type Context } from '../../src/api/context';
 
 export interface GqlResult<T> {
@@ -16,8 +17,8 @@ export interface Gql {
 }
 
 /** A `gql` function bound to one database; internal errors it masks are collected in `logged`. */
-export const graphqlClient = (db: Database, logged: unknown[] = []): Gql => {
-  const apollo = createApollo({ db, logError: (e) => logged.push(e) });
+export const graphqlClient = (db: Database, logged: unknown[] = [], limits?: Limits): Gql => {
+  const apollo = createApollo({ db, limits, logError: (e) => logged.push(e) });
   const gql = (async <T>(query: string, variables?: Record<string, unknown>) => {
     const response = await apollo.executeOperation({ query, variables }, { contextValue: createContext(db) });
     if (response.body.kind !== 'single') throw new Error('expected a single result');
