@@ -10,6 +10,19 @@ export const parseId = (id: string, argument = 'id'): bigint => {
   return BigInt(id);
 };
 
+/** Longest free-text filter argument (a player's or event's name, a search text). */
+export const MAX_FILTER_TEXT = 200;
+/** Longest key, name or program argument. */
+export const MAX_KEY_TEXT = 1000;
+
+/** A String argument with no NUL character (PostgreSQL text cannot hold one) and at most `max` characters. */
+export const textArg = (value: string, argument: string, max: number): string => {
+  const nul = value.indexOf('\u0000');
+  if (nul >= 0) throw badUserInput(`${argument} contains a NUL character (U+0000) at offset ${nul}`, { argument, offset: nul });
+  if (value.length > max) throw badUserInput(`${argument} is ${value.length} characters long; at most ${max} are allowed`, { argument });
+  return value;
+};
+
 /** An optional Int argument: `fallback` when absent, else an integer in min..max. */
 export const intArg = (value: number | null | undefined, fallback: number, min: number, max: number, argument: string): number => {
   const v = value ?? fallback;

@@ -5,6 +5,7 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { CodecError } from '../codecs/result';
+import { databaseError } from './databaseErrors';
 
 /** Bad input: `details` names what is wrong and where (offset, line, field, code). */
 export const badUserInput = (message: string, details: Record<string, unknown> = {}): GraphQLError =>
@@ -31,11 +32,27 @@ const PASSED_THROUGH = new Set([
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'QUERY_LIMIT_EXCEEDED',
+  'QUERY_TIMEOUT',
+  'DATABASE_CONFLICT',
+  'DATABASE_UNAVAILABLE',
 ]);
 
 /**
- * Keeps errors tabula raised on purpose and masks the rest (database, driver,
- * programming errors) so no internals leak; those are logged instead.
+ * Apollo refuses some requests with a 4xx status and no code (a persisted query whose hash does
+ * not match its text): they are the client's errors, so they keep their message and get a code.
+ */
+const requestError = (formatted: GraphQLFormattedError, original: unknown): GraphQLFormattedError | undefined => {
+  const status = (original as { extensions?: { http?: { status?: unknown } } } | null)?.extensions?.http?.status;
+  const code = formatted.extensions?.code;
+  if ((code !== undefined && code !== 'INTERNAL_SERVER_ERROR') || typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  const refusal = formatted.message === 'provided sha does not match query' ? 'PERSISTED_QUERY_HASH_MISMATCH' : 'BAD_REQUEST';
+  return { message: formatted.message, extensions: { code: refusal } };
+};
+
+/**
+ * Keeps errors tabula raised on purpose, gives database failures a client can act on their own
+ * codes (databaseErrors.ts), and masks the rest (driver and programming errors) so no internals
+ * leak; those are logged instead.
  */
 export const formatError = (
   formatted: GraphQLFormattedError,
@@ -47,6 +64,11 @@ export const formatError = (
     const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, extensions };
   }
-  log(unwrapResolverError(error));
+  const original = unwrapResolverError(error);
+  const refused = requestError(formatted, original);
+  if (refused) return refused;
+  const known = databaseError(original);
+  if (known) return { message: known.message, locations: formatted.locations, path: formatted.path, extensions: known.extensions };
+  log(original);
   return { message: 'Internal server error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 };

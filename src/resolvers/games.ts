@@ -2,7 +2,7 @@
 import type { GameFilter, Resolvers } from '../generated/graphql';
 import type { Occurrence } from '../generated/prisma/client';
 import type { PlyParent } from '../api/parents';
-import { base64Arg, decodeCursor, encodeCursor, loadOrNotFound, pageSize, parseId } from '../api/args';
+import { MAX_FILTER_TEXT, base64Arg, decodeCursor, encodeCursor, loadOrNotFound, pageSize, parseId, textArg } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
 import { gamesPage, pliesOfGame, type GameQuery } from '../storage/games';
 import { readerFor, writerFor } from '../storage/formats';
@@ -18,15 +18,19 @@ const parseDay = (text: string, argument: string): Date => {
   return date;
 };
 
+/** An optional filter text: absent when empty, else checked (length, NUL). */
+const filterText = (value: string | null | undefined, argument: string): string | undefined =>
+  value ? textArg(value, argument, MAX_FILTER_TEXT) : undefined;
+
 /** A GameFilter as the storage query, each argument checked. */
 const gameQuery = (filter: GameFilter): GameQuery => ({
   kind: filter.kind ?? undefined,
-  player: filter.player || undefined,
-  event: filter.event || undefined,
+  player: filterText(filter.player, 'filter.player'),
+  event: filterText(filter.event, 'filter.event'),
   playedFrom: filter.dateFrom ? parseDay(filter.dateFrom, 'filter.dateFrom') : undefined,
   playedTo: filter.dateTo ? parseDay(filter.dateTo, 'filter.dateTo') : undefined,
-  result: filter.result || undefined,
-  text: filter.text || undefined,
+  result: filterText(filter.result, 'filter.result'),
+  text: filterText(filter.text, 'filter.text'),
   importId: filter.importId ? parseId(filter.importId, 'filter.importId') : undefined,
 });
 

@@ -19,6 +19,7 @@ import { resolvers } from '../resolvers';
 import { authenticate, authPlugin, checkReadAccess, type AuthConfig } from './auth';
 import { createContext, type Context } from '../api/context';
 import { formatError } from '../api/errors';
+import { operationChecksPlugin } from './operationChecks';
 import { classifyLimitError, DEFAULT_LIMITS, limitSettings, type Limits } from './limits';
 import { requestLogging, silentLogger, startRequestLog, type Logger } from './logging';
 import { graphqlHttp, parseByteSize, sendError, sendUnavailable } from './graphqlHttp';
@@ -98,6 +99,8 @@ export const createApollo = (options: AppOptions, httpServer?: http.Server): Apo
       ApolloServerPluginLandingPageDisabled(),
       // tabula sets no cache hints; the default cache-control plugin would wrap every field resolver.
       ApolloServerPluginCacheControlDisabled(),
+      // Before authentication: a malformed operation is refused as such, whoever sends it.
+      operationChecksPlugin() as ApolloServerPlugin<Context>,
       authPlugin<Context>(options.auth ?? DEFAULT_AUTH),
       requestLogs,
       metrics.plugin() as ApolloServerPlugin<Context>,

@@ -27,7 +27,11 @@ export interface GamePage {
   hasNextPage: boolean;
 }
 
-const contains = (text: string) => ({ contains: text, mode: 'insensitive' as const });
+/** LIKE's wildcards and its escape character, taken literally. */
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Contains `text` (literally: `%` and `_` are not wildcards), any case. */
+const contains = (text: string) => ({ contains: escapeLike(text), mode: 'insensitive' as const });
 
 /** The Prisma condition for a GameQuery. */
 const gameWhere = (query: GameQuery): Prisma.GameWhereInput => {

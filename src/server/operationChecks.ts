@@ -1,0 +1,75 @@
+/**
+ * Checks of an operation once it is known, before authentication and execution:
+ * - tabula has no subscriptions: a subscription is refused with BAD_REQUEST (HTTP 400);
+ * - PostgreSQL text cannot hold U+0000, so a NUL in any string an operation sends (a literal in
+ *   the document or a variable's value, however deep in an input object or list) is refused with
+ *   BAD_USER_INPUT naming the argument or variable, the offset and the line.
+ */
+import type { ApolloServerPlugin } from '@apollo/server';
+import { GraphQLError, Kind, type OperationDefinitionNode, visit } from 'graphql';
+
+/** Offset and line (from 1) of the first NUL in `text`, or undefined. */
+const nulIn = (text: string): { offset: number; line: number } | undefined => {
+  const offset = text.indexOf('\u0000');
+  if (offset < 0) return undefined;
+  let line = 1;
+  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
+  return { offset, line };
+};
+
+const refuse = (where: string, found: { offset: number; line: number }): GraphQLError =>
+  new GraphQLError(`${where} contains a NUL character (U+0000) at offset ${found.offset} (line ${found.line}); text cannot hold one`, {
+    extensions: { code: 'BAD_USER_INPUT', details: { argument: where, offset: found.offset, line: found.line }, http: { status: 400 } },
+  });
+
+/** The first NUL in a variable's value: its path (`$data`, `$filter.player`, `$keys[3]`) and place. */
+const nulInValue = (value: unknown, path: string): GraphQLError | undefined => {
+  if (typeof value === 'string') {
+    const found = nulIn(value);
+    return found && refuse(path, found);
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const error = nulInValue(value[i], `${path}[${i}]`);
+      if (error) return error;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const error = nulInValue(inner, `${path}.${key}`);
+      if (error) return error;
+    }
+  }
+  return undefined;
+};
+
+/** The first NUL in a string literal of the operation, named by its argument. */
+const nulInLiterals = (operation: OperationDefinitionNode): GraphQLError | undefined => {
+  let error: GraphQLError | undefined;
+  let argument = '';
+  visit(operation, {
+    Argument: { enter: (node) => void (argument = node.name.value) },
+    ObjectField: { enter: (node) => void (argument = argument ? `${argument}.${node.name.value}` : node.name.value) },
+    [Kind.STRING]: (node) => {
+      const found = error ? undefined : nulIn(node.value);
+      if (found) error = refuse(argument || 'a string', found);
+    },
+  });
+  return error;
+};
+
+export const operationChecksPlugin = (): ApolloServerPlugin => ({
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation, request }) {
+        if (!operation) return;
+        if (operation.operation === 'subscription') {
+          throw new GraphQLError('tabula has no subscriptions: send a query or a mutation', {
+            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+          });
+        }
+        const error = nulInLiterals(operation) ?? Object.entries(request.variables ?? {}).map(([name, value]) => nulInValue(value, `$${name}`)).find(Boolean);
+        if (error) throw error;
+      },
+    };
+  },
+});
