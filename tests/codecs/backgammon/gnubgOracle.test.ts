@@ -15,9 +15,6 @@ import { DATA_DIR, SAMPLE_SGF_FILES, readSample } from './fixtures';
 
 const GNUBG = ['/usr/games/gnubg', '/usr/bin/gnubg', '/usr/local/bin/gnubg'].find((p) => fs.existsSync(p));
 
-/** The libgsgf parser test puts PL after AE/AW/AB in one node; gnubg then swaps the colours it just set (its reading order quirk), tabula follows the spec. */
-const KNOWN_DIFFERENT = new Set(['gibbon_libgsgf_setup-properties.sgf']);
-
 /** What gnubg shows: right after loading, and per game the GNUID after each `next`. */
 interface GnubgView {
   afterLoad: string;
@@ -67,9 +64,7 @@ describe('GNU Backgammon oracle', () => {
     return;
   }
 
-  const files = SAMPLE_SGF_FILES.filter((f) => !KNOWN_DIFFERENT.has(f));
-
-  describe.each(files)('%s', (name) => {
+  describe.each(SAMPLE_SGF_FILES)('%s', (name) => {
     const games = unwrap(readBackgammonSgf(readSample(name))).games;
     const replays = unwrap(replayGames(games));
     const positionFile = games.some(hasSetup);
@@ -93,7 +88,7 @@ describe('GNU Backgammon oracle', () => {
     });
   });
 
-  describe.each(SAMPLE_SGF_FILES.filter((f) => !KNOWN_DIFFERENT.has(f)))('%s written by tabula', (name) => {
+  describe.each(SAMPLE_SGF_FILES)('%s written by tabula', (name) => {
     const games = unwrap(readBackgammonSgf(readSample(name))).games;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-bg-'));
     const file = path.join(dir, 'export.sgf');
