@@ -67,7 +67,7 @@ interface State {
 const copySeats = (s: [SideCheckers, SideCheckers]): [SideCheckers, SideCheckers] => [s[0].slice(), s[1].slice()];
 
 /** Starting side for a rules variation. */
-const initialSide = (variation: string | undefined): SideCheckers => {
+export const initialSide = (variation: string | undefined): SideCheckers => {
   if (variation === undefined) return startingSide();
   const s = emptySide();
   if (variation === 'Nackgammon') {
