@@ -8,6 +8,7 @@ import type { ImportOptions } from '../storage/formatTypes';
 import { bytesSource, runImport } from '../storage/importService';
 import type { GameKind } from '../db/records';
 import { ImportFailure } from '../storage/importFailure';
+import { CodecFailure } from '../codecs/result';
 
 const MAX_PAGE = 100;
 
@@ -149,7 +150,13 @@ export const gameResolvers = {
     export: (game: Game, { format }: { format: string }) => {
       const write = writerFor(game.kind, format);
       if (!write) throw badUserInput(`${game.kind} games cannot be written as ${format}`, { argument: 'format' });
-      return write(game);
+      try {
+        return write(game);
+      } catch (error) {
+        // A game this format cannot hold (a set-up backgammon game as MAT).
+        if (error instanceof CodecFailure) throw codecInputError(error.error, 'format');
+        throw error;
+      }
     },
   },
   Ply: {

@@ -8,10 +8,11 @@ import { goPositionsReader, goScoresReader } from './go';
 import { writeGoGameSgf } from './goSgf';
 import type { GameKind } from '../db/records';
 import type { FormatReader, GameWriter, GameWriterEntry } from './formatTypes';
+import { matReader, writeBackgammonGameMat } from './mat';
 import { sgfReader, writeBackgammonGameSgf } from './sgf';
 
 /** Every format `importGames` and the CLI read. */
-const READERS: FormatReader[] = [pgnReader, gameTextReader, sgfReader, cgpReader, gcgReader, goPositionsReader, goScoresReader];
+const READERS: FormatReader[] = [pgnReader, gameTextReader, sgfReader, matReader, cgpReader, gcgReader, goPositionsReader, goScoresReader];
 
 /** Every (game kind, format) pair `Game.export` writes. */
 const WRITERS: GameWriterEntry[] = [
@@ -19,6 +20,7 @@ const WRITERS: GameWriterEntry[] = [
   { kind: 'CHESS', format: 'GAMETEXT', write: writeChessGameText },
   { kind: 'GO', format: 'SGF', write: writeGoGameSgf },
   { kind: 'BACKGAMMON', format: 'SGF', write: writeBackgammonGameSgf },
+  { kind: 'BACKGAMMON', format: 'MAT', write: writeBackgammonGameMat },
   { kind: 'CROSSWORD', format: 'GCG', write: writeGcgGame },
   { kind: 'CROSSWORD', format: 'CGP', write: writeCgpGame },
 ];
