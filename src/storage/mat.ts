@@ -73,7 +73,7 @@ async function* readMat(input: AsyncIterable<Uint8Array>): AsyncGenerator<Import
       event: info.event ?? null,
       site: info.place ?? null,
       round: info.round ?? null,
-      dateText: info.date ?? null,
+      dateText: file.tags.find((t) => t.name === 'EventDate')?.value ?? null, // as written: 2025.11.08
       result: resultText(replay.value.result),
       matchLength: info.matchLength,
       gameNumber: info.gameNumber + 1,

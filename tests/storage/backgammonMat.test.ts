@@ -57,11 +57,12 @@ describeEachDatabase('MAT backgammon storage', (getDb) => {
     expect(charlot).toMatchObject({ format: 'MAT', alreadyImported: false, gameCount: 4, warnings: [] });
     const games = await gamesOf(getDb(), charlot.gameIds);
     expect(games.map((g) => [g.kind, g.sourceFormat, g.player1, g.player2, g.matchLength, g.gameNumber, g.result, g.dateText])).toEqual([
-      ['BACKGAMMON', 'MAT', 'charlot1', 'charlot2', 7, 1, 'B+2R', '2025-11-08'],
-      ['BACKGAMMON', 'MAT', 'charlot1', 'charlot2', 7, 2, 'W+2', '2025-11-08'],
-      ['BACKGAMMON', 'MAT', 'charlot1', 'charlot2', 7, 3, 'W+4', '2025-11-08'],
-      ['BACKGAMMON', 'MAT', 'charlot1', 'charlot2', 7, 4, 'W+3R', '2025-11-08'],
+      ['BACKGAMMON', 'MAT', 'charlot1', 'charlot2', 7, 1, 'B+2R', '2025.11.08'],
+      ['BACKGAMMON', 'MAT', 'charlot1', 'charlot2', 7, 2, 'W+2', '2025.11.08'],
+      ['BACKGAMMON', 'MAT', 'charlot1', 'charlot2', 7, 3, 'W+4', '2025.11.08'],
+      ['BACKGAMMON', 'MAT', 'charlot1', 'charlot2', 7, 4, 'W+3R', '2025.11.08'],
     ]);
+    expect(games.map((g) => g.playedOn?.toISOString().slice(0, 10))).toEqual(Array(4).fill('2025-11-08'));
     expect(games[3].metadata).toMatchObject({ startScore: [6, 2], RU: 'Crawford:CrawfordGame', rules: { crawfordGame: true } });
   });
 
