@@ -308,10 +308,11 @@ export const readMatFile = (input: string): Result<MatRead> => {
   file.header = text.slice(0, firstGame ? firstGame.offset : text.length);
 
   let game: MatGame | undefined;
+  let gameStart = 0;
   let awaitingPlayers = false;
   let over = false;
   const closeGame = (end: number) => {
-    if (game) game.text = text.slice(lines.find((l) => l.number === game!.line)!.offset, end);
+    if (game) game.text = text.slice(gameStart, end);
   };
   for (; k < lines.length && !over; k++) {
     const line = lines[k];
@@ -320,6 +321,7 @@ export const readMatFile = (input: string): Result<MatRead> => {
     if (gameLine) {
       closeGame(line.offset);
       game = { number: Number(gameLine[1]), players: [{ name: '', score: 0 }, { name: '', score: 0 }], entries: [], line: line.number, text: '' };
+      gameStart = line.offset;
       awaitingPlayers = true;
       continue;
     }
