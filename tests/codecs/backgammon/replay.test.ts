@@ -91,6 +91,12 @@ describe('replay', () => {
       expect(lastKey(`(;FF[4]GM[6]${node};PL[${value}])`)).toBe('gA9+AAB4EAAAAA:MAEAAAAAAAAE');
     });
 
+    it('shows a set-up board from the side of the first roll, as gnubg does at the start of the game', () => {
+      // gnubg makes White the player on roll of a set-board record, then turns to the player of the next roll.
+      const plies = unwrap(replayGame(unwrap(readBackgammonSgf('(;FF[4]GM[6]MI[length:5];AE[a:y]AW[e][e][f]AB[x][w][v];B[21vxwx])')).games[0])).plies;
+      expect(plies.map((p) => p.key)).toEqual(['sAAAUAEAAAAAAA:cAmgAAAAAAAE', 'BwAAAAsAAAAAAA:MAGgAAAAAAAE']);
+    });
+
     it('ends the libgsgf setup-properties sample at the GNUID gnubg shows after load match', () => {
       const plies = replayOf('gibbon_libgsgf_setup-properties.sgf').plies;
       expect(plies[plies.length - 1].key).toBe('gA9+AAB4EAAAAA:MAEAAAAAAAAE');
