@@ -195,6 +195,8 @@ export const checkPlay = <T extends { from: number; to: number }>(
       first ??= r.error;
       continue;
     }
+    // A play that uses every die is among the legal ones (most dice, then most pips): no need to list them.
+    if (r.roll.steps === diceToPlay(dice).length) return { ok: true, steps: order };
     const legal = legalPlays(own, opp, dice);
     if (legal.keys.has(keyOf(r.own, r.opp))) return { ok: true, steps: order };
     // Every order reaches the same board: the play itself uses too few dice, or the smaller one.
