@@ -9,6 +9,7 @@ import { readerFor, writerFor } from '../storage/formats';
 import type { ImportOptions } from '../storage/formatTypes';
 import { bytesSource, runImport } from '../storage/importService';
 import { ImportFailure } from '../storage/importFailure';
+import { CodecFailure } from '../codecs/result';
 
 const MAX_PAGE = 100;
 
@@ -92,7 +93,13 @@ export const gameResolvers: Resolvers = {
     export: (game, { format }) => {
       const write = writerFor(game.kind, format);
       if (!write) throw badUserInput(`${game.kind} games cannot be written as ${format}`, { argument: 'format' });
-      return write(game);
+      try {
+        return write(game);
+      } catch (error) {
+        // A game this format cannot hold (a set-up backgammon game as MAT).
+        if (error instanceof CodecFailure) throw codecInputError(error.error, 'format');
+        throw error;
+      }
     },
   },
   Ply: {

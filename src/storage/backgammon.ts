@@ -13,66 +13,10 @@ import {
   replayGame,
 } from '../codecs/backgammon';
 import type { Game } from '../generated/prisma/client';
-import type { GameRecord, ImportWarning, PlyRecord, PositionRecord, ScoreRecord } from '../db/records';
+import type { GameRecord, ImportWarning, ScoreRecord } from '../db/records';
+import { metadataOf, plyRecordsOf } from './backgammonRecords';
+import { backgammonGameOfMat } from './mat';
 import { type TreeContext, type TreeReader, normId, treeFailure, where } from './sgfTree';
-
-/** The decoded bits of a replayed ply that are worth keeping with its position (all follow from the key). */
-const positionData = (ply: BgPly) => {
-  const pips = (side: number[]) => side.reduce((sum, n, i) => sum + n * (i + 1), 0);
-  const off = (side: number[]) => 15 - side.reduce((sum, n) => sum + n, 0);
-  const m = ply.match;
-  return {
-    positionId: ply.positionId,
-    matchId: ply.matchId,
-    pipCounts: [pips(ply.board.onRoll), pips(ply.board.opponent)],
-    borneOff: [off(ply.board.onRoll), off(ply.board.opponent)],
-    onRoll: m.diceOwner,
-    turn: m.turn,
-    dice: m.dice,
-    cubeValue: m.cubeValue,
-    cubeOwner: m.cubeOwner,
-    doubleOffered: m.doubleOffered,
-    resignation: m.resignation,
-    gameState: m.gameState,
-    crawford: m.crawford,
-    matchLength: m.matchLength,
-    score: m.score,
-  };
-};
-
-const positionOf = (ply: BgPly): PositionRecord => ({
-  kind: 'BACKGAMMON',
-  key: ply.key,
-  groupKey: ply.positionId,
-  sideToMove: String(ply.match.diceOwner),
-  board: ply.key,
-  data: positionData(ply),
-});
-
-/** The game's root properties that are worth searching or showing, as metadata. */
-const metadataOf = (game: BackgammonGame, replayResult: { winner: number; points: number; resigned: boolean } | undefined) => {
-  const { info } = game;
-  const ru = game.tree.nodes[0]?.properties.find((p) => normId(p.id) === 'RU')?.values[0];
-  const meta: Record<string, unknown> = {
-    matchLength: info.matchLength,
-    gameNumberInFile: info.gameNumber,
-    startScore: info.score,
-    rules: info.rules,
-    cubeValue: info.cubeValue,
-  };
-  if (ru !== undefined) meta.RU = ru;
-  const text: [string, string | undefined][] = [
-    ['application', info.application], ['date', info.date], ['event', info.event], ['round', info.round],
-    ['place', info.place], ['annotator', info.annotator], ['comment', info.comment],
-    ['whiteRating', info.whiteRating], ['blackRating', info.blackRating],
-  ];
-  for (const [k, v] of text) if (v !== undefined) meta[k] = v;
-  if (info.result) meta.result = info.result;
-  if (replayResult) meta.replayResult = replayResult;
-  const mi = game.rootExtra.find((p) => p.id === 'MI');
-  if (mi) meta.MI = mi.values;
-  return meta;
-};
 
 /** Scores from gnubg's analysis: each decision scored on the position where it was made (the ply before it). */
 const scoresOf = (game: BackgammonGame, plies: BgPly[], context: TreeContext, warnings: ImportWarning[]): ScoreRecord[] => {
@@ -134,13 +78,7 @@ export const readBackgammonTree: TreeReader = (tree, context) => {
   const replay = replayGameOrFail(game, context);
   for (const w of replay.warnings) warnings.push(warningAt(game, context, 'WARN_BG_REPLAY', w));
   const plies = replay.plies;
-  const records: PlyRecord[] = plies.map((ply, k) => ({
-    position: positionOf(ply),
-    variation: '',
-    ply: ply.number,
-    move: k === 0 ? null : ply.move,
-    nextMove: plies[k + 1]?.move ?? null,
-  }));
+  const records = plyRecordsOf(plies);
   const { info } = game;
   const re = tree.nodes[0]?.properties.find((p) => normId(p.id) === 'RE')?.values[0];
   const metadata = metadataOf(game, replay.result);
@@ -181,9 +119,11 @@ const replayGameOrFail = (game: BackgammonGame, context: TreeContext) => {
 
 /**
  * Writes a stored backgammon game as SGF: its own game tree re-printed by the
- * codec, every property kept (one node per line, as gnubg lays out a match).
+ * codec, every property kept (one node per line, as gnubg lays out a match); a
+ * game read from a .mat file as the game tree gnubg would save for it.
  */
 export const writeBackgammonGameSgf = (game: Game): string => {
+  if (game.sourceFormat === 'MAT') return printBackgammonSgf([backgammonGameOfMat(game)]);
   const text = Buffer.from(game.source).toString('utf8');
   const read = parseBackgammonSgf(text);
   if (read.ok) return printBackgammonSgf(read.value.games);

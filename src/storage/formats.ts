@@ -10,10 +10,11 @@ import type { GameKind } from '../db/records';
 import type { GameFormat } from '../generated/graphql';
 import type { FormatReader, GameWriter, GameWriterEntry } from './formatTypes';
 import { writeBackgammonGameSgf } from './backgammon';
+import { matReader, writeBackgammonGameMat } from './mat';
 import { sgfReader } from './sgf';
 
 /** Every format `importGames` and the CLI read. */
-const READERS: FormatReader[] = [pgnReader, gameTextReader, sgfReader, cgpReader, gcgReader, goPositionsReader, goScoresReader];
+const READERS: FormatReader[] = [pgnReader, gameTextReader, sgfReader, matReader, cgpReader, gcgReader, goPositionsReader, goScoresReader];
 
 /** Every (game kind, format) pair `Game.export` writes. */
 const WRITERS: GameWriterEntry[] = [
@@ -21,6 +22,7 @@ const WRITERS: GameWriterEntry[] = [
   { kind: 'CHESS', format: 'GAMETEXT', write: writeChessGameText },
   { kind: 'GO', format: 'SGF', write: writeGoGameSgf },
   { kind: 'BACKGAMMON', format: 'SGF', write: writeBackgammonGameSgf },
+  { kind: 'BACKGAMMON', format: 'MAT', write: writeBackgammonGameMat },
   { kind: 'CROSSWORD', format: 'GCG', write: writeGcgGame },
   { kind: 'CROSSWORD', format: 'CGP', write: writeCgpGame },
 ];

@@ -7,6 +7,7 @@
  * included). Errors name the tree and its place in the file; the first error in
  * file order stops the import (nothing is stored: the import is one transaction).
  */
+import { looksLikeMat } from '../codecs/backgammon';
 import type { CodecError } from '../codecs/result';
 import type { ZobristHasher } from '../codecs/go';
 import { type SgfTree, parseSgf } from '../codecs/sgf';
@@ -74,6 +75,12 @@ const segmentFailure = (error: CodecError, segment: SgfSegment, lines: LineIndex
   return new ImportFailure({ ...error, message, offset, ...lines.at(offset) });
 };
 
+/** A parse error at the start of a file that is a Jellyfish .mat match: says so, and which format reads it. */
+const withMatHint = (error: CodecError, segment: SgfSegment): CodecError =>
+  segment.offset === 0 && looksLikeMat(segment.text)
+    ? { ...error, message: `${error.message} (this looks like a Jellyfish .mat match file; use format MAT)` }
+    : error;
+
 /** The reader of a tree's game type; throws ERR_SGF_GAME_KIND for a game tabula does not read. */
 const treeReaderOf = (tree: SgfTree, index: number, lines: LineIndex): TreeReader => {
   const gm = gameTypeOf(tree);
@@ -109,7 +116,7 @@ async function* readSgf(input: AsyncIterable<Uint8Array>, readContext?: ReadCont
     if (index > 0 && isBlank(segment.text)) continue;
     const lines = new LineIndex(segment);
     const parsed = parseSgf(segment.text);
-    if (!parsed.ok) throw segmentFailure(parsed.error, segment, lines);
+    if (!parsed.ok) throw segmentFailure(withMatHint(parsed.error, segment), segment, lines);
     const trees = parsed.value;
     const sources = treeSources(segment.text, trees);
     toFileOffsets(trees, segment.offset);

@@ -1,9 +1,10 @@
 /**
- * Fuzzes the backgammon codecs: Position ID, Match ID and GM[6] SGF (parse,
- * read, replay), with random input and mutations of the sample files.
+ * Fuzzes the backgammon codecs: Position ID, Match ID, GM[6] SGF (parse, read,
+ * replay) and Jellyfish .mat (read, resolve, replay), with random input and
+ * mutations of the sample files.
  */
 import fc from 'fast-check';
-import { decodeMatchId, decodePositionId, parseBackgammonSgf, replayGames, canonicalPositionId } from '../../src/codecs/backgammon';
+import { decodeMatchId, decodePositionId, parseBackgammonSgf, parseMatFile, gamesOfMat, replayGame, replayGames, canonicalPositionId } from '../../src/codecs/backgammon';
 import { HUGE_INPUT_MS, exercise, expectResult, fuzzParams, fuzzTimeout, FuzzCounter, mutatedText, randomText, sample, samples } from './fuzzSupport';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -14,6 +15,7 @@ const vectors = JSON.parse(sample('backgammon', 'id_vectors.json').toString('utf
 const positionIds = vectors.positionIds.map((v) => v.id);
 const matchIds = (vectors.matchIds ?? []).map((v) => v.id).filter((id) => typeof id === 'string');
 const sgfSeeds = samples('backgammon', '.sgf').map((b) => b.toString('latin1'));
+const matSeeds = samples('backgammon', '.mat').map((b) => b.toString('latin1'));
 
 const counter = new FuzzCounter('backgammon');
 afterAll(() => counter.report());
@@ -61,4 +63,18 @@ describe('backgammon GM[6] SGF fuzz', () => {
     const deep = '(;GM[6]' + '(;B[52]'.repeat(1_000_000) + ')'.repeat(1_000_001);
     exercise(counter, 'sgf GM[6]', () => parseBackgammonSgf(deep), (r) => expectResult(r), HUGE_INPUT_MS);
   });
+});
+
+describe('backgammon .mat fuzz', () => {
+  it('reads, resolves and replays mutated sample files to games or a typed error', () => {
+    fc.assert(
+      fc.property(fc.oneof({ weight: 6, arbitrary: mutatedText(matSeeds, 8) }, { weight: 1, arbitrary: randomText(' \n0123456789:/*()=>abDGTWinopst', 400) }), (text) => {
+        const read = exercise(counter, 'mat', () => parseMatFile(text));
+        if (!read.ok) return;
+        const games = exercise(counter, 'mat games', () => gamesOfMat(read.value.file));
+        if (games.ok) for (const g of games.value.games) expectResult(replayGame(g.game), 'replayGame');
+      }),
+      fuzzParams(1),
+    );
+  }, fuzzTimeout(1));
 });

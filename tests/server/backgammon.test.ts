@@ -1,4 +1,4 @@
-/** The backgammon GraphQL API: ID codecs, SGF import and export, positions found across games. */
+/** The backgammon GraphQL API: ID codecs, SGF and .mat import and export, positions found across games. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseSgf, stripOffsets } from '../../src/codecs/sgf';
@@ -213,6 +213,32 @@ describeEachDatabase('backgammon GraphQL API', (getDb) => {
         extensions: { code: 'BAD_USER_INPUT', details: { argument: 'data', code: 'ERR_BG_REPLAY_ILLEGAL_MOVE', line: 6, record: 0 } },
       });
       expect(dataOf(await gql<{ games: { totalCount: number } }>('{ games { totalCount } }')).games.totalCount).toBe(before);
+    });
+  });
+
+  describe('Jellyfish .mat files', () => {
+    const IMPORT_MAT = IMPORT.replace('format: SGF', 'format: MAT');
+
+    it('imports a .mat file through importGames(format: MAT) and exports its game as MAT', async () => {
+      const gql = graphqlClient(getDb());
+      const mat = sample('gnubg107_5p_double_dance_resign.mat');
+      const imported = dataOf(await gql<ImportData>(IMPORT_MAT, { data: mat })).importGames;
+      expect(imported).toMatchObject({ alreadyImported: false, gameCount: 1, warnings: [] });
+      expect(imported.games).toEqual([expect.objectContaining({ kind: 'BACKGAMMON', player1: 'gnubg', player2: 'root', matchLength: 5, gameNumber: 1, result: 'W+4R' })]);
+      const data = dataOf(await gql<{ game: { sourceFormat: string; export: string } }>('query ($id: ID!) { game(id: $id) { sourceFormat export(format: MAT) } }', { id: imported.games[0].id }));
+      expect(data.game).toEqual({ sourceFormat: 'MAT', export: mat });
+    });
+
+    it('refuses to export a game from a set-up position as MAT with BAD_USER_INPUT naming the node', async () => {
+      const gql = graphqlClient(getDb());
+      const imported = dataOf(await gql<ImportData>(IMPORT, { data: sample('gnubg107_9p_setup_position.sgf') })).importGames;
+      const result = await gql('query ($id: ID!) { game(id: $id) { export(format: MAT) } }', { id: imported.games[0].id });
+      expect(result.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', details: { argument: 'format', code: 'ERR_MAT_EDITED', record: 0 } } });
+    });
+
+    it('lists MAT among the import formats', async () => {
+      const gql = graphqlClient(getDb());
+      expect(dataOf(await gql<{ serverInfo: { importFormats: string[] } }>('{ serverInfo { importFormats } }')).serverInfo.importFormats).toContain('MAT');
     });
   });
 });

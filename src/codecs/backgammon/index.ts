@@ -1,6 +1,7 @@
 /**
- * Backgammon codecs: gnubg Position ID and Match ID, SGF GM[6] games, replay
- * of a game to one keyed position per ply, and gnubg analysis equities.
+ * Backgammon codecs: gnubg Position ID and Match ID, SGF GM[6] games, Jellyfish
+ * .mat matches, replay of a game to one keyed position per ply, and gnubg
+ * analysis equities.
  */
 export * from './types';
 export * from './positionId';
@@ -10,3 +11,5 @@ export * from './sgfGame';
 export * from './replay';
 export * from './legality';
 export * from './analysis';
+export * from './matFile';
+export * from './matGame';

@@ -40,7 +40,7 @@ const legalStep = (own: SideCheckers, opp: SideCheckers, from: number, die: numb
 };
 
 /** Moves a checker in place (hitting a blot); the caller checked legality. */
-const applyStep = (own: SideCheckers, opp: SideCheckers, from: number, to: number): void => {
+export const applyStep = (own: SideCheckers, opp: SideCheckers, from: number, to: number): void => {
   own[from]--;
   if (to === OFF) return;
   if (opp[23 - to] === 1) {
@@ -52,18 +52,36 @@ const applyStep = (own: SideCheckers, opp: SideCheckers, from: number, to: numbe
 
 const keyOf = (own: SideCheckers, opp: SideCheckers): string => `${own.join(',')}|${opp.join(',')}`;
 
-/** The boards legal plays of `dice` can reach, as keys, with how many dice they use (gnubg: most dice, then most pips). */
-export const legalPlays = (own: SideCheckers, opp: SideCheckers, dice: [number, number]): { keys: Set<string>; dice: number; pips: number } => {
-  const best = { keys: new Set<string>(), dice: 0, pips: 0 };
-  const save = (o: SideCheckers, p: SideCheckers, used: number, pips: number) => {
+/** One checker step in its owner's numbering (0..23 = points 1..24, 24 = bar, −1 = off). */
+export interface Step {
+  from: number;
+  to: number;
+}
+
+/**
+ * The boards legal plays of `dice` can reach, as keys, with how many dice they use (gnubg: most
+ * dice, then most pips), and for each board one play that reaches it (its steps in playing order).
+ */
+export const legalPlays = (
+  own: SideCheckers,
+  opp: SideCheckers,
+  dice: [number, number],
+): { keys: Set<string>; plays: Map<string, Step[]>; dice: number; pips: number } => {
+  const best = { keys: new Set<string>(), plays: new Map<string, Step[]>(), dice: 0, pips: 0 };
+  const save = (o: SideCheckers, p: SideCheckers, used: number, pips: number, path: Step[]) => {
     if (used < best.dice || pips < best.pips) return;
-    if (used > best.dice || pips > best.pips) best.keys.clear();
+    if (used > best.dice || pips > best.pips) {
+      best.keys.clear();
+      best.plays.clear();
+    }
     best.dice = used;
     best.pips = pips;
-    best.keys.add(keyOf(o, p));
+    const key = keyOf(o, p);
+    best.keys.add(key);
+    if (!best.plays.has(key)) best.plays.set(key, path);
   };
-  const walk = (o: SideCheckers, p: SideCheckers, rest: number[], used: number, pips: number) => {
-    if (rest.length === 0) return save(o, p, used, pips);
+  const walk = (o: SideCheckers, p: SideCheckers, rest: number[], used: number, pips: number, path: Step[]) => {
+    if (rest.length === 0) return save(o, p, used, pips, path);
     const die = rest[0];
     let moved = false;
     const sources = o[BAR] > 0 ? [BAR] : Array.from({ length: 24 }, (_, i) => 23 - i);
@@ -72,14 +90,15 @@ export const legalPlays = (own: SideCheckers, opp: SideCheckers, dice: [number, 
       moved = true;
       const o2 = o.slice();
       const p2 = p.slice();
-      applyStep(o2, p2, from, from - die < 0 ? OFF : from - die);
-      walk(o2, p2, rest.slice(1), used + 1, pips + die);
+      const to = from - die < 0 ? OFF : from - die;
+      applyStep(o2, p2, from, to);
+      walk(o2, p2, rest.slice(1), used + 1, pips + die, [...path, { from, to }]);
     }
-    if (!moved) save(o, p, used, pips);
+    if (!moved) save(o, p, used, pips, path);
   };
   const order = diceToPlay(dice);
-  walk(own.slice(), opp.slice(), order, 0, 0);
-  if (order[0] !== order[1]) walk(own.slice(), opp.slice(), [order[1], order[0]], 0, 0);
+  walk(own.slice(), opp.slice(), order, 0, 0, []);
+  if (order[0] !== order[1]) walk(own.slice(), opp.slice(), [order[1], order[0]], 0, 0, []);
   return best;
 };
 
@@ -176,6 +195,8 @@ export const checkPlay = <T extends { from: number; to: number }>(
       first ??= r.error;
       continue;
     }
+    // A play that uses every die is among the legal ones (most dice, then most pips): no need to list them.
+    if (r.roll.steps === diceToPlay(dice).length) return { ok: true, steps: order };
     const legal = legalPlays(own, opp, dice);
     if (legal.keys.has(keyOf(r.own, r.opp))) return { ok: true, steps: order };
     // Every order reaches the same board: the play itself uses too few dice, or the smaller one.

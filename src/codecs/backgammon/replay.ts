@@ -8,7 +8,7 @@ import { matchIdOf } from './matchId';
 import { OFF, pointName, pointOfLetterIndex } from './points';
 import { checkPlay } from './legality';
 import { checkPositionBoard, positionIdOf } from './positionId';
-import { BackgammonGame, BgAction, BgNode, BgSetup } from './sgfGame';
+import { BackgammonGame, BgAction, BgNode, BgSetup, BoardProperty } from './sgfGame';
 import { BAR, CubeOwner, GameState, MatchState, PositionBoard, RESIGNATIONS, Seat, SideCheckers, emptySide, startingSide } from './types';
 
 /** The error codes this module returns. */
@@ -73,7 +73,7 @@ interface State {
 const copySeats = (s: [SideCheckers, SideCheckers]): [SideCheckers, SideCheckers] => [s[0].slice(), s[1].slice()];
 
 /** Starting side for a rules variation. */
-const initialSide = (variation: string | undefined): SideCheckers => {
+export const initialSide = (variation: string | undefined): SideCheckers => {
   if (variation === undefined) return startingSide();
   const s = emptySide();
   if (variation === 'Nackgammon') {
@@ -201,17 +201,17 @@ export const replayGame = (game: BackgammonGame): Result<BgReplay> => {
   for (; i < game.nodes.length && !game.nodes[i].action; i++) {
     const setup = game.nodes[i].setup;
     if (!setup) continue;
-    applySetupTo(s, setup);
+    applySetupTo(s, setup, setup.dice !== undefined);
     setupSeen = true;
   }
   if (setupSeen) {
     const bad = checkPositionBoard({ onRoll: s.seats[0], opponent: s.seats[1] });
     if (bad) return fail('ERR_BG_REPLAY_SETUP', `the setup position is illegal: ${bad.message}`, Math.max(0, i - 1), game.nodes[Math.max(0, i - 1)]);
   }
-  if (s.move === -1) {
-    const first = game.nodes[i]?.action;
-    s.move = s.turn = first ? first.player : 0;
-  }
+  const first = game.nodes[i]?.action;
+  // play.c FixMatchState: the position before a roll or double is seen by its player.
+  if (first && (first.kind === 'move' || first.kind === 'double') && s.turn !== first.player) s.move = s.turn = first.player;
+  else if (s.move === -1) s.move = s.turn = first ? first.player : 0;
   s.gs = 'PLAYING';
   push('start', null, null, null, setupSeen ? 'setup' : 'start');
 
@@ -220,14 +220,14 @@ export const replayGame = (game: BackgammonGame): Result<BgReplay> => {
     const a = node.action;
     if (!a) {
       if (node.setup) {
-        applySetupTo(s, node.setup);
+        applySetupTo(s, node.setup, node.setup.dice !== undefined);
         const bad = checkPositionBoard({ onRoll: s.seats[0], opponent: s.seats[1] });
         if (bad) return fail('ERR_BG_REPLAY_SETUP', `the setup position is illegal: ${bad.message}`, i, node);
         push('setup', i, null, null, node.setup.dice ? `rolls ${node.setup.dice[0]}${node.setup.dice[1]}` : 'setup');
       }
       continue;
     }
-    if (node.setup) applySetupTo(s, node.setup);
+    if (node.setup) applySetupTo(s, node.setup, true);
     const p = a.player;
     const o = (1 - p) as Seat;
     if (s.gs !== 'PLAYING') return fail('ERR_BG_REPLAY_ORDER', `'${a.kind}' after the game ended`, i, node);
@@ -346,19 +346,61 @@ export const replayGame = (game: BackgammonGame): Result<BgReplay> => {
   return ok({ plies, result, warnings });
 };
 
-/** Applies a node's setup properties (AE, AW, AB, PL, DI, CV, CP/CO) to the state. */
-const applySetupTo = (s: State, setup: BgSetup): void => {
-  if (setup.clear)
-    for (const i of setup.clear) {
-      s.seats[0][pointOfLetterIndex(i, 0)] = 0;
-      s.seats[1][pointOfLetterIndex(i, 1)] = 0;
+/** gnubg's board arrays (`ms.anBoard`) for the state: index 1 = the side on roll (White while nobody is), index 0 = the other. */
+const boardArrays = (s: State): [SideCheckers, SideCheckers] =>
+  s.move === 1 ? [s.seats[0].slice(), s.seats[1].slice()] : [s.seats[1].slice(), s.seats[0].slice()];
+
+const GNUBG_ORDER: readonly BoardProperty[] = ['PL', 'AE', 'AW', 'AB'];
+
+/**
+ * Applies a node's setup properties the way gnubg loads them (sgf.c RestoreNode, play.c
+ * ApplyMoveRecord). AE, AW and AB edit gnubg's board arrays in the order written, always reading
+ * index 1 as White and index 0 as Black; a PL that changes the side on roll turns the arrays
+ * (also from "nobody" to White). A node that edits the board becomes a set-board record, whose
+ * key again reads index 1 as White: so when Black was on roll, or a PL made Black (or White,
+ * from nobody) on roll before the record, the checkers change colour, as they do in gnubg. With
+ * a move or DI in the same node (`otherRecord`) there is no set-board record: the arrays stay as
+ * the side on roll sees them.
+ */
+const applySetupTo = (s: State, setup: BgSetup, otherRecord: boolean): void => {
+  const raw = boardArrays(s);
+  let edited = false;
+  const read = setup.order ?? [];
+  for (const id of [...read, ...GNUBG_ORDER.filter((g) => !read.includes(g))]) {
+    if (id === 'AE' && setup.clear) {
+      for (const i of setup.clear) {
+        raw[1][pointOfLetterIndex(i, 0)] = 0;
+        raw[0][pointOfLetterIndex(i, 1)] = 0;
+      }
+      edited = true;
+    } else if (id === 'AW' && setup.white) {
+      for (const i of setup.white) raw[1][pointOfLetterIndex(i, 0)]++;
+      edited = true;
+    } else if (id === 'AB' && setup.black) {
+      for (const i of setup.black) raw[0][pointOfLetterIndex(i, 1)]++;
+      edited = true;
+    } else if (id === 'PL' && setup.player !== undefined) {
+      if (s.move !== setup.player) raw.reverse(); // SwapSides
+      s.move = s.turn = setup.player;
     }
-  if (setup.white) for (const i of setup.white) s.seats[0][pointOfLetterIndex(i, 0)]++;
-  if (setup.black) for (const i of setup.black) s.seats[1][pointOfLetterIndex(i, 1)]++;
-  if (setup.player !== undefined) s.move = s.turn = setup.player;
-  if (setup.dice) s.dice = [setup.dice[0], setup.dice[1]];
-  if (setup.cubeValue !== undefined) s.cube = setup.cubeValue;
-  if (setup.cubeOwner !== undefined) s.owner = setup.cubeOwner === 'PLAYER0' ? 0 : setup.cubeOwner === 'PLAYER1' ? 1 : -1;
+  }
+  if (edited && !otherRecord) {
+    // MOVE_SETBOARD: index 1 of the key is White whoever is on roll; nobody on roll becomes White.
+    s.seats = [raw[1], raw[0]];
+    if (s.move === -1) s.move = s.turn = 0;
+  } else s.seats = s.move === 1 ? [raw[0], raw[1]] : [raw[1], raw[0]];
+  if (setup.dice) {
+    s.dice = [setup.dice[0], setup.dice[1]];
+    s.doubled = false;
+  }
+  if (setup.cubeValue !== undefined || setup.cubeOwner !== undefined) {
+    // MOVE_SETCUBEVAL / MOVE_SETCUBEPOS: nobody on roll becomes White (no turn of the board); the turn returns to the roller.
+    if (setup.cubeValue !== undefined) s.cube = setup.cubeValue;
+    if (setup.cubeOwner !== undefined) s.owner = setup.cubeOwner === 'PLAYER0' ? 0 : setup.cubeOwner === 'PLAYER1' ? 1 : -1;
+    if (s.move === -1) s.move = 0;
+    s.turn = s.move;
+    s.doubled = false;
+  }
 };
 
 /** Replays every game of a file. */

@@ -41,6 +41,9 @@ export type BgAction =
   /** Gibbon's `resign:N`: `player` offers to resign N points. */
   | { kind: 'resign'; player: Seat; points: number };
 
+/** The setup properties that edit the board or turn it to the side on roll. */
+export type BoardProperty = 'AE' | 'AW' | 'AB' | 'PL';
+
 /** Setup properties of one node, read into data (letter indexes 0..24 = `a`..`y`, absolute as in the file). */
 export interface BgSetup {
   /** `AE`: letter indexes cleared (both colours). */
@@ -49,8 +52,13 @@ export interface BgSetup {
   white?: number[];
   /** `AB`: one letter index per Black checker added. */
   black?: number[];
-  /** `PL`: player on roll. */
+  /** `PL`: player on roll (gnubg: a value starting with `B` is Black, anything else White). */
   player?: Seat;
+  /**
+   * AE, AW, AB and PL in the order the node wrote them (each once, at its first place). gnubg
+   * applies them in this order and a PL turns the board it edits, so the order changes the position.
+   */
+  order?: BoardProperty[];
   /** `DI`: dice set without moving, as written. */
   dice?: [number, number];
   /** `CV` (outside the root): cube value. */
@@ -181,8 +189,12 @@ export const parsePointList = (values: string[]): number[] | undefined => {
   return out;
 };
 
-const readSetupProperty = (p: SgfProperty, id: string, setup: BgSetup, fail: Fail): CodecError | null => {
+const readSetupProperty = (p: SgfProperty, id: string, setup: BgSetup, fail: Fail, warn: (message: string) => void): CodecError | null => {
   const v0 = (p.values[0] ?? '').trim();
+  if (id === 'AE' || id === 'AW' || id === 'AB' || id === 'PL') {
+    setup.order ??= [];
+    if (!setup.order.includes(id)) setup.order.push(id);
+  }
   switch (id) {
     case 'AE':
     case 'AW':
@@ -194,10 +206,9 @@ const readSetupProperty = (p: SgfProperty, id: string, setup: BgSetup, fail: Fai
       return null;
     }
     case 'PL': {
-      const c = v0.toLowerCase();
-      if (c === 'b' || c === 'black') setup.player = 1;
-      else if (c === 'w' || c === 'white') setup.player = 0;
-      else return fail('ERR_BG_SGF_PLAYER', `PL[${v0}] is not B or W`, p.id);
+      // sgf.c RestoreNode: only a first character `B` means Black; `b`, `black` or anything else is White.
+      setup.player = (p.values[0] ?? '').startsWith('B') ? 1 : 0;
+      if (v0 !== 'B' && v0 !== 'W') warn(`PL[${v0}] read as ${setup.player === 1 ? 'Black' : 'White'}, as gnubg does (only a value starting with an uppercase B is Black)`);
       return null;
     }
     case 'DI': {
@@ -329,7 +340,7 @@ export const parseBackgammonTrees = (trees: SgfTree[], text?: string): Result<Ba
           node.action = action.value;
         } else if (SETUP_IDS.has(id)) {
           node.setup ??= {};
-          const bad = readSetupProperty(p, id, node.setup, fail);
+          const bad = readSetupProperty(p, id, node.setup, fail, (m) => warnings.push(`game tree ${t}: node ${i}: ${m}`));
           if (bad) return err(bad);
         } else node.extra.push(p);
       }
@@ -375,13 +386,21 @@ const compressRanges = (indexes: number[]): string[] => {
   return out;
 };
 
-/** The setup properties of a node, in gnubg's order (PL, AE, AW, AB, CV, CP/CO, DI). */
+/** The setup properties of a node: PL, AE, AW, AB in the order read (else gnubg's order, PL first), then CV, CP/CO, DI. */
 export const setupProperties = (s: BgSetup): SgfProperty[] => {
   const props: SgfProperty[] = [];
-  if (s.player !== undefined) props.push({ id: 'PL', values: [s.player === 1 ? 'B' : 'W'] });
-  if (s.clear) props.push({ id: 'AE', values: compressRanges(s.clear) });
-  if (s.white) props.push({ id: 'AW', values: s.white.map((i) => LETTERS[i]) });
-  if (s.black) props.push({ id: 'AB', values: s.black.map((i) => LETTERS[i]) });
+  const board: Record<BoardProperty, string[] | undefined> = {
+    PL: s.player === undefined ? undefined : [s.player === 1 ? 'B' : 'W'],
+    AE: s.clear && compressRanges(s.clear),
+    AW: s.white?.map((i) => LETTERS[i]),
+    AB: s.black?.map((i) => LETTERS[i]),
+  };
+  const read = s.order ?? [];
+  const gnubgOrder: BoardProperty[] = ['PL', 'AE', 'AW', 'AB'];
+  for (const id of [...read, ...gnubgOrder.filter((g) => !read.includes(g))]) {
+    const values = board[id];
+    if (values) props.push({ id, values });
+  }
   if (s.cubeValue !== undefined) props.push({ id: 'CV', values: [String(s.cubeValue)] });
   if (s.cubeOwner !== undefined) {
     const v = s.cubeOwner === 'CENTERED' ? 'c' : s.cubeOwner === 'PLAYER0' ? 'w' : s.cubeOwner === 'PLAYER1' ? 'b' : 'n';

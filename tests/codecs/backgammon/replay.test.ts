@@ -71,6 +71,38 @@ describe('replay', () => {
     expect(ply0.match).toMatchObject({ cubeValue: 4, cubeOwner: 'PLAYER0', diceOwner: 1, dice: [5, 2], score: [2, 4] });
   });
 
+  describe('setup read as gnubg 1.07 reads it (sgf.c RestoreNode)', () => {
+    // A partial AE leaves the start position's checkers on the points it does not clear.
+    const node = ';AE[a:g][i:l][n:p][r:x][y][z]AW[h][h][m]AB[q][l]PL[B]';
+    const lastKey = (sgf: string) => {
+      const plies = unwrap(replayGame(unwrap(parseBackgammonSgf(sgf)).games[0])).plies;
+      return plies[plies.length - 1].key;
+    };
+
+    it('turns the colours of a node whose PL comes after its AE, AW and AB (White on roll after PL[W])', () => {
+      expect(lastKey(`(;FF[4]GM[6]${node};PL[W])`)).toBe('gA9+AAB4EAAAAA:MAEAAAAAAAAE');
+    });
+
+    it('keeps those colours when a later PL[B] puts Black on roll', () => {
+      expect(lastKey(`(;FF[4]GM[6]${node};PL[B])`)).toBe('gAcBAOCDHwAAAA:cAkAAAAAAAAE');
+    });
+
+    it.each(['b', 'bLaCk'])('reads PL[%s] as White', (value) => {
+      expect(lastKey(`(;FF[4]GM[6]${node};PL[${value}])`)).toBe('gA9+AAB4EAAAAA:MAEAAAAAAAAE');
+    });
+
+    it('shows a set-up board from the side of the first roll, as gnubg does at the start of the game', () => {
+      // gnubg makes White the player on roll of a set-board record, then turns to the player of the next roll.
+      const plies = unwrap(replayGame(unwrap(parseBackgammonSgf('(;FF[4]GM[6]MI[length:5];AE[a:y]AW[e][e][f]AB[x][w][v];B[21vxwx])')).games[0])).plies;
+      expect(plies.map((p) => p.key)).toEqual(['sAAAUAEAAAAAAA:cAmgAAAAAAAE', 'BwAAAAsAAAAAAA:MAGgAAAAAAAE']);
+    });
+
+    it('ends the libgsgf setup-properties sample at the GNUID gnubg shows after load match', () => {
+      const plies = replayOf('gibbon_libgsgf_setup-properties.sgf').plies;
+      expect(plies[plies.length - 1].key).toBe('gA9+AAB4EAAAAA:MAEAAAAAAAAE');
+    });
+  });
+
   it("replays Gibbon's resign and accept nodes as an offer and its acceptance", () => {
     const r = replayOf('gibbon_7point.sgf', 3);
     const [offer, accept] = r.plies.slice(-2);

@@ -1,4 +1,4 @@
-import { parseBackgammonSgf, printBackgammonSgf, printBackgammonSgfFromData, parseMoveValue, parsePointList, BackgammonGame } from '../../../src/codecs/backgammon';
+import { parseBackgammonSgf, printBackgammonSgf, printBackgammonSgfFromData, parseMoveValue, parsePointList, setupProperties, BackgammonGame } from '../../../src/codecs/backgammon';
 import { parseSgf, stripOffsets, SgfProperty } from '../../../src/codecs/sgf';
 import { unwrap } from '../../../src/codecs/result';
 import { SAMPLE_SGF_FILES, readSample } from './fixtures';
@@ -94,7 +94,7 @@ describe('SGF GM[6] reader', () => {
     expect(board?.white?.filter((i) => i === 24).length).toBe(1);
     expect(cube).toEqual({ cubeValue: 4 });
     expect(owner).toEqual({ cubeOwner: 'PLAYER0', cubeOwnerProperty: 'CP' });
-    expect(dice).toEqual({ player: 1, dice: [5, 2] });
+    expect(dice).toEqual({ player: 1, order: ['PL'], dice: [5, 2] });
   });
 
   it('reads both CO (spec) and CP (gnubg) for the cube position', () => {
@@ -103,9 +103,25 @@ describe('SGF GM[6] reader', () => {
     expect(owners).toEqual(['CO', 'CP']);
   });
 
-  it('reads PL in any case', () => {
+  it('reads PL as gnubg does: only a value starting with an uppercase B is Black', () => {
     const { games } = unwrap(parseBackgammonSgf(readSample('gibbon_libgsgf_setup-properties.sgf')));
-    expect(games[0].nodes.map((n) => n.setup?.player)).toEqual([1, 1, 1, 0, 0, 0]);
+    expect(games[0].nodes.map((n) => n.setup?.player)).toEqual([1, 0, 0, 0, 0, 0]);
+  });
+
+  it('warns about a PL value other than B or W, naming the node', () => {
+    const { warnings } = unwrap(parseBackgammonSgf(readSample('gibbon_libgsgf_setup-properties.sgf')));
+    expect(warnings.filter((w) => w.includes('PL['))).toEqual([
+      'game tree 0: node 2: PL[b] read as White, as gnubg does (only a value starting with an uppercase B is Black)',
+      'game tree 0: node 3: PL[bLaCk] read as White, as gnubg does (only a value starting with an uppercase B is Black)',
+      'game tree 0: node 5: PL[w] read as White, as gnubg does (only a value starting with an uppercase B is Black)',
+      'game tree 0: node 6: PL[WhItE] read as White, as gnubg does (only a value starting with an uppercase B is Black)',
+    ]);
+  });
+
+  it('keeps the order of AE, AW, AB and PL in a node', () => {
+    const { games } = unwrap(parseBackgammonSgf(readSample('gibbon_libgsgf_setup-properties.sgf')));
+    expect(games[0].nodes[0].setup?.order).toEqual(['AE', 'AW', 'AB', 'PL']);
+    expect(setupProperties(games[0].nodes[0].setup!).map((p) => p.id)).toEqual(['AE', 'AW', 'AB', 'PL']);
   });
 
   it('skips game trees that are not backgammon, with a warning', () => {
