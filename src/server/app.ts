@@ -189,7 +189,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     }
   });
   app.get('/metrics', async (req, res) => {
-    if (auth.readRequiresToken) {
+    // As for GraphQL: a token is needed when reads are closed, and one that is sent must be valid.
+    if (auth.readRequiresToken || req.get('authorization') !== undefined) {
       const db = getDb();
       if (!db) return sendUnavailable(res);
       try {

@@ -146,6 +146,12 @@ describeEachDatabase('access over HTTP', (getDb) => {
     expect(await response.text()).toContain('tabula_graphql_requests_total');
   });
 
+  it('refuses /metrics to a token that is sent and not accepted, even when reads are public', async () => {
+    const response = await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer not-a-token-this-server-gave-out' } });
+    expect(response.status).toBe(401);
+    expect((await fetch(`${base}/metrics`)).status).toBe(200);
+  });
+
   it('trusts in-process operations by default and checks an explicit principal', async () => {
     const apollo = createApollo({ db: getDb() });
     const run = async (contextValue: ReturnType<typeof createContext>) => {
