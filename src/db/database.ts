@@ -106,16 +106,23 @@ async function openPostgres(config: DatabaseConfig & { url: string }): Promise<D
   if (config.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(config.schema)}`);
   const transaction = async <T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
+    // A checked-out client has no pool listener: a server that goes away mid-transaction emits
+    // 'error' here (the running statement fails too), and an unheard 'error' would end the process.
+    let lost: Error | undefined;
+    const onError = (error: Error) => void (lost = error);
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await work(pgExecutor(client));
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      if (!lost) await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      client.removeListener('error', onError);
+      // A broken connection is closed, not handed to the next caller.
+      client.release(lost);
     }
   };
   await applyMigrations(transaction);

@@ -1,31 +1,27 @@
 /**
- * Faults under load (OPT-IN: TABULA_FAULT_TESTS=1 and TEST_DATABASE_URL). Restarts the
- * shared local PostgreSQL cluster, so other tests using it fail for a few seconds:
+ * Faults under load (OPT-IN: TABULA_FAULT_TESTS=1), on a PostgreSQL cluster the test starts
+ * itself (initdb into a temporary directory, its own port), never the shared server:
  *
- *   TABULA_FAULT_TESTS=1 TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test \
- *     NODE_OPTIONS=--experimental-vm-modules npx jest tests/faults
+ *   TABULA_FAULT_TESTS=1 NODE_OPTIONS=--experimental-vm-modules npx jest tests/faults
  *
- * 1. A server on PostgreSQL (own schema) answers lookups in a loop for ~20 s; PostgreSQL is
- *    restarted in the middle (`pg_ctlcluster --skip-systemctl-redirect <ver> main restart`).
+ * 1. A server answers lookups in a loop for ~20 s; PostgreSQL is restarted in the middle.
  *    Requests may fail only while it is down; afterwards they succeed again without restarting
  *    the server (the pool drops dead connections and opens new ones).
- * 2. SIGTERM-style stop with an import in flight: the import finishes and is stored.
+ * 2. PostgreSQL restarts while a large import is in its transaction: the import fails with the
+ *    retryable DATABASE_UNAVAILABLE, the process stays up, and the next import succeeds.
+ * 3. SIGTERM-style stop with an import in flight: the import finishes and is stored.
  */
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { createLogger } from '../../src/server/logging';
 import { startServer, type RunningServer } from '../../src/server/main';
+import { startPrivateCluster, type PrivateCluster } from '../support/privateCluster';
 
-const URL_ = process.env.TEST_DATABASE_URL;
-const ENABLED = process.env.TABULA_FAULT_TESTS === '1' && !!URL_;
+const ENABLED = process.env.TABULA_FAULT_TESTS === '1';
 if (!ENABLED) {
-  console.log('tests/faults skipped: set TABULA_FAULT_TESTS=1 and TEST_DATABASE_URL (restarts the shared PostgreSQL)');
+  console.log('tests/faults skipped: set TABULA_FAULT_TESTS=1 (starts and restarts a private PostgreSQL cluster)');
 }
 
-const pgVersion = (): string => fs.readdirSync('/etc/postgresql').sort().reverse()[0];
 const TOKEN = 'fault-test-admin-token-0123456789';
 
 const post = async (server: RunningServer, query: string, variables?: Record<string, unknown>) => {
@@ -42,12 +38,13 @@ const post = async (server: RunningServer, query: string, variables?: Record<str
 const PGN = (i: number) => `[Event "fault ${i}"]\n[White "a"]\n[Black "b"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n`;
 
 (ENABLED ? describe : describe.skip)('faults on PostgreSQL', () => {
-  const schema = `tabula_test_${randomBytes(6).toString('hex')}`;
+  let cluster: PrivateCluster;
   let server: RunningServer;
 
   beforeAll(async () => {
+    cluster = await startPrivateCluster();
     server = await startServer({
-      env: { DATABASE_URL: URL_, DATABASE_SCHEMA: schema, HOST: '127.0.0.1', PORT: '0', TABULA_API_TOKEN: TOKEN, TABULA_POOL_SIZE: '4' },
+      env: { DATABASE_URL: cluster.url, HOST: '127.0.0.1', PORT: '0', TABULA_API_TOKEN: TOKEN, TABULA_POOL_SIZE: '4' },
       logger: createLogger({ LOG_LEVEL: 'silent' }),
       retry: { initialMs: 100, maxMs: 500 },
       processMetrics: false,
@@ -58,11 +55,8 @@ const PGN = (i: number) => `[Event "fault ${i}"]\n[White "a"]\n[Black "b"]\n\n1.
   }, 60_000);
 
   afterAll(async () => {
-    await server?.stop();
-    const client = new pg.Client({ connectionString: URL_ });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
+    await server?.stop().catch(() => undefined);
+    cluster?.remove();
   });
 
   it('a PostgreSQL restart under load fails requests only during the outage; the pool recovers', async () => {
@@ -83,7 +77,7 @@ const PGN = (i: number) => `[Event "fault ${i}"]\n[White "a"]\n[Black "b"]\n\n1.
     const load = Promise.all(Array.from({ length: 8 }, worker));
     await sleep(7_000);
     restartStart = Date.now();
-    execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', pgVersion(), 'main', 'restart'], { stdio: 'ignore' });
+    cluster.restart();
     restartEnd = Date.now();
     await load;
     // A request belongs to the outage when it was running at any time between the start of the restart and 2 s after it.
@@ -106,6 +100,24 @@ const PGN = (i: number) => `[Event "fault ${i}"]\n[White "a"]\n[Black "b"]\n\n1.
     expect((await fetch(`${server.url}/health/ready`)).status).toBe(200);
   }, 90_000);
 
+  it('a restart during an import fails it as DATABASE_UNAVAILABLE (retryable); the server stays up and the next import stores', async () => {
+    const data = Array.from({ length: 20_000 }, (_, i) => PGN(100_000 + i)).join('');
+    const importing = post(server, 'mutation($d: String!) { importGames(format: PGN, data: $d) { gameCount } }', { d: data });
+    await sleep(1_500);
+    cluster.restart();
+    const failed = await importing;
+    expect(failed.body.errors?.[0]).toMatchObject({ extensions: { code: 'DATABASE_UNAVAILABLE', retryable: true } });
+    // Ready again without restarting the server; the import that failed stored nothing.
+    for (let i = 0; i < 50 && (await fetch(`${server.url}/health/ready`)).status !== 200; i++) await sleep(200);
+    const again = await post(server, 'mutation($d: String!) { importGames(format: PGN, data: $d) { gameCount } }', { d: PGN(999_999) });
+    expect(again.body).toEqual({ data: { importGames: { gameCount: 1 } } });
+    const client = new pg.Client({ connectionString: cluster.url });
+    await client.connect();
+    const rows = await client.query(`SELECT count(*)::int AS n FROM "Game" WHERE event LIKE 'fault 1_____'`);
+    await client.end();
+    expect(rows.rows[0].n).toBe(0);
+  }, 90_000);
+
   it('stopping (SIGTERM) with an import in flight lets the import finish and store', async () => {
     const data = Array.from({ length: 3000 }, (_, i) => PGN(i + 1)).join('');
     const importing = post(server, 'mutation($d: String!) { importGames(format: PGN, data: $d) { gameCount } }', { d: data });
@@ -117,10 +129,10 @@ const PGN = (i: number) => `[Event "fault ${i}"]\n[White "a"]\n[Black "b"]\n\n1.
     expect(result.status).toBe(200);
     expect(result.body.data).toEqual({ importGames: { gameCount: 3000 } });
     expect(db).toBeDefined();
-    const client = new pg.Client({ connectionString: URL_ });
+    const client = new pg.Client({ connectionString: cluster.url });
     await client.connect();
-    const rows = await client.query(`SELECT count(*)::int AS n FROM "${schema}"."Game" WHERE event LIKE 'fault %'`);
+    const rows = await client.query(`SELECT count(*)::int AS n FROM "Game" WHERE event LIKE 'fault %'`);
     await client.end();
-    expect(rows.rows[0].n).toBe(3001);
+    expect(rows.rows[0].n).toBe(3002);
   }, 60_000);
 });
