@@ -9,6 +9,11 @@ export interface DatabaseConfig {
   dataDir?: string;
   /** Largest number of pooled PostgreSQL connections. */
   poolSize: number;
+  /**
+   * Most write transactions (imports) holding a pooled connection at once; more queue for a
+   * turn. The rest of the pool stays free for reads. Default: half the pool, at least 1.
+   */
+  importConnections?: number;
   /** Milliseconds one SQL statement may run before PostgreSQL cancels it (0 = no limit). */
   statementTimeoutMs: number;
 }
@@ -35,6 +40,7 @@ export const databaseConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): Dat
   schema: env.DATABASE_SCHEMA || undefined,
   dataDir: env.DATABASE_URL ? undefined : env.TABULA_DATA_DIR || './data',
   poolSize: intFromEnv(env, 'TABULA_POOL_SIZE', 10),
+  importConnections: env.TABULA_IMPORT_CONNECTIONS ? intFromEnv(env, 'TABULA_IMPORT_CONNECTIONS', 1) : undefined,
   statementTimeoutMs: intFromEnv(env, 'TABULA_STATEMENT_TIMEOUT_MS', 30_000),
 });
 

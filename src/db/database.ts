@@ -14,6 +14,7 @@ import { PrismaClient } from '../generated/prisma/client';
 import type { DatabaseConfig } from './config';
 import { copyLine, type CopyValue } from './copyText';
 import { bindValue, columnList, type Row, type SqlExecutor } from './sql';
+import { Slots } from './slots';
 import { applyMigrations } from './migrations';
 import { lockDataDir } from './dataDirLock';
 
@@ -104,7 +105,9 @@ async function openPostgres(config: DatabaseConfig & { url: string }): Promise<D
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
   if (config.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(config.schema)}`);
-  const transaction = async <T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> => {
+  const writers = new Slots(Math.max(1, Math.min(config.poolSize - 1, config.importConnections ?? Math.floor(config.poolSize / 2))));
+  const transaction = <T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> => writers.run(() => runTransaction(work));
+  const runTransaction = async <T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     // A checked-out client has no pool listener: a server that goes away mid-transaction emits
     // 'error' here (the running statement fails too), and an unheard 'error' would end the process.
