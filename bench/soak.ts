@@ -338,7 +338,30 @@ async function soak(seconds: number): Promise<boolean> {
       }
     })();
     const mainTally: Tally = { reads: 0, writes: 0, writeErrors: 0, alreadyImported: 0, acks: [] };
+    // Beside the request mix, two large imports at a time (2,000 games each) for the whole run:
+    // reads must keep their share of the pool while imports hold theirs.
+    let importing = true;
+    const bulk = { imports: 0, games: 0, failed: 0 };
+    const bulkImporter = async (lane: number) => {
+      for (let i = 0; importing; i++) {
+        const data = Array.from({ length: 2_000 }, (_, g) => pgnGame(`bulk-${run}-${lane}-${i}`, g)).join('\n');
+        try {
+          const r = await post(url, { query: WRITE, variables: { format: 'PGN', data } }, token);
+          const report = r.data?.importGames as { importId: string; gameCount: number } | undefined;
+          if (report) {
+            bulk.imports++;
+            bulk.games += report.gameCount;
+            mainTally.acks.push({ importId: report.importId, format: 'PGN', gameCount: report.gameCount, positionCount: 0 });
+          }
+        } catch {
+          bulk.failed++;
+        }
+      }
+    };
+    const bulkLanes = [bulkImporter(0), bulkImporter(1)];
     const loaded = await runLoad(url, token, seconds, keys, run, counter, mainTally);
+    importing = false;
+    await Promise.all(bulkLanes);
     sampling = false;
     await sampler;
 
@@ -354,7 +377,7 @@ async function soak(seconds: number): Promise<boolean> {
     const acks = [...tally.acks, ...mainTally.acks];
     const { lost, missingGames, missingPositions } = await countLost(client, schema, acks);
     const memoryOk = after <= limit;
-    const ok = lost === 0 && memoryOk && mainTally.acks.length > 0;
+    const ok = lost === 0 && memoryOk && mainTally.acks.length > 0 && bulk.failed === 0;
     const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
     console.log(
       JSON.stringify({
@@ -363,7 +386,12 @@ async function soak(seconds: number): Promise<boolean> {
         connections: CONNECTIONS,
         requests: loaded.requests.total,
         reads: mainTally.reads,
+        readsPerSecond: round(mainTally.reads / seconds),
+        readsPerSecondWarmup: round(tally.reads / warmup),
         writes: mainTally.writes,
+        bulkImports: bulk.imports,
+        bulkGames: bulk.games,
+        bulkFailed: bulk.failed,
         acknowledged: mainTally.acks.length,
         acknowledgedWithWarmup: acks.length,
         lost,

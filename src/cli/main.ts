@@ -19,8 +19,9 @@ import { TOKEN_USAGE, TokenUsageError, runTokenCommand } from './tokenCommand';
 
 
 const usage = async (): Promise<string> => `usage:
-  tabula import --format FORMAT [--program NAME] [--ruleset NAME] FILE...
-      FORMAT: sgf, pgn, gametext, gcg, cgp, go-positions, go-scores (as this build supports)
+  tabula import --format FORMAT [--program NAME] [--ruleset NAME] [--allow-skips] FILE...
+      FORMAT: sgf, mat, pgn, gametext, gcg, cgp, go-positions, go-scores (as this build supports)
+      exits 1 when a game of a file could not be read and was left out, unless --allow-skips
   tabula export --game ID --format FORMAT [--out FILE]
   tabula export --import ID --format FORMAT [--out FILE]   every game of one import, concatenated
   tabula export --go-positions [--import ID] [--out FILE]  Go position file (all listed positions, or one import's)
@@ -42,13 +43,15 @@ class UsageError extends Error {}
  */
 const IMPORT_HEAP_GROWTH = '--heap-growing-percent=50';
 
-async function importFiles(db: Database, args: string[]): Promise<void> {
+/** Imports each file; the exit code is 1 when games were left out and `--allow-skips` was not given. */
+async function importFiles(db: Database, args: string[]): Promise<number> {
   v8.setFlagsFromString(IMPORT_HEAP_GROWTH);
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { format: { type: 'string' }, program: { type: 'string' }, ruleset: { type: 'string' } },
+    options: { format: { type: 'string' }, program: { type: 'string' }, ruleset: { type: 'string' }, 'allow-skips': { type: 'boolean' } },
   });
+  let skipped = 0;
   if (!values.format || positionals.length === 0) throw new UsageError('import needs --format and at least one FILE');
   const reader = readerFor(formatName(values.format));
   if (!reader) throw new UsageError(`unknown format ${values.format}; this build reads: ${importFormats().join(', ') || 'none'}`);
@@ -73,6 +76,10 @@ async function importFiles(db: Database, args: string[]): Promise<void> {
         const where = describeLocation(w);
         console.log(`  warning ${w.code}${where ? ` (${where})` : ''}: ${w.message}`);
       }
+      if (outcome.skippedGames > 0) {
+        console.log(`  ${outcome.skippedGames} game${outcome.skippedGames === 1 ? '' : 's'} could not be read and ${outcome.skippedGames === 1 ? 'was' : 'were'} left out (see the warnings)`);
+        skipped += outcome.skippedGames;
+      }
     } catch (error) {
       progress.stop();
       if (error instanceof ImportFailure) {
@@ -83,6 +90,11 @@ async function importFiles(db: Database, args: string[]): Promise<void> {
       throw error;
     }
   }
+  if (skipped > 0 && !values['allow-skips']) {
+    console.error(`${skipped} game${skipped === 1 ? '' : 's'} left out: exiting with status 1 (pass --allow-skips to accept an import that leaves games out)`);
+    return 1;
+  }
+  return 0;
 }
 
 async function exportGames(db: Database, args: string[]): Promise<void> {
@@ -120,7 +132,7 @@ export async function main(argv: string[]): Promise<number> {
   let db: Database | undefined;
   try {
     db = await openDatabase(databaseConfigFromEnv());
-    if (command === 'import') await importFiles(db, rest);
+    if (command === 'import') return await importFiles(db, rest);
     else if (command === 'export') await exportGames(db, rest);
     else if (command === 'token') await runTokenCommand(db, rest, (line) => console.log(line));
     else console.log('migrations applied');

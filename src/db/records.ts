@@ -87,4 +87,6 @@ export interface ImportChunk {
   positions?: PositionRecord[];
   scores?: ScoreRecord[];
   warnings?: ImportWarning[];
+  /** Games of the input the reader could not read and left out (each has a warning). */
+  skippedGames?: number;
 }

@@ -26,6 +26,8 @@ import {
   getTag,
   isFenError,
   parsePgn,
+  parseSan,
+  standardPosition,
   replayGame,
   splitTextList,
   printPgn,
@@ -205,6 +207,8 @@ class ChunkBuilder {
   scores: ScoreRecord[] = [];
   warnings: ImportWarning[] = [];
   stored = 0;
+  /** Games left out since the last chunk was taken. */
+  skipped = 0;
   firstError: CodecError | null = null;
 
   add(built: BuiltGame | { failure: CodecError }, where: { line?: number; offset?: number }): void {
@@ -220,6 +224,7 @@ class ChunkBuilder {
 
   fail(error: CodecError, where: { line?: number; offset?: number }): void {
     this.firstError ??= error;
+    this.skipped++;
     const at = { line: error.line ?? where.line, offset: error.offset ?? where.offset };
     this.warnings.push({
       code: error.code,
@@ -229,10 +234,11 @@ class ChunkBuilder {
   }
 
   take(): ImportChunk {
-    const chunk: ImportChunk = { games: this.games, scores: this.scores, warnings: this.warnings };
+    const chunk: ImportChunk = { games: this.games, scores: this.scores, warnings: this.warnings, skippedGames: this.skipped };
     this.games = [];
     this.scores = [];
     this.warnings = [];
+    this.skipped = 0;
     return chunk;
   }
 }
@@ -268,6 +274,15 @@ async function* readPgn(input: AsyncIterable<Uint8Array>): AsyncGenerator<Import
         builder.fail(result.error, where);
         continue;
       }
+      if (result.value.tags.length === 0 && result.value.moves.length === 0) {
+        // Only comments between games (a `{...}` before the first tags, a `;` line after a result): no game.
+        builder.warnings.push({ code: 'PGN_TEXT_OUTSIDE_GAME', message: `line ${part.line}: a comment outside any game was left out`, ...where });
+        continue;
+      }
+      if (!looksLikeGame(result.value)) {
+        builder.fail(importError('ERR_PGN_NOT_A_GAME', `line ${part.line}: text with no tag pair and no move that can be played is not a PGN game`, where), where);
+        continue;
+      }
       // The game's own bytes; when the splitter left several games together, each is re-printed.
       const source = parsed === 1 ? part.bytes.slice() : Buffer.from(printPgn(result.value), 'utf8');
       builder.add(buildChessGame(result.value, source, 'PGN', builder.stored, where), where);
@@ -278,8 +293,19 @@ async function* readPgn(input: AsyncIterable<Uint8Array>): AsyncGenerator<Import
   if (builder.stored === 0) {
     throw new ImportFailure(builder.firstError ?? codecError('ERR_PGN_EMPTY', sawAny ? 'no readable game' : 'no game in input', { offset: 0, line: 1 }));
   }
-  if (builder.games.length > 0 || builder.warnings.length > 0) yield builder.take();
+  if (builder.games.length > 0 || builder.warnings.length > 0 || builder.skipped > 0) yield builder.take();
 }
+
+/**
+ * A parsed PGN "game" is one when it has a tag pair or its main line starts with a move that can
+ * be played (from the standard position: a game without tags has no FEN): otherwise it is text
+ * that is not PGN (prose, a stray comment) and is left out.
+ */
+const looksLikeGame = (game: PgnGame): boolean => {
+  if (game.tags.length > 0) return true;
+  const first = game.moves[0];
+  return first !== undefined && !first.error && parseSan(standardPosition(), first.san).ok;
+};
 
 /** Base64 (or plain) option text as bytes. */
 const base64Option = (text: string): Uint8Array => Buffer.from(text.replace(/\s+/g, ''), 'base64');

@@ -7,6 +7,7 @@ export const IMPORT_ERRORS = [
   'ERR_GAMETEXT_MISSING',
   'ERR_GO_SCORE_PROGRAM',
   'ERR_IMPORT_VALUE',
+  'ERR_PGN_NOT_A_GAME',
   'ERR_SGF_GAME_KIND',
 ] as const;
 /** One of IMPORT_ERRORS. */

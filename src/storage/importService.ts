@@ -19,6 +19,8 @@ export interface ImportOutcome {
   gameCount: number;
   positionCount: number;
   scoreCount: number;
+  /** Games of the input that could not be read and were left out: never capped, unlike the warnings. */
+  skippedGames: number;
   warnings: ImportWarning[];
 }
 
@@ -69,6 +71,7 @@ export async function runImport(
     if (created.length === 0) return null;
     const importId = created[0].id;
     const totals = { games: 0, positions: 0, scores: 0 };
+    let skipped = 0;
     const warnings = new WarningList();
     for await (const chunk of reader.read(source.chunks(), options, { sql })) {
       const counts = await writeChunk(sql, importId, chunk, totals.games).catch((error: unknown) => {
@@ -78,13 +81,14 @@ export async function runImport(
       totals.positions += counts.positions;
       totals.scores += counts.scores;
       warnings.add(chunk.warnings ?? []);
+      skipped += chunk.skippedGames ?? 0;
       onProgress?.(totals);
     }
     await sql.query(
-      `UPDATE "Import" SET "gameCount" = $2, "positionCount" = $3, "scoreCount" = $4, warnings = $5 WHERE id = $1`,
-      [importId, totals.games, totals.positions, totals.scores, JSON.stringify(warnings.list())],
+      `UPDATE "Import" SET "gameCount" = $2, "positionCount" = $3, "scoreCount" = $4, "skippedCount" = $5, warnings = $6 WHERE id = $1`,
+      [importId, totals.games, totals.positions, totals.scores, skipped, JSON.stringify(warnings.list())],
     );
-    return { importId, ...totals, warnings: warnings.list() };
+    return { importId, ...totals, skipped, warnings: warnings.list() };
   }));
   if (outcome) {
     return {
@@ -95,6 +99,7 @@ export async function runImport(
       gameCount: outcome.games,
       positionCount: outcome.positions,
       scoreCount: outcome.scores,
+      skippedGames: outcome.skipped,
       warnings: outcome.warnings,
     };
   }
@@ -104,8 +109,9 @@ export async function runImport(
     gameCount: number;
     positionCount: number;
     scoreCount: number;
+    skippedCount: number;
     warnings: ImportWarning[];
-  }>(`SELECT id, format, "gameCount", "positionCount", "scoreCount", warnings FROM "Import" WHERE fingerprint = $1`, [fingerprint]);
+  }>(`SELECT id, format, "gameCount", "positionCount", "scoreCount", "skippedCount", warnings FROM "Import" WHERE fingerprint = $1`, [fingerprint]);
   if (!previous) throw new Error(`import ${fingerprint} was recorded but is not found`);
   return {
     importId: previous.id,
@@ -115,6 +121,7 @@ export async function runImport(
     gameCount: previous.gameCount,
     positionCount: previous.positionCount,
     scoreCount: previous.scoreCount,
+    skippedGames: previous.skippedCount,
     warnings: previous.warnings,
   };
 }

@@ -1,7 +1,7 @@
 /** `tabula import --format pgn` and `tabula export` of chess games on a PGlite data directory. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type PgnGame, type PgnNode, decodePgnBytes, parsePgn } from '../../src/codecs/chess';
+import { MAX_VARIATION_DEPTH, type PgnGame, type PgnNode, decodePgnBytes, parsePgn } from '../../src/codecs/chess';
 import { main } from '../../src/cli/main';
 import { cliSandbox } from '../support/cli';
 import { databaseConfigFromEnv } from '../../src/db/config';
@@ -42,6 +42,22 @@ describe('tabula CLI with chess PGN', () => {
     expect(cli.logged.join('\n')).toMatch(/: already imported as import 4: 16 games/);
   });
 
+  it('exits 1 when a game of the file could not be read, saying how many were left out', async () => {
+    const file = path.join(cli.dir, 'one-unreadable.pgn');
+    const deep = `1. e4 ${'( 1. d4 '.repeat(MAX_VARIATION_DEPTH + 1)}${')'.repeat(MAX_VARIATION_DEPTH + 1)} *`;
+    fs.writeFileSync(file, `[Event "ok"]\n\n1. d4 d5 *\n\n[Event "too deep"]\n\n${deep}\n`);
+    expect(await main(['import', '--format', 'pgn', file])).toBe(1);
+    expect(cli.logged.join('\n')).toMatch(/one-unreadable\.pgn: imported as import \d+: 1 games, .*\n(.*\n)* {2}1 game could not be read and was left out \(see the warnings\)/);
+    expect(cli.errors).toEqual(['1 game left out: exiting with status 1 (pass --allow-skips to accept an import that leaves games out)']);
+  });
+
+  it('exits 0 for an import that leaves games out when --allow-skips is given', async () => {
+    const file = path.join(cli.dir, 'one-unreadable.pgn');
+    expect(await main(['import', '--format', 'pgn', '--allow-skips', file])).toBe(0);
+    expect(cli.logged.join('\n')).toMatch(/already imported as import \d+: 1 games/);
+    expect(cli.errors).toEqual([]);
+  });
+
   it('exports each import as PGN with the same main lines and variations', async () => {
     for (let i = 0; i < SAMPLES.length; i++) {
       const out = path.join(cli.dir, `export-${i}.pgn`);
@@ -59,8 +75,8 @@ describe('tabula CLI with chess PGN', () => {
     try {
       const gql = graphqlClient(db);
       const data = dataOf(await gql<{ chessPositions: { occurrenceCount: number }[] }>(`{ chessPositions(polyglotKey: "463b96181691fc9c") { occurrenceCount } }`));
-      // Every game but the four Chess960 ones starts from the standard position.
-      expect(data.chessPositions).toEqual([{ occurrenceCount: 1 + 36 + 16 + 1 }]);
+      // Every game but the four Chess960 ones starts from the standard position (the last 1: the readable game of one-unreadable.pgn).
+      expect(data.chessPositions).toEqual([{ occurrenceCount: 1 + 36 + 16 + 1 + 1 }]);
     } finally {
       await db.close();
     }
