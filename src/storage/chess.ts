@@ -274,11 +274,6 @@ async function* readPgn(input: AsyncIterable<Uint8Array>): AsyncGenerator<Import
         builder.fail(result.error, where);
         continue;
       }
-      if (result.value.tags.length === 0 && result.value.moves.length === 0) {
-        // Only comments between games (a `{...}` before the first tags, a `;` line after a result): no game.
-        builder.warnings.push({ code: 'PGN_TEXT_OUTSIDE_GAME', message: `line ${part.line}: a comment outside any game was left out`, ...where });
-        continue;
-      }
       if (!looksLikeGame(result.value)) {
         builder.fail(importError('ERR_PGN_NOT_A_GAME', `line ${part.line}: text with no tag pair and no move that can be played is not a PGN game`, where), where);
         continue;

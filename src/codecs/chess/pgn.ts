@@ -324,6 +324,8 @@ export function noteAnnotation(node: PgnNode, kind: string): void {
 export function parsePgn(text: string, source: PgnSource = {}): Result<PgnGame>[] {
   const p = new Parser(text, source);
   const out: Result<PgnGame>[] = [];
+  // Comments outside any game (before the first tag pair, after a result): not a game of their own.
+  let loose: string[] = [];
   while (!p.atEnd()) {
     const before = p.i;
     const r = p.game();
@@ -336,11 +338,33 @@ export function parsePgn(text: string, source: PgnSource = {}): Result<PgnGame>[
       p.i = m ? m.index + 1 : text.length;
       continue;
     }
-    if (r.value) out.push(ok(r.value));
+    const game = r.value;
+    if (game && game.tags.length === 0 && game.moves.length === 0 && game.result === null) {
+      // On the line where the previous game ended (`1-0 ; won on time`) they close that game; else they lead the next.
+      const previous = out[out.length - 1];
+      let start = before;
+      while (start < text.length && isWs(text.charCodeAt(start)) && text.charCodeAt(start) !== 10) start++;
+      if (previous?.ok && text.charCodeAt(start) !== 10 && start > 0) closeWithComments(previous.value, game.comments);
+      else loose.push(...game.comments);
+    } else if (game) {
+      // Comments before a game's tags lead its movetext, as pgn-extract keeps them.
+      if (loose.length > 0) game.comments.unshift(...loose);
+      loose = [];
+      out.push(ok(game));
+    }
     if (p.i === before) p.i++; // never loop without progress
   }
+  // Comments after the last game's result close that game.
+  const last = out[out.length - 1];
+  if (loose.length > 0 && last?.ok) closeWithComments(last.value, loose);
   return out;
 }
+
+/** Adds comments after a game's last move (or, with no move, before its movetext). */
+const closeWithComments = (game: PgnGame, comments: string[]): void => {
+  const lastMove = game.moves[game.moves.length - 1];
+  (lastMove ? lastMove.comments : game.comments).push(...comments);
+};
 
 /** Parses the first game of a text (an empty text is ERR_PGN_EMPTY). */
 export function parsePgnGame(text: string, source: PgnSource = {}): Result<PgnGame> {

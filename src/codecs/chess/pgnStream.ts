@@ -48,6 +48,16 @@ export class PgnSplitter {
     let prev = this.prev;
     for (; i < buf.length; i++) {
       const c = buf[i];
+      if (c === 0xef && state === S.Normal) {
+        // A UTF-8 byte-order mark (EF BB BF; at the start of a file, or of each concatenated file)
+        // is invisible: the line still starts after it. Wait for its last bytes when the chunk ends first.
+        if (i + 2 >= buf.length) break;
+        if (buf[i + 1] === 0xbb && buf[i + 2] === 0xbf) {
+          if (i === cut) { cut += 3; this.startOffset += 3; } // not part of the game's bytes
+          i += 2;
+          continue;
+        }
+      }
       switch (state) {
         case S.Normal:
           if (c === 91) { // '['
@@ -61,8 +71,8 @@ export class PgnSplitter {
               }
               state = S.Tag;
             } else this.hasMoves = true;
-          } else if (c === 123) { state = S.Comment; this.hasMoves = true; }
-          else if (c === 59) { state = S.LineComment; this.hasMoves = true; }
+          } else if (c === 123) state = S.Comment; // a comment alone is not movetext: it stays with the game after it
+          else if (c === 59) state = S.LineComment;
           else if (c === 37 && (prev === 10 || prev === 13)) state = S.Escape;
           else if (c !== 32 && c !== 10 && c !== 13 && c !== 9) this.hasMoves = true;
           break;
@@ -84,7 +94,7 @@ export class PgnSplitter {
     this.state = state;
     this.prev = prev;
     this.pending = cut === 0 ? buf : buf.slice(cut);
-    this.scanned = this.pending.length;
+    this.scanned = i - cut;
     return out;
   }
 

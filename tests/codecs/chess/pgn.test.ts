@@ -128,6 +128,26 @@ describe('PGN syntax', () => {
   });
 });
 
+describe('comments outside games', () => {
+  it('keeps a comment before the first tag pair with the game that follows', () => {
+    const games = parsePgn('{Annotated by hand.}\n[Event "a"]\n\n1. e4 e5 *\n');
+    expect(games).toHaveLength(1);
+    expect(games[0].ok && games[0].value.comments).toEqual(['Annotated by hand.']);
+  });
+
+  it("adds a ; comment after a game's result to that game, not as a game of its own", () => {
+    const games = parsePgn('[Event "a"]\n\n1. e4 e5 1-0 ; won on time\n\n[Event "b"]\n\n1. d4 *\n');
+    expect(games.map((g) => g.ok && g.value.tags[0].value)).toEqual(['a', 'b']);
+    expect(games[0].ok && games[0].value.moves[1].comments).toEqual(['won on time']);
+  });
+
+  it('keeps a leading comment in the same streamed part as its game', () => {
+    const s = new PgnSplitter();
+    const parts = [...s.push(Buffer.from('{From the club archive}\n[Event "a"]\n\n1. e4 *\n')), ...s.end()];
+    expect(parts).toHaveLength(1);
+  });
+});
+
 describe('streaming', () => {
   it('splits a byte stream into games across arbitrary chunk boundaries', () => {
     const bytes = readData('immortal-games.pgn');
@@ -144,6 +164,21 @@ describe('streaming', () => {
     const s = new PgnSplitter();
     const g = [...s.push(Buffer.from('[Event "a"]\n\n1. e4 {see\n[%eval 0.3]} *\n[Event "b"]\n\n*\n')), ...s.end()];
     expect(g.map((x) => Buffer.from(x.bytes).toString())).toEqual(['[Event "a"]\n\n1. e4 {see\n[%eval 0.3]} *\n', '[Event "b"]\n\n*\n']);
+  });
+
+  it('keeps the first game whole after a UTF-8 byte-order mark, and leaves the mark out of its bytes', () => {
+    const s = new PgnSplitter();
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const text = '[Event "a"]\n[White "W"]\n\n1. e4 *\n\n[Event "b"]\n\n1. d4 *\n';
+    const g = [...s.push(Buffer.concat([bom, Buffer.from(text)])), ...s.end()];
+    expect(g.map((x) => Buffer.from(x.bytes).toString())).toEqual(['[Event "a"]\n[White "W"]\n\n1. e4 *\n\n', '[Event "b"]\n\n1. d4 *\n']);
+    expect(g.map((x) => [x.offset, x.line])).toEqual([[3, 1], [37, 6]]);
+  });
+
+  it('reads a byte-order mark split across two chunks', () => {
+    const s = new PgnSplitter();
+    const g = [...s.push(Buffer.from([0xef, 0xbb])), ...s.push(Buffer.from([0xbf, ...Buffer.from('[Event "a"]\n\n1. e4 *\n')])), ...s.end()];
+    expect(g.map((x) => Buffer.from(x.bytes).toString())).toEqual(['[Event "a"]\n\n1. e4 *\n']);
   });
 
   it('reads games from an async stream, detecting the charset per game', async () => {
