@@ -76,10 +76,38 @@ export const gameStartFen = (game: PgnGame): string => getTag(game, 'FEN')?.trim
 /** PGN glyphs and the NAGs they stand for. */
 export const GLYPH_NAGS: Record<string, number> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
 
+/**
+ * Evaluation symbols written as text instead of NAGs (the Unicode symbols ChessBase, Scid and
+ * lichess print, and their ASCII forms), standing alone between moves: each is read as its NAG.
+ */
+export const SYMBOL_NAGS: Record<string, number> = {
+  '\u25a1': 7, // □ only move
+  '=': 10, // drawish position
+  '\u221e': 13, // ∞ unclear
+  '\u2a72': 14, '+=': 14, '+/=': 14, // ⩲ White is slightly better
+  '\u2a71': 15, '=+': 15, '=/+': 15, // ⩱ Black is slightly better
+  '\u00b1': 16, '+/-': 16, // ± White is better
+  '\u2213': 17, '-/+': 17, // ∓ Black is better
+  '+\u2212': 18, '+-': 18, // +− White is winning
+  '\u2212+': 19, '-+': 19, // −+ Black is winning
+  '\u2206': 140, '\u25b3': 140, // ∆ △ with the idea
+};
+
 const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 
 const isWs = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11 || c === 0xa0 || c === 0xfeff;
 // PGN symbol characters: letters, digits, _ + # = : - / (plus '@' for '@@@@' null moves)
+/** A pawn capture onto the third or sixth rank with `ep` written after it (before any check mark). */
+const EN_PASSANT_MARK = /^([a-h]x[a-h][36])ep([+#]*)$/;
+
+/** The end of an evaluation symbol standing alone at `at` (a whole run up to white space or a delimiter), else `at`. */
+const symbolAt = (s: string, at: number): number => {
+  let k = at;
+  while (k < s.length && k - at < 4 && !isWs(s.charCodeAt(k)) && !'{}()[];$'.includes(s[k])) k++;
+  const ends = k >= s.length || isWs(s.charCodeAt(k)) || '{}()[];$'.includes(s[k]);
+  return ends && SYMBOL_NAGS[s.slice(at, k)] !== undefined ? k : at;
+};
+
 const isSym = (c: number): boolean =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 43 || c === 35 ||
   c === 61 || c === 58 || c === 45 || c === 47 || c === 64;
@@ -237,6 +265,12 @@ class Parser {
         this.i = k;
         continue;
       }
+      const symbolEnd = symbolAt(s, at);
+      if (symbolEnd > at) {
+        this.addNag(top, SYMBOL_NAGS[s.slice(at, symbolEnd)], addAnn);
+        this.i = symbolEnd;
+        continue;
+      }
       if (isSym(c)) {
         let k = at;
         while (k < s.length && isSym(s.charCodeAt(k))) k++;
@@ -251,8 +285,7 @@ class Parser {
           if (stack.length === 1) { game.result = tok; break; }
           continue; // results inside variations carry no information
         }
-        if (s.charCodeAt(this.i) === 101 && s.startsWith('e.p.', this.i)) this.i += 4;
-        this.addToken(top, tok);
+        this.addToken(top, this.withoutEnPassantMark(tok));
         continue;
       }
       if (c === 46) { this.i++; continue; } // stray '.'
@@ -261,7 +294,7 @@ class Parser {
         if (stack.length === 1) { game.result = '*'; break; }
         continue;
       }
-      // Anything else: keep the run of non-space characters as an unrecognized token.
+      // Anything else: an evaluation symbol, or a run of non-space characters kept as an unrecognized token.
       let k = at + 1;
       while (k < s.length && !isWs(s.charCodeAt(k)) && !'{}()[];$'.includes(s[k])) k++;
       this.addToken(top, s.slice(at, k), 'unrecognized');
@@ -271,7 +304,24 @@ class Parser {
     return ok(game);
   }
 
+  /**
+   * A pawn capture written with an en passant mark (`exf6ep`, `exf6e.p.`, `exf6 e.p.`, check
+   * suffix kept) as plain SAN, as scalachess and chessops read it; the mark alone is skipped.
+   */
+  withoutEnPassantMark(tok: string): string {
+    const s = this.s;
+    if (tok.endsWith('e') && s.startsWith('.p.', this.i)) {
+      this.i += 3;
+      let check = '';
+      while (this.i < s.length && (s[this.i] === '+' || s[this.i] === '#')) check += s[this.i++];
+      return tok.slice(0, -1) + check;
+    }
+    const m = EN_PASSANT_MARK.exec(tok);
+    return m ? m[1] + m[2] : tok;
+  }
+
   addToken(top: Frame, san: string, error?: MoveErrorKind): void {
+    if (san === '') return; // an en passant mark written apart from its move
     const node: PgnNode = { san, nags: [], comments: [], variations: [] };
     if (error) node.error = error;
     if (top.pendingStart.length && top.line.length === 0 && top.owner) {

@@ -128,6 +128,39 @@ describe('PGN syntax', () => {
   });
 });
 
+describe('evaluation symbols', () => {
+  it('reads Unicode and ASCII evaluation symbols as their NAGs', () => {
+    const text = '1. e4 \u00b1 e5 \u2213 2. Nf3 \u2a72 Nc6 \u2a71 3. Bb5 +\u2212 a6 \u2212+ 4. Ba4 = Nf6 \u221e 5. O-O \u25a1 Be7 +- 6. Re1 -+ b5 +/= *';
+    const [game] = parsePgn(text);
+    expect(game.ok && game.value.moves.map((m) => [m.san, m.nags])).toEqual([
+      ['e4', [16]], ['e5', [17]], ['Nf3', [14]], ['Nc6', [15]], ['Bb5', [18]], ['a6', [19]],
+      ['Ba4', [10]], ['Nf6', [13]], ['O-O', [7]], ['Be7', [18]], ['Re1', [19]], ['b5', [14]],
+    ]);
+  });
+
+  it('hangs a variation after a symbol off the move before the symbol', () => {
+    const [game] = parsePgn('1. e4 e5 2. Nf3 \u00b1 (2. Nc3 Nc6) 2... Nc6 *');
+    expect(game.ok && game.value.moves.map((m) => [m.san, m.variations.map((v) => v.map((n) => n.san))])).toEqual([
+      ['e4', []], ['e5', []], ['Nf3', [['Nc3', 'Nc6']]], ['Nc6', []],
+    ]);
+  });
+});
+
+describe('en passant marks', () => {
+  const opening = '1. e4 a6 2. e5 f5 3. ';
+  it.each([['exf6ep'], ['exf6e.p.'], ['exf6 e.p.']])('reads %s as the en passant capture exf6', (written) => {
+    const [game] = parsePgn(`${opening}${written} *`);
+    expect(game.ok && game.value.moves.map((m) => m.san)).toEqual(['e4', 'a6', 'e5', 'f5', 'exf6']);
+    const replay = game.ok ? replayGame(game.value) : undefined;
+    expect(replay?.ok && replay.value.errors).toEqual([]);
+  });
+
+  it('keeps a check mark written after the en passant mark', () => {
+    const [game] = parsePgn('1. e4 a6 2. e5 f5 3. exf6e.p.+ *');
+    expect(game.ok && game.value.moves[4].san).toBe('exf6+');
+  });
+});
+
 describe('comments outside games', () => {
   it('keeps a comment before the first tag pair with the game that follows', () => {
     const games = parsePgn('{Annotated by hand.}\n[Event "a"]\n\n1. e4 e5 *\n');
