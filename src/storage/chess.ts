@@ -25,6 +25,7 @@ import {
   encodeGameText,
   getTag,
   isFenError,
+  markKeptTokens,
   parsePgn,
   parseSan,
   standardPosition,
@@ -356,8 +357,8 @@ const unwrapStored = (game: Game): PgnGame => {
   return r.value;
 };
 
-/** (CHESS, PGN): the stored game re-printed (tags, moves, variations, NAGs, comments). */
-export const writeChessPgn = (game: Game): string => printPgn(unwrapStored(game));
+/** (CHESS, PGN): the stored game re-printed; tokens kept without being played go in comments, so other programs read it. */
+export const writeChessPgn = (game: Game): string => printPgn(markKeptTokens(unwrapStored(game)), { keptTokensAsComments: true });
 
 /** (CHESS, GAMETEXT): the stored GameText (JOSE dialect, inline comments) as base64. */
 export const writeChessGameText = (game: Game): string => {

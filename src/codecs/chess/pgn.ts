@@ -432,6 +432,11 @@ export function parsePgnGame(text: string, source: PgnSource = {}): Result<PgnGa
 export interface PgnWriteOptions {
   /** Wrap movetext lines at this width (default 80; 0 = no wrapping). */
   maxLineLength?: number;
+  /**
+   * Write tokens kept without being played (nodes with an `error`) as comments, so other
+   * programs read the game; the line goes on from the same position. Default: as written.
+   */
+  keptTokensAsComments?: boolean;
 }
 
 const escapeTag = (v: string): string => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
@@ -452,7 +457,7 @@ export function printPgnMovetext(game: PgnGame, options: PgnWriteOptions = {}): 
   const fullmove = Math.max(1, Number(fen[5]) || 1);
   const tokens: string[] = [];
   for (const c of game.comments) tokens.push(commentText(c));
-  writeLine(game.moves, blackFirst ? 1 : 0, fullmove, tokens);
+  writeLine(game.moves, blackFirst ? 1 : 0, fullmove, tokens, options.keptTokensAsComments ?? false);
   tokens.push(resultToken(game));
   return wrap(tokens, options.maxLineLength ?? 80);
 }
@@ -465,10 +470,18 @@ export function printPgn(game: PgnGame, options: PgnWriteOptions = {}): string {
 }
 
 /** Move numbers: `ply` counts half moves from a White move (0 = White to move at fullmove `fm`). */
-function writeLine(line: PgnNode[], ply: number, fm: number, out: string[]): void {
+function writeLine(line: PgnNode[], ply: number, fm: number, out: string[], keptAsComments: boolean): void {
   let needNumber = true;
   for (const node of line) {
     if (node.startComments) { for (const c of node.startComments) out.push(commentText(c)); needNumber = true; }
+    if (node.error && keptAsComments) {
+      // A token kept without being played is not a move: written as a comment, so other programs
+      // read the game, and the line goes on from the same position (the next move keeps this number).
+      out.push(commentText(node.san));
+      for (const c of node.comments) out.push(commentText(c));
+      needNumber = true;
+      continue;
+    }
     const white = (ply & 1) === 0;
     const num = fm + (ply >> 1);
     const san = node.san;
@@ -484,7 +497,7 @@ function writeLine(line: PgnNode[], ply: number, fm: number, out: string[]): voi
       else if (kind === 'c' && ci < node.comments.length) { out.push(commentText(node.comments[ci++])); needNumber = true; }
       else if (kind === 'v' && vi < node.variations.length) {
         out.push('(');
-        writeLine(node.variations[vi++], ply, fm, out);
+        writeLine(node.variations[vi++], ply, fm, out, keptAsComments);
         out.push(')');
         needNumber = true;
       }

@@ -160,6 +160,24 @@ const KEPT_TOKEN_CODES: Record<MoveErrorKind, ReplayError> = {
 const SAN_ERROR_KIND: Record<string, MoveErrorKind> = {
   ERR_SAN_SYNTAX: 'unreadable', ERR_SAN_ILLEGAL: 'illegal', ERR_SAN_AMBIGUOUS: 'ambiguous',
 };
+/**
+ * The game with every token the replay keeps without playing (unreadable, illegal, ambiguous,
+ * unrecognized, empty) marked with its kind, so writers can tell moves from kept tokens. The
+ * game's nodes are copied, not changed. A game whose start position is bad comes back as it is.
+ */
+export function markKeptTokens(game: PgnGame): PgnGame {
+  const replay = replayGame(game);
+  if (!replay.ok || replay.value.errors.length === 0) return game;
+  const copyLine = (line: PgnNode[]): PgnNode[] => line.map((n) => ({ ...n, variations: n.variations.map(copyLine) }));
+  const marked: PgnGame = { ...game, moves: copyLine(game.moves) };
+  for (const e of replay.value.errors) {
+    let line = marked.moves;
+    for (let i = 0; i < e.path.length; i += 2) line = line[e.path[i]].variations[e.path[i + 1]];
+    line[e.index].error = e.kind;
+  }
+  return marked;
+}
+
 /** Result token to GameText code (0xd0 black wins, 0xd1 draw, 0xd2 white wins, 0xd3 unknown). */
 export const RESULT_CODES: Record<string, number> = { '0-1': 0xd0, '1/2-1/2': 0xd1, '1-0': 0xd2, '*': 0xd3 };
 
