@@ -25,6 +25,7 @@ import {
   encodeGameText,
   getTag,
   isFenError,
+  isStandardVariant,
   markKeptTokens,
   parsePgn,
   parseSan,
@@ -33,7 +34,7 @@ import {
   splitTextList,
   printPgn,
 } from '../codecs/chess';
-import { type CodecError, type Result, codecError, describeLocation } from '../codecs/result';
+import { type CodecError, CodecFailure, type Result, codecError, describeLocation } from '../codecs/result';
 import { readAhead } from './readAhead';
 import type { Game } from '../generated/prisma/client';
 import { readAll } from './readAll';
@@ -110,6 +111,7 @@ export function buildChessGame(
   gameIndex: number,
   where: { line?: number; offset?: number },
 ): BuiltGame | { failure: CodecError } {
+  if (!isStandardVariant(game)) return variantGame(game, source, sourceFormat, gameIndex, where);
   const warnings: ImportWarning[] = [];
   let replay: Result<ReplayResult> = replayGame(game, { positions: true, gameText: { dialect: 'JOSE', layout: 'inline' } });
   if (!replay.ok && !isFenError(replay.error.code)) {
@@ -200,6 +202,38 @@ export function buildChessGame(
     plies,
   };
   return { record, scores, warnings };
+}
+
+/**
+ * A game of another chess variant: stored with its tags and text, but no position is indexed
+ * (a replay by standard rules would give wrong keys) and no GameText is written.
+ */
+function variantGame(game: PgnGame, source: Uint8Array, sourceFormat: 'PGN' | 'GAMETEXT', gameIndex: number, where: { line?: number; offset?: number }): BuiltGame {
+  const variant = getTag(game, 'Variant');
+  const resultTag = getTag(game, 'Result')?.trim();
+  const record: GameRecord = {
+    kind: 'CHESS',
+    sourceFormat,
+    source,
+    player1: getTag(game, 'White') ?? null,
+    player2: getTag(game, 'Black') ?? null,
+    event: getTag(game, 'Event') ?? null,
+    site: getTag(game, 'Site') ?? null,
+    round: getTag(game, 'Round') ?? null,
+    dateText: getTag(game, 'Date') ?? null,
+    result: resultTag && RESULTS.has(resultTag) ? resultTag : resultTag || game.result,
+    metadata: tagObject(game),
+    gameText: null,
+    startFen: null,
+    plies: [],
+  };
+  const warning: ImportWarning = {
+    gameIndex,
+    code: 'CHESS_VARIANT_NOT_INDEXED',
+    message: `game stored without its positions: [Variant "${variant}"] is not standard chess, Chess960 or a set-up position, so standard chess keys would be wrong`,
+    ...where,
+  };
+  return { record, scores: [], warnings: [warning] };
 }
 
 /** A chunk being filled. */
@@ -358,12 +392,20 @@ const unwrapStored = (game: Game): PgnGame => {
 };
 
 /** (CHESS, PGN): the stored game re-printed; tokens kept without being played go in comments, so other programs read it. */
-export const writeChessPgn = (game: Game): string => printPgn(markKeptTokens(unwrapStored(game)), { keptTokensAsComments: true });
+export const writeChessPgn = (game: Game): string => {
+  const stored = unwrapStored(game);
+  // A variant game is printed as read: tokens are not checked against standard chess rules.
+  return isStandardVariant(stored) ? printPgn(markKeptTokens(stored), { keptTokensAsComments: true }) : printPgn(stored);
+};
 
 /** (CHESS, GAMETEXT): the stored GameText (JOSE dialect, inline comments) as base64. */
 export const writeChessGameText = (game: Game): string => {
   if (game.gameText) return Buffer.from(game.gameText).toString('base64');
-  const encoded = encodeGameText(unwrapStored(game));
+  const stored = unwrapStored(game);
+  if (!isStandardVariant(stored)) {
+    throw new CodecFailure(importError('ERR_GAMETEXT_VARIANT', `game ${game.id} is ${getTag(stored, 'Variant')}, which GameText cannot hold (it encodes standard chess); export it as PGN`));
+  }
+  const encoded = encodeGameText(stored);
   if (!encoded.ok) throw new Error(`game ${game.id} has no GameText form: ${encoded.error.message}`);
   return Buffer.from(encoded.value.bytes).toString('base64');
 };

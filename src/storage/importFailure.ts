@@ -5,6 +5,7 @@ import { type CodecError, codecErrors } from '../codecs/result';
 export const IMPORT_ERRORS = [
   'ERR_GAMETEXT_DIALECT',
   'ERR_GAMETEXT_MISSING',
+  'ERR_GAMETEXT_VARIANT',
   'ERR_GO_SCORE_PROGRAM',
   'ERR_IMPORT_VALUE',
   'ERR_PGN_NOT_A_GAME',

@@ -63,3 +63,26 @@ describeEachDatabase('exported PGN read by pgn-extract', (getDb) => {
     expect(games).toBe(36);
   });
 });
+
+describeEachDatabase('games of other chess variants', (getDb) => {
+  const ATOMIC = '[Event "atomic"]\n[Variant "Atomic"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 d5 2. exd5 Qxd5 1-0\n';
+  const FREESTYLE = '[Event "960"]\n[Variant "Chess960"]\n[FEN "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"]\n[Result "*"]\n\n1. d4 d5 *\n';
+
+  it('stores an Atomic game without indexing any position, and says so', async () => {
+    const db = getDb();
+    const outcome = await runImport(db, readerFor('PGN')!, bytesSource(Buffer.from(ATOMIC, 'utf8')));
+    expect(outcome.gameCount).toBe(1);
+    expect(outcome.positionCount).toBe(0);
+    expect(outcome.warnings.map((w) => w.code)).toEqual(['CHESS_VARIANT_NOT_INDEXED']);
+    expect(await db.prisma.occurrence.count({ where: { gameId: outcome.gameIds[0] } })).toBe(0);
+    const [game] = await db.prisma.game.findMany({ where: { id: outcome.gameIds[0] } });
+    expect(writerFor('CHESS', 'PGN')!(game)).toContain('1. e4 d5 2. exd5 Qxd5 1-0');
+  });
+
+  it('indexes a Chess960 game as usual', async () => {
+    const db = getDb();
+    const outcome = await runImport(db, readerFor('PGN')!, bytesSource(Buffer.from(FREESTYLE, 'utf8')));
+    expect(outcome.warnings).toEqual([]);
+    expect(await db.prisma.occurrence.count({ where: { gameId: outcome.gameIds[0] } })).toBe(3);
+  });
+});

@@ -70,6 +70,20 @@ export const getTag = (game: PgnGame, name: string): string | undefined => {
   return undefined;
 };
 
+/**
+ * Whether a game is chess as tabula replays it: no `Variant` tag, or one naming standard chess,
+ * Chess960 or a game from a set-up position (`From Position`), in any case and spelling
+ * (`Fischerandom`, `chess 960`). Other variants (Crazyhouse, Atomic, Antichess, Three-check, King
+ * of the Hill, Racing Kings, Horde…) have other rules.
+ */
+export const isStandardVariant = (game: PgnGame): boolean => {
+  const tag = getTag(game, 'Variant');
+  if (tag === undefined) return true;
+  return STANDARD_VARIANTS.has(tag.toLowerCase().replace(/[^a-z0-9]/g, ''));
+};
+
+const STANDARD_VARIANTS = new Set(['', 'standard', 'chess', 'normal', 'chess960', '960', 'fischerandom', 'fischerrandom', 'frc', 'fromposition']);
+
 /** The game's start position: the FEN tag if present, else the standard start. */
 export const gameStartFen = (game: PgnGame): string => getTag(game, 'FEN')?.trim() || STANDARD_FEN;
 
