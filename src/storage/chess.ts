@@ -27,6 +27,7 @@ import {
   isFenError,
   isStandardVariant,
   markKeptTokens,
+  nodeAt,
   parsePgn,
   parseSan,
   standardPosition,
@@ -167,12 +168,16 @@ export function buildChessGame(
 
   for (const e of r.errors.slice(0, MOVE_WARNINGS_PER_GAME)) {
     const path = e.path.length ? ` in variation ${e.path.join('.')}` : '';
+    const line = nodeAt(game, e.path, e.index).line ?? where.line;
     warnings.push({
       gameIndex,
       code: e.code,
-      message: `ply ${e.ply}${path}: ${e.kind} move '${e.token}' kept as GameText error code: ${e.message}`,
-      ...where,
+      message: `ply ${e.ply}${path}: ${e.kind} move '${e.token}' kept without being played (the line goes on from the position before it): ${e.message}`,
+      line,
     });
+  }
+  for (const e of game.tagErrors ?? []) {
+    warnings.push({ gameIndex, code: e.code, message: `a tag pair that cannot be read was left out; the game was stored: ${e.message}`, line: e.line, offset: e.offset });
   }
   if (r.errors.length > MOVE_WARNINGS_PER_GAME) {
     warnings.push({
@@ -263,7 +268,7 @@ class ChunkBuilder {
     const at = { line: error.line ?? where.line, offset: error.offset ?? where.offset };
     this.warnings.push({
       code: error.code,
-      message: `game skipped, it cannot be read: ${error.message}`,
+      message: `game left out, it cannot be read: ${error.message}`,
       ...at,
     });
   }
@@ -300,7 +305,7 @@ async function* readPgn(input: AsyncIterable<Uint8Array>): AsyncGenerator<Import
   };
   for await (const part of parts()) {
     const { text } = decodePgnBytes(part.bytes);
-    const results = parsePgn(text, { line: part.line, offset: part.offset });
+    const results = parsePgn(text, { line: part.line, offset: part.offset, moveLines: true });
     const parsed = results.filter((g) => g.ok).length;
     for (const result of results) {
       sawAny = true;

@@ -34,7 +34,7 @@ describe('tabula CLI with chess PGN', () => {
     expect(out).toMatch(/jose-starter\.pgn: imported as import 4: 16 games, /);
     expect(out).toMatch(/scid-res_gameUTF8\.pgn: imported as import 5: 1 games, /);
     // immortal-games.pgn has ambiguous SAN moves (python-chess reports them too): kept and reported.
-    expect(out).toMatch(/ {2}warning ERR_SAN_AMBIGUOUS \(game \d+, line \d+, offset \d+\): ply \d+: ambiguous move '/);
+    expect(out).toMatch(/ {2}warning ERR_SAN_AMBIGUOUS \(game \d+, line \d+\): ply \d+: ambiguous move '/);
   });
 
   it('says a repeated import was already imported', async () => {

@@ -128,13 +128,14 @@ describe('PGN reader', () => {
     const chunks = await readAllChunks(Buffer.from(ILLEGAL));
     const games = chunks.flatMap((c) => c.games ?? []);
     const warnings = chunks.flatMap((c) => c.warnings ?? []);
-    // The parser resumes at the next tag line after the broken tag: the rest of that game is kept.
-    expect(games.map((g) => [g.event, g.player2])).toEqual([['Illegal', 'B'], [null, 'D'], ['Fine', 'F']]);
+    // A tag pair that cannot be read is left out; the rest of its game is read and stored.
+    expect(games.map((g) => [g.event, g.player1, g.player2])).toEqual([['Illegal', 'A', 'B'], ['Broken', null, 'D'], ['Fine', 'E', 'F']]);
     expect(warnings).toEqual([
-      expect.objectContaining({ gameIndex: 0, code: 'ERR_SAN_ILLEGAL', line: 1, offset: 0, message: expect.stringContaining("'Ke3'") }),
+      // Move warnings give the line the move is written on.
+      expect.objectContaining({ gameIndex: 0, code: 'ERR_SAN_ILLEGAL', line: 6, message: expect.stringContaining("illegal move 'Ke3' kept without being played") }),
       // After a kept illegal move the line goes on from the same position, as JOSE does.
-      expect.objectContaining({ gameIndex: 0, code: 'ERR_SAN_ILLEGAL', message: expect.stringContaining("ply 3: illegal move 'Nc6'") }),
-      expect.objectContaining({ code: 'ERR_PGN_TAG', line: 9, offset: 96 }),
+      expect.objectContaining({ gameIndex: 0, code: 'ERR_SAN_ILLEGAL', line: 6, message: expect.stringContaining("ply 3: illegal move 'Nc6'") }),
+      expect.objectContaining({ gameIndex: 1, code: 'ERR_PGN_TAG', line: 9, offset: 96, message: expect.stringMatching(/^a tag pair that cannot be read was left out; the game was stored: /) }),
     ]);
     // The illegal token is kept in GameText as error code 0xe2 followed by its text.
     const bytes = Buffer.from(games[0].gameText as Uint8Array);

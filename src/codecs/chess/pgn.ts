@@ -41,6 +41,8 @@ export interface PgnNode {
   order?: string;
   /** Set when the token is kept as an error (not a playable move), as GameText does. */
   error?: MoveErrorKind;
+  /** Line of the token in the input (from 1), when parsed with `PgnSource.moveLines`. */
+  line?: number;
 }
 
 /** A parsed game. */
@@ -51,6 +53,8 @@ export interface PgnGame {
   moves: PgnNode[];
   /** The movetext's termination marker ('1-0', '0-1', '1/2-1/2', '*'), or null if absent. */
   result: string | null;
+  /** Tag pairs that could not be read and were left out (the game itself was read). */
+  tagErrors?: CodecError[];
 }
 
 /** Where a game starts in a larger input, for error locations. */
@@ -59,6 +63,8 @@ export interface PgnSource {
   line?: number;
   /** Offset of the game's first character/byte in the file. */
   offset?: number;
+  /** Give each move node the line it is written on (`PgnNode.line`), for messages about moves. */
+  moveLines?: boolean;
 }
 
 /** Deepest variation nesting the PGN and GameText readers accept (real games nest a handful of levels). */
@@ -141,7 +147,20 @@ interface Frame {
 /** Incremental parser state over one text; `parsePgn` drives it game by game. */
 class Parser {
   i = 0;
-  constructor(readonly s: string, readonly src: PgnSource) {}
+  /** Start of the token being read (for its line). */
+  private at = 0;
+  /** Lines counted so far: the line of offset `lineAt` (moves come in text order, so counting only goes forward). */
+  private lineAt = 0;
+  private line: number;
+  constructor(readonly s: string, readonly src: PgnSource) {
+    this.line = src.line ?? 1;
+  }
+
+  /** Line (from 1, in the file) of the text offset `at`, at or after the last one asked. */
+  private lineOf(at: number): number {
+    for (; this.lineAt < at; this.lineAt++) if (this.s.charCodeAt(this.lineAt) === 10) this.line++;
+    return this.line;
+  }
 
   where(at: number, field?: string): { offset: number; line: number; column: number; field?: string } {
     // Recount the line for `at` (errors only, so a scan is fine).
@@ -174,39 +193,50 @@ class Parser {
     return this.i >= this.s.length;
   }
 
+  /** One tag pair `[Name "value"]` at `i`. */
+  tag(): Result<PgnTag, CodecError> {
+    const s = this.s;
+    const start = this.i;
+    this.i++;
+    while (this.i < s.length && (s.charCodeAt(this.i) === 32 || s.charCodeAt(this.i) === 9)) this.i++;
+    const ns = this.i;
+    while (this.i < s.length && isTagNameChar(s.charCodeAt(this.i))) this.i++;
+    if (this.i === ns) return this.fail('ERR_PGN_TAG', 'tag name expected', this.i);
+    const name = s.slice(ns, this.i);
+    while (this.i < s.length && (s.charCodeAt(this.i) === 32 || s.charCodeAt(this.i) === 9)) this.i++;
+    if (s[this.i] !== '"') return this.fail('ERR_PGN_TAG', `tag ${name}: '"' expected`, this.i, name);
+    this.i++;
+    let value = '';
+    let closed = false;
+    while (this.i < s.length) {
+      const ch = s[this.i];
+      if (ch === '\\' && (s[this.i + 1] === '"' || s[this.i + 1] === '\\')) { value += s[this.i + 1]; this.i += 2; continue; }
+      if (ch === '"') { closed = true; this.i++; break; }
+      if (ch === '\n' || ch === '\r') break;
+      value += ch;
+      this.i++;
+    }
+    if (!closed) return this.fail('ERR_PGN_TAG', `tag ${name}: unterminated value`, start, name);
+    while (this.i < s.length && (s.charCodeAt(this.i) === 32 || s.charCodeAt(this.i) === 9)) this.i++;
+    if (s[this.i] !== ']') return this.fail('ERR_PGN_TAG', `tag ${name}: ']' expected`, this.i, name);
+    this.i++;
+    return ok({ name, value });
+  }
+
   /** Parses one game starting at `i`; returns null game when only whitespace is left. */
   game(): Result<PgnGame | null> {
     const s = this.s;
     const game: PgnGame = { tags: [], comments: [], moves: [], result: null };
     this.skipWs();
     if (this.i >= s.length) return ok(null);
-    // Tag pairs: [Name "value"]
+    // Tag pairs: [Name "value"]. One that cannot be read is left out, and the game goes on.
     while (this.i < s.length && s.charCodeAt(this.i) === 91) {
-      const start = this.i;
-      this.i++;
-      while (this.i < s.length && (s.charCodeAt(this.i) === 32 || s.charCodeAt(this.i) === 9)) this.i++;
-      const ns = this.i;
-      while (this.i < s.length && isTagNameChar(s.charCodeAt(this.i))) this.i++;
-      if (this.i === ns) return this.fail('ERR_PGN_TAG', 'tag name expected', this.i);
-      const name = s.slice(ns, this.i);
-      while (this.i < s.length && (s.charCodeAt(this.i) === 32 || s.charCodeAt(this.i) === 9)) this.i++;
-      if (s[this.i] !== '"') return this.fail('ERR_PGN_TAG', `tag ${name}: '"' expected`, this.i, name);
-      this.i++;
-      let value = '';
-      let closed = false;
-      while (this.i < s.length) {
-        const ch = s[this.i];
-        if (ch === '\\' && (s[this.i + 1] === '"' || s[this.i + 1] === '\\')) { value += s[this.i + 1]; this.i += 2; continue; }
-        if (ch === '"') { closed = true; this.i++; break; }
-        if (ch === '\n' || ch === '\r') break;
-        value += ch;
-        this.i++;
+      const tag = this.tag();
+      if (tag.ok) game.tags.push(tag.value);
+      else {
+        (game.tagErrors ??= []).push(tag.error);
+        while (this.i < s.length && s.charCodeAt(this.i) !== 10) this.i++;
       }
-      if (!closed) return this.fail('ERR_PGN_TAG', `tag ${name}: unterminated value`, start, name);
-      while (this.i < s.length && (s.charCodeAt(this.i) === 32 || s.charCodeAt(this.i) === 9)) this.i++;
-      if (s[this.i] !== ']') return this.fail('ERR_PGN_TAG', `tag ${name}: ']' expected`, this.i, name);
-      this.i++;
-      game.tags.push({ name, value });
       this.skipWs();
     }
     // Movetext.
@@ -218,6 +248,7 @@ class Parser {
       if (this.i >= s.length) break;
       const c = s.charCodeAt(this.i);
       const at = this.i;
+      this.at = at;
       if (c === 91 && (at === 0 || s.charCodeAt(at - 1) === 10 || s.charCodeAt(at - 1) === 13)) {
         // A tag at line start begins the next game (movetext without a result).
         if (stack.length > 1) return this.fail('ERR_PGN_VARIATION', 'unterminated variation', at);
@@ -338,6 +369,7 @@ class Parser {
     if (san === '') return; // an en passant mark written apart from its move
     const node: PgnNode = { san, nags: [], comments: [], variations: [] };
     if (error) node.error = error;
+    if (this.src.moveLines) node.line = this.lineOf(this.at);
     if (top.pendingStart.length && top.line.length === 0 && top.owner) {
       node.startComments = top.pendingStart;
       top.pendingStart = [];

@@ -170,13 +170,16 @@ export function markKeptTokens(game: PgnGame): PgnGame {
   if (!replay.ok || replay.value.errors.length === 0) return game;
   const copyLine = (line: PgnNode[]): PgnNode[] => line.map((n) => ({ ...n, variations: n.variations.map(copyLine) }));
   const marked: PgnGame = { ...game, moves: copyLine(game.moves) };
-  for (const e of replay.value.errors) {
-    let line = marked.moves;
-    for (let i = 0; i < e.path.length; i += 2) line = line[e.path[i]].variations[e.path[i + 1]];
-    line[e.index].error = e.kind;
-  }
+  for (const e of replay.value.errors) nodeAt(marked, e.path, e.index).error = e.kind;
   return marked;
 }
+
+/** The node at (variation path, index in that line): the place a ReplayMoveError names. */
+export const nodeAt = (game: PgnGame, path: readonly number[], index: number): PgnNode => {
+  let line = game.moves;
+  for (let i = 0; i < path.length; i += 2) line = line[path[i]].variations[path[i + 1]];
+  return line[index];
+};
 
 /** Result token to GameText code (0xd0 black wins, 0xd1 draw, 0xd2 white wins, 0xd3 unknown). */
 export const RESULT_CODES: Record<string, number> = { '0-1': 0xd0, '1/2-1/2': 0xd1, '1-0': 0xd2, '*': 0xd3 };

@@ -111,7 +111,6 @@ describe('PGN syntax', () => {
   });
 
   it.each([
-    ['[Event "x]\n\n1. e4', 'ERR_PGN_TAG', 1, 1],
     ['[Event "x"]\n\n1. e4 {never closed', 'ERR_PGN_COMMENT', 3, 7],
     ['1. e4 e5 (2. Nf3', 'ERR_PGN_VARIATION', 1, 17],
     ['1. e4 )', 'ERR_PGN_VARIATION', 1, 7],
@@ -120,6 +119,19 @@ describe('PGN syntax', () => {
   ])('rejects %j with %s at line %d column %d', (text, code, line, column) => {
     const r = parsePgnGame(text);
     expect(!r.ok && [r.error.code, r.error.line, r.error.column]).toEqual([code, line, column]);
+  });
+
+  it('leaves out a tag pair it cannot read, keeps the game and says which line', () => {
+    const g = parseOne('[Event "x]\n[White "W"]\n\n1. e4 e5 *');
+    expect(g.tags).toEqual([{ name: 'White', value: 'W' }]);
+    expect(g.moves.map((m) => m.san)).toEqual(['e4', 'e5']);
+    expect(g.tagErrors?.map((e) => [e.code, e.line, e.column])).toEqual([['ERR_PGN_TAG', 1, 1]]);
+  });
+
+  it('gives each move its line when asked', () => {
+    const [g] = parsePgn('[Event "x"]\n\n1. e4 e5\n2. Nf3 (2. Nc3\nNc6) Nc6 *', { line: 10, moveLines: true });
+    expect(g.ok && g.value.moves.map((m) => [m.san, m.line])).toEqual([['e4', 12], ['e5', 12], ['Nf3', 13], ['Nc6', 14]]);
+    expect(g.ok && g.value.moves[2].variations[0].map((m) => [m.san, m.line])).toEqual([['Nc3', 13], ['Nc6', 14]]);
   });
 
   it('reports a broken game and goes on with the next one', () => {
