@@ -3,18 +3,26 @@
  * every variation, and lists each position reached with its board, side to
  * move, canonical hash and where in the tree it is. Setup (AE, AB, AW) is
  * applied before the node's move, PL after it.
+ *
+ * A position (a ply) is the start or a setup, or a move: a node without a move or setup (a
+ * comment, PL, final TW/TB marks) adds no position; its PL changes who is to play in the
+ * position before it. Moves are refereed: a move on an occupied point, an immediate recapture
+ * that repeats the position before the opponent's last move (basic ko), and suicide where the
+ * file's rules (RU) forbid it are refused; so is a setup that leaves a group without liberties.
  */
 import { Result, ok, err, codecErrors, InputLocation } from '../result';
 import { SgfNode, SgfTree, findProperty, getFirstValue, parseSgf } from '../sgf';
 import { GoBoard, GoColor, BLACK, WHITE, EMPTY, Stone, emptyBoard, boardToString, stoneCount, MAX_BOARD_SIZE } from './board';
 import { ZobristHasher, defaultHasher, canonicalHash } from './canonical';
-import { playStone } from './rules';
+import { groupLiberties, playStone } from './rules';
 
 /** The error codes this module returns. */
 export const SGF_GAME_ERRORS = [
+  'ERR_GO_KO',
   'ERR_GO_SGF_GAME_TYPE',
   'ERR_GO_SGF_PL',
   'ERR_GO_SGF_POINT',
+  'ERR_GO_SGF_SETUP_LIBERTIES',
   'ERR_GO_SGF_SIZE',
   'ERR_GO_SGF_TWO_MOVES',
 ] as const;
@@ -73,9 +81,19 @@ export interface GoGame {
 export interface ParseGoGameOptions {
   /** Hasher to use when its size matches the game's board (e.g. the active 9x9 table); other sizes use `defaultHasher(width, height)`. */
   hasher?: ZobristHasher;
-  /** When false, suicide is ERR_GO_SUICIDE (default: allowed, the group is removed). */
+  /** Whether a move may leave its own group without liberties (the group is removed); default: as the file's RU says (`suicideAllowed`). */
   allowSuicide?: boolean;
 }
+
+/**
+ * Whether the rules a file names in RU allow suicide: New Zealand, Tromp-Taylor and Ing do;
+ * Japanese, Chinese, AGA and Korean do not, and neither does a file without RU (those rule
+ * sets cover nearly every record, and the FF[4] default `Japanese` forbids it).
+ */
+export const suicideAllowed = (ru: string | undefined): boolean => {
+  const rules = (ru ?? '').toLowerCase().replace(/[^a-z]/g, '');
+  return ['nz', 'newzealand', 'trompt', 'tromptaylor', 'tt', 'ing', 'goe'].includes(rules);
+};
 
 // SGF point letters: a..z = 0..25, A..Z = 26..51 (FF[4] "Point" for Go).
 const coord = (c: number): number => (c >= 0x61 && c <= 0x7a ? c - 0x61 : c >= 0x41 && c <= 0x5a ? c - 0x41 + 26 : -1);
@@ -134,6 +152,17 @@ const colorOf = (value: string): GoColor | undefined => {
   return c === 'B' ? 'B' : c === 'W' ? 'W' : undefined;
 };
 
+const sameCells = (a: Uint8Array, b: Uint8Array): boolean => {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+/** A point of a group with no liberty, if the board has one. */
+const groupWithoutLiberties = (board: GoBoard): number | undefined => {
+  for (let p = 0; p < board.cells.length; p++) if (board.cells[p] !== EMPTY && groupLiberties(board, p) === 0) return p;
+  return undefined;
+};
+
 const moveOf = (node: SgfNode | undefined): GoColor | undefined => {
   if (!node) return undefined;
   for (const p of node.properties) if (p.id === 'B' || p.id === 'W') return p.id;
@@ -143,6 +172,8 @@ const moveOf = (node: SgfNode | undefined): GoColor | undefined => {
 interface Frame {
   tree: SgfTree;
   board: GoBoard;
+  /** The board before the last move (what an immediate ko recapture would bring back), null after a setup. */
+  koBoard: GoBoard | null;
   toPlay: GoColor;
   moveNumber: number;
   path: number[];
@@ -166,14 +197,17 @@ export const parseGoGame = (tree: SgfTree, options: ParseGoGameOptions = {}): Re
   const handicap = Number(getFirstValue(root, 'HA') ?? '0');
   const firstToPlay: GoColor = handicap >= 2 && findProperty(root, 'AB') && !findProperty(root, 'AW') ? 'W' : 'B';
 
+  const allowSuicide = options.allowSuicide ?? suicideAllowed(getFirstValue(root, 'RU'));
   const positions: GoGamePosition[] = [];
   let nodeIndex = 0;
   let variations = 1;
-  const stack: Frame[] = [{ tree, board: emptyBoard(width, height), toPlay: firstToPlay, moveNumber: 0, path: [], variation: 0, parent: -1 }];
+  const start: Frame = { tree, board: emptyBoard(width, height), koBoard: null, toPlay: firstToPlay, moveNumber: 0, path: [], variation: 0, parent: -1 };
+  const stack: Frame[] = [start];
   while (stack.length > 0) {
     const f = stack.pop()!;
-    let { board, toPlay, moveNumber, parent } = f;
-    const variation = f.variation < 0 ? variations++ : f.variation;
+    let { board, koBoard, toPlay, moveNumber, parent } = f;
+    // A new variation is numbered when its first position is listed.
+    let variation = f.variation;
     const nodes = f.tree.nodes;
     for (let i = 0; i < nodes.length; i++) {
       const node = nodes[i];
@@ -190,7 +224,14 @@ export const parseGoGame = (tree: SgfTree, options: ParseGoGameOptions = {}): Re
           for (const q of pts.value) cells[q] = v;
         }
       }
-      if (cells) board = { width, height, cells };
+      if (cells) {
+        board = { width, height, cells };
+        const dead = groupWithoutLiberties(board);
+        if (dead !== undefined) {
+          return err(sgfGameError('ERR_GO_SGF_SETUP_LIBERTIES', `the setup leaves the group at ${sgfPoint(dead, width)} without liberties`, at(node, index, 'AB')));
+        }
+        koBoard = null; // a setup starts a new position history
+      }
       // Then the move (at most one of B/W per node).
       let move: GoMove | undefined;
       let captured = 0;
@@ -201,25 +242,39 @@ export const parseGoGame = (tree: SgfTree, options: ParseGoGameOptions = {}): Re
         if (!pt.ok) return err({ ...pt.error, ...at(node, index, p.id) });
         move = { color: p.id, point: pt.value };
         moveNumber++;
+        const before = board;
         if (pt.value !== null) {
-          const r = playStone(board, (p.id === 'B' ? BLACK : WHITE) as Stone, pt.value, { allowSuicide: options.allowSuicide });
-          if (!r.ok) return err({ ...r.error, ...at(node, index, p.id) });
+          const r = playStone(board, (p.id === 'B' ? BLACK : WHITE) as Stone, pt.value, { allowSuicide });
+          if (!r.ok) {
+            const rules = r.error.code === 'ERR_GO_SUICIDE' ? ` (RU[${getFirstValue(root, 'RU') ?? ''}]: ${allowSuicide ? 'allowed' : 'not allowed; without RU, suicide is refused'})` : '';
+            return err({ ...r.error, message: r.error.message + rules, ...at(node, index, p.id) });
+          }
+          // Basic ko: a single-stone capture may not bring back the position before the opponent's last move.
+          if (r.value.captured === 1 && koBoard !== null && sameCells(r.value.board.cells, koBoard.cells)) {
+            return err(sgfGameError('ERR_GO_KO', `${p.id}[${p.values[0]}] retakes a ko at once, repeating the position before the last move`, at(node, index, p.id)));
+          }
           board = r.value.board;
           captured = r.value.captured + r.value.suicide;
         }
+        koBoard = before;
       }
       // Then who plays next: PL, else the next move on the first continuation, else the opponent of this move.
       const next = i + 1 < nodes.length ? nodes[i + 1] : f.tree.children[0]?.nodes[0];
       const pl = findProperty(node, 'PL');
+      const toPlayBefore = toPlay;
       if (pl) {
         const c = colorOf(pl.values[0]);
         if (!c) return err(sgfGameError('ERR_GO_SGF_PL', `PL[${pl.values[0]}] is not B or W`, at(node, index, 'PL')));
         toPlay = c;
-      } else {
-        const nextMover = moveOf(next);
-        if (nextMover) toPlay = nextMover;
-        else if (move) toPlay = move.color === 'B' ? 'W' : 'B';
+      } else if (move) {
+        toPlay = moveOf(next) ?? (move.color === 'B' ? 'W' : 'B');
       }
+      // A node with neither a move nor a setup is not a ply: its PL belongs to the position before it.
+      if (!move && !cells && index > 0) {
+        if (toPlay !== toPlayBefore && parent >= 0) positions[parent] = { ...positions[parent], toPlay, hash: positions[parent].hash };
+        continue;
+      }
+      if (variation < 0) variation = variations++;
       const ch = canonicalHash(hasher, board);
       positions.push({
         node: index,
@@ -244,6 +299,7 @@ export const parseGoGame = (tree: SgfTree, options: ParseGoGameOptions = {}): Re
       stack.push({
         tree: kids[k],
         board,
+        koBoard,
         toPlay,
         moveNumber,
         path: fork ? [...f.path, k] : f.path,
