@@ -35,6 +35,12 @@ export interface CrosswordView {
   position: CgpPosition;
   dialect: CgpDialect;
   key: string;
+  /**
+   * Whether the position's scores, zero-turn count and last move are known: true for a CGP
+   * given to `parseCgp` and for a game's ply, false for a stored position (many games may reach
+   * it, each with its own scores).
+   */
+  scoresKnown: boolean;
   /** The stored row; undefined = not looked up yet. */
   stored?: Position | null;
 }

@@ -16,7 +16,7 @@ import {
 import type { Position } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError } from '../api/errors';
-import { storedCrosswordPosition } from '../storage/crossword';
+import { crosswordPositionAtPly, storedCrosswordPosition } from '../storage/crossword';
 import { occurrencesOfPosition } from '../storage/occurrences';
 import { positionByKey } from '../storage/positions';
 import { plyOf } from './games';
@@ -37,7 +37,7 @@ export const crosswordResolvers: Resolvers = {
     parseCgp: (_: unknown, { cgp, dialect }: { cgp: string; dialect?: DialectArg | null }): CrosswordView => {
       const parsed = parseCgp(cgp);
       if (!parsed.ok) throw codecInputError(parsed.error, 'cgp');
-      return { position: parsed.value, dialect: dialectOf(dialect), key: positionKey(parsed.value) };
+      return { position: parsed.value, dialect: dialectOf(dialect), key: positionKey(parsed.value), scoresKnown: true };
     },
     crosswordPosition: async (
       _: unknown,
@@ -50,19 +50,19 @@ export const crosswordResolvers: Resolvers = {
       if (!row) return null;
       const parsed = storedCrosswordPosition(row.board, row.data);
       if (!parsed.ok) throw new Error(`stored crossword position ${row.id} does not parse: ${parsed.error.message}`);
-      return { position: parsed.value, dialect: dialectOf(dialect), key: normal, stored: row };
+      return { position: parsed.value, dialect: dialectOf(dialect), key: normal, stored: row, scoresKnown: false };
     },
   },
   CrosswordPosition: {
     board: (v) => boardRows(v.position),
     racks: (v) => rackStrings(v.position),
-    scores: (v) => [...v.position.scores],
-    consecutiveZeros: (v) => v.position.consecutiveZeros,
+    scores: (v) => (v.scoresKnown ? [...v.position.scores] : null),
+    consecutiveZeros: (v) => (v.scoresKnown ? v.position.consecutiveZeros : null),
     lexicon: (v) => v.position.options.lexicon ?? null,
     distribution: (v) => v.position.distribution.name,
     boardName: (v) => v.position.layout.name,
     lastMove: (v) =>
-      v.position.options.lastMove ? printLastMove(v.position.options.lastMove, v.position, v.dialect) : null,
+      v.scoresKnown && v.position.options.lastMove ? printLastMove(v.position.options.lastMove, v.position, v.dialect) : null,
     operations: (v) => cgpOperations(v.position, v.dialect),
     unseenTiles: (v) => unseenTileCount(v.position),
     tilesOnBoard: (v) => tilesOnBoard(v.position),
@@ -77,6 +77,14 @@ export const crosswordResolvers: Resolvers = {
     occurrenceCount: async (v, _, { db, loaders }) => {
       const row = await storedRow(v, db);
       return row ? loaders.occurrenceCount.load(row.id) : 0;
+    },
+  },
+  Ply: {
+    crossword: async (ply, { dialect }, { loaders }) => {
+      const game = await loaders.game.load(ply.gameId);
+      if (!game || game.kind !== 'CROSSWORD' || ply.variation !== '') return null;
+      const position = crosswordPositionAtPly(game, ply.number);
+      return position ? { position, dialect: dialectOf(dialect), key: positionKey(position), scoresKnown: true } : null;
     },
   },
 };

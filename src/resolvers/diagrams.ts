@@ -131,7 +131,8 @@ export const positionSvg = (p: Position, args: SvgArgs, lastMove?: { chess?: str
     case 'CROSSWORD': {
       const parsed = storedCrosswordPosition(p.board, p.data);
       if (!parsed.ok) throw corrupt(p, parsed.error.message);
-      return crosswordDiagram(parsed.value, args);
+      // A stored position is shared by the games that reach it: no scores drawn (a ply's diagram has them).
+      return crosswordDiagram({ ...parsed.value, scores: [] }, args);
     }
     default:
       throw new Error(`no diagram for kind ${String(p.kind)}`);
@@ -206,7 +207,7 @@ export const diagramResolvers: Resolvers = {
     svg: (v, args) => chessDiagram(v.fen, args),
   },
   CrosswordPosition: {
-    svg: (v, args) => crosswordDiagram(v.position, args),
+    svg: (v, args) => crosswordDiagram(v.scoresKnown ? v.position : { ...v.position, scores: [] }, args),
   },
   GoHash: {
     svg: (h, args) => {

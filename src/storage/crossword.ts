@@ -43,17 +43,28 @@ import { ImportFailure } from './importFailure';
 /** Positions per chunk of a CGP import. */
 const CGP_CHUNK = 2000;
 
-/** What a stored crossword position keeps in `Position.data`. */
+/**
+ * What a stored crossword position keeps in `Position.data`. Scores, zero-turn counts, the last
+ * move and timers are not kept: they belong to each game that reaches the position (a ply).
+ */
 export interface CrosswordPositionData {
   lexicon: string | null;
   distribution: string;
   boardName: string;
   racks: string[];
-  scores: number[];
-  consecutiveZeros: number;
   unseenTiles: number;
   tilesOnBoard: number;
 }
+
+/**
+ * The position alone, as stored: board, racks and the game's settings, with the scores and the
+ * zero-turn count written 0 (CGP's convention when they are unknown) and no last move, timers
+ * or game id.
+ */
+const positionOnly = (p: CgpPosition): CgpPosition => {
+  const { lastMove: _lastMove, timers: _timers, gameId: _gameId, ...options } = p.options;
+  return { ...p, scores: p.scores.map(() => 0), consecutiveZeros: 0, options };
+};
 
 /** The signed 64-bit integer of a 16-hex-digit key, for `Position.hash`. */
 export const crosswordHash = (key: string): bigint => BigInt.asIntN(64, BigInt(`0x${key}`));
@@ -66,12 +77,10 @@ export const crosswordPositionRecord = (p: CgpPosition, sideToMove: string | nul
     distribution: p.distribution.name,
     boardName: p.layout.name,
     racks: rackStrings(p),
-    scores: [...p.scores],
-    consecutiveZeros: p.consecutiveZeros,
     unseenTiles: unseenTileCount(p),
     tilesOnBoard: tilesOnBoard(p),
   };
-  return { kind: 'CROSSWORD', key, hash: crosswordHash(key), sideToMove, board: printCgp(p), data };
+  return { kind: 'CROSSWORD', key, hash: crosswordHash(key), sideToMove, board: printCgp(positionOnly(p)), data };
 };
 
 /**
@@ -348,8 +357,13 @@ export const writeGcgGame: GameWriter = (stored) => {
 };
 
 /** CGP export of a game: the position before the first event and after every event, one per line. */
-export const writeCgpGame: GameWriter = (stored) => {
+export const writeCgpGame: GameWriter = (stored) => gamePositions(stored).map((p) => printCgp(p)).join('\n') + '\n';
+
+/** A stored GCG game's positions, ply by ply from 0 (the start), with this game's scores and last moves. */
+const gamePositions = (stored: Game): CgpPosition[] => {
   const { game, replay } = readGcgGame(new Uint8Array(stored.source), replayOptionsOf(stored));
-  const lines = [printCgp(gcgStartPosition(game, replay).position), ...replay.turns.map((t) => printCgp(t.position))];
-  return lines.join('\n') + '\n';
+  return [gcgStartPosition(game, replay).position, ...replay.turns.map((t) => t.position)];
 };
+
+/** The position a stored crossword game reached at `ply`, as that game had it (its scores and last move); null past the end. */
+export const crosswordPositionAtPly = (stored: Game, ply: number): CgpPosition | null => gamePositions(stored)[ply] ?? null;

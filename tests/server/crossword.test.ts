@@ -111,7 +111,7 @@ describeEachDatabase('crossword GraphQL', (getDb) => {
       operations: [{ opcode: 'lex', operand: 'OSPD1' }],
       unseenTiles: 0,
       tilesOnBoard: 87,
-      cgp: MAVEN.replace('AEINRU?', '?AEINRU'),
+      cgp: MAVEN,
       key: '727825529c91814c',
     });
     const blanks = parseCgp.board.join('').replace(/[^a-z]/g, '');
@@ -188,8 +188,9 @@ describeEachDatabase('crossword GraphQL', (getDb) => {
           { key: positionKey(p).toUpperCase() },
         ),
       ).crosswordPosition;
-      // The stored text is canonical: racks sorted, blank first.
-      expect(found).toEqual({ key: positionKey(p), cgp: printCgp(p), racks: rackStrings(unwrap(decodeCgp(printCgp(p)))), stored: { kind: 'CROSSWORD', board: printCgp(p) }, occurrenceCount: 0 });
+      // The stored text is canonical (racks sorted, blank last) and claims no scores or last move of its own.
+      const alone = unwrap(decodeCgp(printCgp({ ...p, scores: p.scores.map(() => 0), consecutiveZeros: 0, options: { ...p.options, lastMove: undefined } })));
+      expect(found).toEqual({ key: positionKey(p), cgp: printCgp(alone), racks: rackStrings(alone), stored: { kind: 'CROSSWORD', board: printCgp(alone) }, occurrenceCount: 0 });
     }
     const again = dataOf(await gql<ImportReport>(IMPORT, { format: 'CGP', data: text })).importGames;
     expect(again).toMatchObject({ alreadyImported: true, positionCount: 2 });
@@ -224,10 +225,19 @@ describeEachDatabase('crossword GraphQL', (getDb) => {
     ).crosswordPosition;
     expect(after.board[7]).toBe('...CRAAlED.....');
     expect(after.racks).toEqual(['DEENOSW', '']);
-    expect(after.scores).toEqual([0, 74]);
-    expect(after.lastMove).toBe('8D.CRAAlED');
-    expect(after.cgp).toBe('15/15/15/15/15/15/15/3CRAAlED5/15/15/15/15/15/15/15 DEENOSW/ 0/74 0 ld english; lm 8D.CRAAlED;');
+    // The stored position is shared by every game that reaches it: it claims no score and no last move.
+    expect(after.scores).toBeNull();
+    expect(after.lastMove).toBeNull();
+    expect(after.cgp).toBe('15/15/15/15/15/15/15/3CRAAlED5/15/15/15/15/15/15/15 DEENOSW/ 0/0 0 ld english;');
     expect(after.occurrences).toEqual([{ number: 1, move: '8D CRAAlED +74', game: { id: game.id } }]);
+
+    // The game's ply has this game's scores and last move.
+    const ply = dataOf(
+      await gql<{ game: { mainLine: { crossword: View }[] } }>('query ($id: ID!) { game(id: $id) { mainLine { crossword { scores lastMove cgp } } } }', { id: game.id }),
+    ).game.mainLine[1].crossword;
+    expect(ply.scores).toEqual([0, 74]);
+    expect(ply.lastMove).toBe('8D.CRAAlED');
+    expect(ply.cgp).toBe('15/15/15/15/15/15/15/3CRAAlED5/15/15/15/15/15/15/15 DEENOSW/ 0/74 0 ld english; lm 8D.CRAAlED;');
 
     const exported = dataOf(
       await gql<{ game: { gcg: string; cgp: string } }>('query ($id: ID!) { game(id: $id) { gcg: export(format: GCG) cgp: export(format: CGP) } }', { id: game.id }),

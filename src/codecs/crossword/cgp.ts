@@ -213,7 +213,9 @@ export const parseCgp = (text: string, options: CgpParseOptions = {}): Result<Cg
     if (a < b) {
       let sp = a;
       while (sp < b && !isSpace(text.charCodeAt(sp))) sp++;
-      const opcode = text.slice(a, sp);
+      // MAGPIE writes opcodes with a leading dash (`-lex DISC2;`): the same opcode.
+      const written = text.slice(a, sp);
+      const opcode = written.startsWith('-') && KNOWN.has(written.slice(1)) ? written.slice(1) : written;
       let o = sp;
       while (o < b && isSpace(text.charCodeAt(o))) o++;
       const operand = text.slice(o, b);
@@ -705,7 +707,10 @@ export const unseenTileCounts = (position: Pick<CgpPosition, 'distribution' | 's
 export const unseenTileCount = (position: Pick<CgpPosition, 'distribution' | 'squares' | 'racks'>): number =>
   unseenTileCounts(position).reduce((a, b) => a + b, 0);
 
-/** Writes a position as canonical CGP: single spaces, multi-character tiles bracketed, racks in distribution order (`?` first), operations in canonical order. */
+/** Where a tile goes in a printed rack: letters in distribution order, then the blank. */
+const rackOrder = (t: number): number => (t === BLANK ? Number.MAX_SAFE_INTEGER : t);
+
+/** Writes a position as canonical CGP: single spaces, multi-character tiles bracketed, racks in distribution order (`?` last), operations in canonical order. */
 export const printCgp = (position: CgpPosition, options: CgpPrintOptions = {}): string => {
   const alpha = tileAlphabet(position.distribution);
   const { rows, cols } = position.layout;
@@ -730,7 +735,8 @@ export const printCgp = (position: CgpPosition, options: CgpPrintOptions = {}): 
   s += ' ';
   position.racks.forEach((rack, k) => {
     if (k > 0) s += '/';
-    const sorted = rack.length > 1 ? [...rack].sort((a, b) => a - b) : rack;
+    // Distribution order with the blank last, as MAGPIE and Macondo print a rack (`HIJKLM?`).
+    const sorted = rack.length > 1 ? [...rack].sort((a, b) => rackOrder(a) - rackOrder(b)) : rack;
     for (const t of sorted) s += alpha.text[t];
   });
   s += ' ' + position.scores.join('/') + ' ' + position.consecutiveZeros;
