@@ -14,6 +14,7 @@ import type { GameKind } from '../db/records';
 import { ImportFailure } from '../storage/importFailure';
 import { fileSource } from './fileSource';
 import { exportGoFile, isGoExport } from './goExport';
+import { writeGoScoreSample } from './goSample';
 import { createProgress } from './progress';
 import { TOKEN_USAGE, TokenUsageError, runTokenCommand } from './tokenCommand';
 
@@ -27,6 +28,8 @@ const usage = async (): Promise<string> => `usage:
   tabula export --go-positions [--import ID] [--out FILE]  Go position file (all listed positions, or one import's)
   tabula export --go-scores --program NAME [--ruleset NAME] [--out FILE]   Go score file
   tabula migrate                                          apply pending migrations and exit
+  tabula sample go-scores [--out DIR] [--positions N] [--seed N]
+      writes a Go position file and fuego/gnugo score files to try score analysis (default ./sample, 2000)
 ${TOKEN_USAGE}
 
 The database is DATABASE_URL (PostgreSQL) when set, else PGlite in TABULA_DATA_DIR (default ./data).`;
@@ -119,12 +122,39 @@ async function exportGames(db: Database, args: string[]): Promise<void> {
   else process.stdout.write(text);
 }
 
+/** `tabula sample go-scores`: writes the sample files and says how to import them (needs no database). */
+function sampleCommand(args: string[]): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { out: { type: 'string' }, positions: { type: 'string' }, seed: { type: 'string' } },
+  });
+  if (positionals.join(' ') !== 'go-scores') {
+    console.error(`tabula sample makes go-scores, got "${positionals.join(' ')}"`);
+    return 2;
+  }
+  const count = Number(values.positions ?? 2000);
+  const seed = Number(values.seed ?? 9);
+  if (!Number.isInteger(count) || count < 1 || count > 1_000_000 || !Number.isInteger(seed)) {
+    console.error('--positions takes a whole number from 1 to 1000000, --seed a whole number');
+    return 2;
+  }
+  const dir = values.out ?? 'sample';
+  const files = writeGoScoreSample(dir, count, seed);
+  console.log(`wrote ${count} positions and two programs' scores of them to ${dir}; import them, then open /dashboard:`);
+  console.log(`  npx tabula import --format go-positions ${files.positions}`);
+  console.log(`  npx tabula import --format go-scores --program fuego --ruleset chinese ${files.fuego}`);
+  console.log(`  npx tabula import --format go-scores --program gnugo --ruleset chinese ${files.gnugo}`);
+  return 0;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === 'help') {
     console.log(await usage());
     return command ? 0 : 2;
   }
+  if (command === 'sample') return sampleCommand(rest);
   if (!['import', 'export', 'migrate', 'token'].includes(command)) {
     console.error(`unknown command ${command}\n\n${await usage()}`);
     return 2;
