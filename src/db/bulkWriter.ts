@@ -15,6 +15,7 @@
 import type { GameKind, GameRecord, ImportChunk, PositionRecord, ScoreRecord } from './records';
 import type { CopyValue } from './copyText';
 import type { SqlExecutor } from './sql';
+import { writtenDateRange } from './dateRange';
 
 /** Columns of the staging tables (temporary, dropped at commit), created when a chunk first needs one. */
 const STAGING = {
@@ -45,16 +46,14 @@ async function reserveIds(sql: SqlExecutor, table: string, count: number): Promi
   return row.ids.split(',');
 }
 
+/** `playedOn` and `playedUntil`: the first and last day the game's written date can be. */
+const playedRange = (dateText: string | null | undefined): [string | null, string | null] => {
+  const range = writtenDateRange(dateText);
+  return range ? [range.from, range.until] : [null, null];
+};
+
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
-/** `YYYY-MM-DD` from a full date in the common `YYYY.MM.DD` / `YYYY-MM-DD` forms, else null. */
-export const normaliseDate = (text: string | null | undefined): string | null => {
-  const match = text ? /^(\d{4})[.\-/](\d{2})[.\-/](\d{2})/.exec(text.trim()) : null;
-  if (!match) return null;
-  const [, y, m, d] = match;
-  const date = new Date(`${y}-${m}-${d}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(d) ? null : `${y}-${m}-${d}`;
-};
 
 export interface ChunkCounts {
   games: number;
@@ -206,10 +205,10 @@ async function storeGames(sql: SqlExecutor, importId: bigint, games: GameRecord[
   await sql.copyRows(
     'Game',
     ['id', 'kind', 'importId', 'indexInFile', 'sourceFormat', 'source', 'player1', 'player2', 'event', 'site', 'round',
-      'dateText', 'playedOn', 'result', 'matchLength', 'gameNumber', 'metadata', 'gameText', 'startFen'],
+      'dateText', 'playedOn', 'playedUntil', 'result', 'matchLength', 'gameNumber', 'metadata', 'gameText', 'startFen'],
     games.map((g, i) => [
       ids[i], g.kind, list, gameIndexBase + i, g.sourceFormat, g.source, g.player1 ?? null, g.player2 ?? null,
-      g.event ?? null, g.site ?? null, g.round ?? null, g.dateText ?? null, normaliseDate(g.dateText), g.result ?? null,
+      g.event ?? null, g.site ?? null, g.round ?? null, g.dateText ?? null, ...playedRange(g.dateText), g.result ?? null,
       g.matchLength ?? null, g.gameNumber ?? null, json(g.metadata ?? {}), g.gameText ?? null, g.startFen ?? null,
     ]),
   );

@@ -4,7 +4,7 @@ import type { Occurrence } from '../generated/prisma/client';
 import type { PlyParent } from '../api/parents';
 import { MAX_FILTER_TEXT, base64Arg, decodeCursor, encodeCursor, loadOrNotFound, pageSize, parseId, textArg } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
-import { gamesPage, pliesOfGame, type GameQuery } from '../storage/games';
+import { filterDay, gamesPage, pliesOfGame, type GameQuery } from '../storage/games';
 import { readerFor, writerFor } from '../storage/formats';
 import type { ImportOptions } from '../storage/formatTypes';
 import { bytesSource, runImport } from '../storage/importService';
@@ -13,10 +13,11 @@ import { CodecFailure } from '../codecs/result';
 
 const MAX_PAGE = 100;
 
-const parseDay = (text: string, argument: string): Date => {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : new Date(NaN);
-  if (Number.isNaN(date.getTime())) throw badUserInput(`${argument} must be a day as YYYY-MM-DD, got "${text}"`, { argument });
-  return date;
+/** A date argument (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`) as the first (`from`) or last (`until`) day it can be. */
+const dateArg = (text: string, argument: string, end: 'from' | 'until'): Date => {
+  const day = filterDay(text, end);
+  if (!day) throw badUserInput(`${argument} must be a year, month or day (YYYY, YYYY-MM or YYYY-MM-DD), got "${text}"`, { argument });
+  return day;
 };
 
 /** An optional filter text: absent when empty, else checked (length, NUL). */
@@ -28,8 +29,8 @@ const gameQuery = (filter: GameFilter): GameQuery => ({
   kind: filter.kind ?? undefined,
   player: filterText(filter.player, 'filter.player'),
   event: filterText(filter.event, 'filter.event'),
-  playedFrom: filter.dateFrom ? parseDay(filter.dateFrom, 'filter.dateFrom') : undefined,
-  playedTo: filter.dateTo ? parseDay(filter.dateTo, 'filter.dateTo') : undefined,
+  playedFrom: filter.dateFrom ? dateArg(filter.dateFrom, 'filter.dateFrom', 'from') : undefined,
+  playedTo: filter.dateTo ? dateArg(filter.dateTo, 'filter.dateTo', 'until') : undefined,
   result: filterText(filter.result, 'filter.result'),
   text: filterText(filter.text, 'filter.text'),
   importId: filter.importId ? parseId(filter.importId, 'filter.importId') : undefined,

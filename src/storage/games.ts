@@ -1,5 +1,6 @@
 /** Stored games: the filtered page of games, and each game's plies. */
 import type { Database } from '../db/database';
+import { dayRange } from '../db/dateRange';
 import type { GameKind } from '../db/records';
 import type { Game, Occurrence, Prisma } from '../generated/prisma/client';
 
@@ -10,15 +11,22 @@ export interface GameQuery {
   player?: string;
   /** Part of the event's name, any case. */
   event?: string;
-  /** Played on or after this day. */
+  /** Played on or after this day (a game known only to its month or year: possibly). */
   playedFrom?: Date;
-  /** Played on or before this day. */
+  /** Played on or before this day (a game known only to its month or year: possibly). */
   playedTo?: Date;
   result?: string;
   /** Part of a player's, the event's or the site's name, any case. */
   text?: string;
   importId?: bigint;
 }
+
+/** A date filter (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`) as its first (`from`) or last (`until`) day; null when it is none. */
+export const filterDay = (text: string, end: 'from' | 'until'): Date | null => {
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(text.trim());
+  const range = m ? dayRange(Number(m[1]), m[2] === undefined ? undefined : Number(m[2]), m[3] === undefined ? undefined : Number(m[3])) : null;
+  return range ? new Date(`${range[end]}T00:00:00Z`) : null;
+};
 
 /** One page of games in id order, after `afterId`, with the count of all matching games. */
 export interface GamePage {
@@ -39,7 +47,8 @@ const gameWhere = (query: GameQuery): Prisma.GameWhereInput => {
   if (query.kind) and.push({ kind: query.kind });
   if (query.player) and.push({ OR: [{ player1: contains(query.player) }, { player2: contains(query.player) }] });
   if (query.event) and.push({ event: contains(query.event) });
-  if (query.playedFrom) and.push({ playedOn: { gte: query.playedFrom } });
+  // A written date is a range of days (playedOn..playedUntil): it matches when the ranges overlap.
+  if (query.playedFrom) and.push({ playedUntil: { gte: query.playedFrom } });
   if (query.playedTo) and.push({ playedOn: { lte: query.playedTo } });
   if (query.result) and.push({ result: query.result });
   if (query.importId !== undefined) and.push({ importId: query.importId });

@@ -1,4 +1,5 @@
-import { normaliseDate, writeChunk } from '../../src/db/bulkWriter';
+import { writeChunk } from '../../src/db/bulkWriter';
+import { writtenDateRange } from '../../src/db/dateRange';
 import type { Database } from '../../src/db/database';
 import { describeEachDatabase } from '../support/databases';
 import { AFTER_E4, START, chessGame, chessPosition } from '../support/records';
@@ -20,13 +21,22 @@ const importChunks = (db: Database, fingerprint: string, chunks: Parameters<type
     return { id, counts };
   });
 
-describe('normaliseDate', () => {
-  it('reads full PGN and ISO dates and refuses partial or impossible ones', () => {
-    expect(normaliseDate('1851.06.21')).toBe('1851-06-21');
-    expect(normaliseDate('2025-11-08')).toBe('2025-11-08');
-    expect(normaliseDate('1851.??.??')).toBeNull();
-    expect(normaliseDate('2023.02.30')).toBeNull();
-    expect(normaliseDate(undefined)).toBeNull();
+describe('the days a written date can be', () => {
+  it('reads a full PGN or ISO date as one day', () => {
+    expect(writtenDateRange('1851.06.21')).toEqual({ from: '1851-06-21', until: '1851-06-21' });
+    expect(writtenDateRange('2025-11-08')).toEqual({ from: '2025-11-08', until: '2025-11-08' });
+  });
+
+  it('reads a date known to its month or year as the days it can be', () => {
+    expect(writtenDateRange('1851.??.??')).toEqual({ from: '1851-01-01', until: '1851-12-31' });
+    expect(writtenDateRange('1851')).toEqual({ from: '1851-01-01', until: '1851-12-31' });
+    expect(writtenDateRange('2024.02.??')).toEqual({ from: '2024-02-01', until: '2024-02-29' });
+  });
+
+  it('refuses impossible or unknown dates', () => {
+    expect(writtenDateRange('2023.02.30')).toBeNull();
+    expect(writtenDateRange('????.??.??')).toBeNull();
+    expect(writtenDateRange(undefined)).toBeNull();
   });
 });
 

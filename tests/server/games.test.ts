@@ -78,7 +78,7 @@ describeEachDatabase('games query', (getDb) => {
     const gql = graphqlClient(getDb());
     const result = await gql(PAGE, { filter: { dateFrom: '21 June 1851' } });
     expect(result.errors?.[0]).toMatchObject({
-      message: 'filter.dateFrom must be a day as YYYY-MM-DD, got "21 June 1851"',
+      message: 'filter.dateFrom must be a year, month or day (YYYY, YYYY-MM or YYYY-MM-DD), got "21 June 1851"',
       extensions: { code: 'BAD_USER_INPUT', details: { argument: 'filter.dateFrom' } },
     });
   });
