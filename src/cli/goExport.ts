@@ -4,28 +4,24 @@
  * Go position and score files written back, streamed to the file.
  */
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
 import type { Database } from '../db/database';
 import { exportGoPositionFile, exportGoScoreFile } from '../storage/go';
 
-/** True when the export arguments ask for a Go file. */
-export const isGoExport = (args: string[]): boolean => args.includes('--go-positions') || args.includes('--go-scores');
+/** What `tabula export` was given for a Go file. */
+export interface GoExportOptions {
+  goPositions?: boolean;
+  goScores?: boolean;
+  import?: string;
+  program?: string;
+  ruleset?: string;
+  out?: string;
+}
 
-export async function exportGoFile(db: Database, args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      'go-positions': { type: 'boolean' },
-      'go-scores': { type: 'boolean' },
-      import: { type: 'string' },
-      program: { type: 'string' },
-      ruleset: { type: 'string' },
-      out: { type: 'string' },
-    },
-  });
-  if (values['go-scores'] && !values.program) throw new Error('export --go-scores needs --program (and --ruleset when the file had one)');
+/** Streams a Go position or score file to `--out` (or standard output) and says what it wrote. */
+export async function exportGoFile(db: Database, values: GoExportOptions): Promise<void> {
+  if (values.goScores && !values.program) throw new Error('export --go-scores needs --program (and --ruleset when the file had one)');
   if (values.import !== undefined && !/^\d+$/.test(values.import)) throw new Error('--import takes an import id');
-  const chunks = values['go-scores']
+  const chunks = values.goScores
     ? exportGoScoreFile(db.sql, values.program as string, values.ruleset ?? '')
     : exportGoPositionFile(db.sql, values.import === undefined ? undefined : BigInt(values.import));
   const out = values.out ? fs.createWriteStream(values.out) : process.stdout;

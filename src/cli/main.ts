@@ -3,7 +3,7 @@
  * same database the server uses (DATABASE_URL, else PGlite in TABULA_DATA_DIR).
  */
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
+import { Command, CommanderError } from 'commander';
 import v8 from 'node:v8';
 import { describeLocation } from '../codecs/result';
 import { databaseConfigFromEnv } from '../db/config';
@@ -13,30 +13,17 @@ import { runImport } from '../storage/importService';
 import type { GameKind } from '../db/records';
 import { ImportFailure } from '../storage/importFailure';
 import { fileSource } from './fileSource';
-import { exportGoFile, isGoExport } from './goExport';
+import { exportGoFile } from './goExport';
+import { formatFromContent, formatFromName } from './formatGuess';
 import { writeGoScoreSample } from './goSample';
 import { createProgress } from './progress';
-import { TOKEN_USAGE, TokenUsageError, runTokenCommand } from './tokenCommand';
+import { TokenUsageError, createTokenCommand, listTokensCommand, revokeTokenCommand } from './tokenCommand';
 
-
-const usage = async (): Promise<string> => `usage:
-  tabula import --format FORMAT [--program NAME] [--ruleset NAME] [--allow-skips] FILE...
-      FORMAT: sgf, mat, pgn, gametext, gcg, cgp, go-positions, go-scores (as this build supports)
-      exits 1 when a game of a file could not be read and was left out, unless --allow-skips
-  tabula export --game ID --format FORMAT [--out FILE]
-  tabula export --import ID --format FORMAT [--out FILE]   every game of one import, concatenated
-  tabula export --go-positions [--import ID] [--out FILE]  Go position file (all listed positions, or one import's)
-  tabula export --go-scores --program NAME [--ruleset NAME] [--out FILE]   Go score file
-  tabula migrate                                          apply pending migrations and exit
-  tabula sample go-scores [--out DIR] [--positions N] [--seed N]
-      writes a Go position file and fuego/gnugo score files to try score analysis (default ./sample, 2000)
-${TOKEN_USAGE}
-
-The database is DATABASE_URL (PostgreSQL) when set, else PGlite in TABULA_DATA_DIR (default ./data).`;
 
 /** `go-positions` on the command line is `GO_POSITIONS` in GraphQL. */
 const formatName = (text: string): string => text.toUpperCase().replace(/-/g, '_');
 
+/** A command line that is not right: the message and the command's usage, status 2. */
 class UsageError extends Error {}
 
 /**
@@ -46,20 +33,24 @@ class UsageError extends Error {}
  */
 const IMPORT_HEAP_GROWTH = '--heap-growing-percent=50';
 
+interface ImportOptionsCli {
+  format?: string;
+  program?: string;
+  ruleset?: string;
+  allowSkips?: boolean;
+}
+
 /** Imports each file; the exit code is 1 when games were left out and `--allow-skips` was not given. */
-async function importFiles(db: Database, args: string[]): Promise<number> {
+async function importFiles(db: Database, files: string[], values: ImportOptionsCli): Promise<number> {
   v8.setFlagsFromString(IMPORT_HEAP_GROWTH);
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { format: { type: 'string' }, program: { type: 'string' }, ruleset: { type: 'string' }, 'allow-skips': { type: 'boolean' } },
-  });
   let skipped = 0;
-  if (!values.format || positionals.length === 0) throw new UsageError('import needs --format and at least one FILE');
-  const reader = readerFor(formatName(values.format));
-  if (!reader) throw new UsageError(`unknown format ${values.format}; this build reads: ${importFormats().join(', ') || 'none'}`);
   const options = { program: values.program, ruleset: values.ruleset };
-  for (const path of positionals) {
+  for (const path of files) {
+    if (!fs.existsSync(path)) throw new Error(`no such file: ${path}`);
+    const guessed = values.format ? { format: values.format } : formatFromName(path);
+    if ('problem' in guessed) throw new UsageError(guessed.problem);
+    const reader = readerFor(formatName(guessed.format));
+    if (!reader) throw new UsageError(`unknown format ${guessed.format}; this build reads: ${importFormats().join(', ').toLowerCase().replace(/_/g, '-') || 'none'}`);
     const size = (await fs.promises.stat(path)).size;
     const progress = createProgress(path, size);
     const source = await fileSource(path, (n) => progress.advance(n));
@@ -88,25 +79,35 @@ async function importFiles(db: Database, args: string[]): Promise<number> {
       if (error instanceof ImportFailure) {
         const e = error.error;
         const where = describeLocation(e);
-        throw new Error(`${path}: nothing imported: ${e.code}${where ? ` at ${where}` : ''}: ${e.message}`);
+        throw new Error(`${path}: nothing imported: ${e.code}${where ? ` at ${where}` : ''}: ${e.message}${formatHint(path, reader.format)}`);
       }
       throw error;
     }
   }
-  if (skipped > 0 && !values['allow-skips']) {
+  if (skipped > 0 && !values.allowSkips) {
     console.error(`${skipped} game${skipped === 1 ? '' : 's'} left out: exiting with status 1 (pass --allow-skips to accept an import that leaves games out)`);
     return 1;
   }
   return 0;
 }
 
-async function exportGames(db: Database, args: string[]): Promise<void> {
-  if (isGoExport(args)) return exportGoFile(db, args);
-  const { values } = parseArgs({
-    args,
-    options: { game: { type: 'string' }, import: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' } },
-  });
-  if (!values.format || (!values.game && !values.import)) throw new UsageError('export needs --format and --game or --import');
+interface ExportOptionsCli {
+  game?: string;
+  import?: string;
+  format?: string;
+  out?: string;
+  goPositions?: boolean;
+  goScores?: boolean;
+  program?: string;
+  ruleset?: string;
+}
+
+async function exportGames(db: Database, values: ExportOptionsCli): Promise<void> {
+  if (values.goPositions || values.goScores) return exportGoFile(db, values);
+  if (!values.format || (!values.game && !values.import)) throw new UsageError('export needs --format and --game or --import (or --go-positions, --go-scores)');
+  for (const [name, id] of [['--game', values.game], ['--import', values.import]] as const) {
+    if (id !== undefined && !/^\d{1,19}$/.test(id)) throw new UsageError(`${name} takes a numeric id, got "${id}"`);
+  }
   const format = formatName(values.format);
   const games = values.game
     ? await db.prisma.game.findMany({ where: { id: BigInt(values.game) } })
@@ -123,21 +124,12 @@ async function exportGames(db: Database, args: string[]): Promise<void> {
 }
 
 /** `tabula sample go-scores`: writes the sample files and says how to import them (needs no database). */
-function sampleCommand(args: string[]): number {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { out: { type: 'string' }, positions: { type: 'string' }, seed: { type: 'string' } },
-  });
-  if (positionals.join(' ') !== 'go-scores') {
-    console.error(`tabula sample makes go-scores, got "${positionals.join(' ')}"`);
-    return 2;
-  }
+function sampleCommand(kind: string, values: { out?: string; positions?: string; seed?: string }): void {
+  if (kind !== 'go-scores') throw new UsageError(`tabula sample makes go-scores, got "${kind}"`);
   const count = Number(values.positions ?? 2000);
   const seed = Number(values.seed ?? 9);
   if (!Number.isInteger(count) || count < 1 || count > 1_000_000 || !Number.isInteger(seed)) {
-    console.error('--positions takes a whole number from 1 to 1000000, --seed a whole number');
-    return 2;
+    throw new UsageError('--positions takes a whole number from 1 to 1000000, --seed a whole number');
   }
   const dir = values.out ?? 'sample';
   const files = writeGoScoreSample(dir, count, seed);
@@ -145,37 +137,116 @@ function sampleCommand(args: string[]): number {
   console.log(`  npx tabula import --format go-positions ${files.positions}`);
   console.log(`  npx tabula import --format go-scores --program fuego --ruleset chinese ${files.fuego}`);
   console.log(`  npx tabula import --format go-scores --program gnugo --ruleset chinese ${files.gnugo}`);
-  return 0;
 }
 
+/** " (this looks like SGF: try --format sgf)" when the file's first bytes look like another format than `format`. */
+const formatHint = (file: string, format: string): string => {
+  const head = Buffer.alloc(4096);
+  const fd = fs.openSync(file, 'r');
+  const n = fs.readSync(fd, head, 0, head.length, 0);
+  fs.closeSync(fd);
+  const looks = formatFromContent(head.subarray(0, n));
+  return looks && formatName(looks) !== format ? ` (this looks like ${looks.toUpperCase()}: try --format ${looks})` : '';
+};
+
+const DATABASE_NOTE = '\nThe database is DATABASE_URL (PostgreSQL) when set, else PGlite in TABULA_DATA_DIR (default ./data).';
+
+/** The `tabula` command line; `run` gets each action and sets the exit status it returns. */
+function program(run: (work: () => Promise<number | void>) => Promise<void>): Command {
+  const cli = new Command('tabula')
+    .description('Import and export game records on the database the server uses.')
+    .addHelpText('after', DATABASE_NOTE)
+    .showSuggestionAfterError(true)
+    .configureOutput({ writeOut: (text) => console.log(text.trimEnd()), writeErr: (text) => console.error(text.trimEnd()) })
+    .exitOverride();
+  const withDb = (work: (db: Database) => Promise<number | void>) => run(async () => {
+    const db = await openDatabase(databaseConfigFromEnv());
+    try {
+      return await work(db);
+    } finally {
+      await db.close();
+    }
+  });
+  cli
+    .command('import')
+    .description('import files, each in one transaction; exits 1 when a game could not be read and was left out, unless --allow-skips')
+    .argument('<files...>', 'the files to import')
+    .option('--format <format>', 'sgf, mat, pgn, gametext, gcg, cgp, go-positions or go-scores (default: from the file name)')
+    .option('--program <name>', 'go-scores: the program that scored the positions')
+    .option('--ruleset <name>', 'go-scores: its ruleset')
+    .option('--allow-skips', 'exit 0 even when games of a file could not be read and were left out')
+    .action((files: string[], options: ImportOptionsCli) => withDb((db) => importFiles(db, files, options)));
+  cli
+    .command('export')
+    .description('write stored games (one, or every game of an import) or Go position/score files')
+    .option('--game <id>', 'one game')
+    .option('--import <id>', 'every game of one import, in file order (with --go-positions: its positions)')
+    .option('--format <format>', 'sgf, mat, pgn, gametext, gcg or cgp')
+    .option('--go-positions', 'the Go position file of all listed positions (or of one import)')
+    .option('--go-scores', 'the Go score file of one program and ruleset')
+    .option('--program <name>', 'go-scores: the program')
+    .option('--ruleset <name>', 'go-scores: the ruleset')
+    .option('--out <file>', 'write to this file (default: standard output)')
+    .action((options: ExportOptionsCli) => withDb((db) => exportGames(db, options)));
+  cli
+    .command('migrate')
+    .description('apply pending migrations and exit')
+    .action(() => withDb(async () => console.log('migrations applied')));
+  const token = cli.command('token').description('API tokens: create, list, revoke');
+  token
+    .command('create')
+    .description('make a token and print it once')
+    .argument('<name>', 'a name for the token')
+    .requiredOption('--role <role>', 'reader, writer or admin')
+    .action((name: string, options: { role: string }) => withDb((db) => createTokenCommand(db, name, options.role, (line) => console.log(line))));
+  token
+    .command('list')
+    .description('names, roles, when created and whether revoked')
+    .action(() => withDb((db) => listTokensCommand(db, (line) => console.log(line))));
+  token
+    .command('revoke')
+    .description('refuse a token from the next request on')
+    .argument('<name>', 'the token name')
+    .action((name: string) => withDb((db) => revokeTokenCommand(db, name, (line) => console.log(line))));
+  cli
+    .command('sample')
+    .description('write sample files to try tabula with (go-scores: a Go position file and two programs\' scores)')
+    .argument('<kind>', 'go-scores')
+    .option('--out <dir>', 'where to write them', 'sample')
+    .option('--positions <n>', 'how many positions', '2000')
+    .option('--seed <n>', 'random seed', '9')
+    .action((kind: string, options: { out?: string; positions?: string; seed?: string }) => run(async () => sampleCommand(kind, options)));
+  return cli;
+}
+
+/**
+ * Runs the command line; the exit status: 0 done, 1 a failure (bad file, database), 2 a command
+ * line that is not right (unknown command or option, missing argument), with its usage.
+ */
 export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (!command || command === '--help' || command === 'help') {
-    console.log(await usage());
-    return command ? 0 : 2;
-  }
-  if (command === 'sample') return sampleCommand(rest);
-  if (!['import', 'export', 'migrate', 'token'].includes(command)) {
-    console.error(`unknown command ${command}\n\n${await usage()}`);
+  let status = 0;
+  const run = async (work: () => Promise<number | void>): Promise<void> => {
+    status = (await work()) ?? 0;
+  };
+  const cli = program(run);
+  if (argv.length === 0) {
+    cli.outputHelp({ error: true });
     return 2;
   }
-  let db: Database | undefined;
   try {
-    db = await openDatabase(databaseConfigFromEnv());
-    if (command === 'import') return await importFiles(db, rest);
-    else if (command === 'export') await exportGames(db, rest);
-    else if (command === 'token') await runTokenCommand(db, rest, (line) => console.log(line));
-    else console.log('migrations applied');
-    return 0;
+    await cli.parseAsync(argv, { from: 'user' });
+    return status;
   } catch (error) {
-    if (error instanceof UsageError || (command === 'token' && error instanceof TokenUsageError)) {
-      console.error(`${error.message}\n\n${await usage()}`);
+    if (error instanceof CommanderError) {
+      // Help and version are answers, not errors; every other commander error is a usage error.
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.help' || error.code === 'commander.version' ? 0 : 2;
+    }
+    if (error instanceof UsageError || error instanceof TokenUsageError) {
+      console.error(`error: ${error.message}\n(see tabula ${argv[0]} --help)`);
       return 2;
     }
     console.error(error instanceof Error ? error.message : error);
     return 1;
-  } finally {
-    await db?.close();
   }
 }
 

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { main as cli } from '../../src/cli/main';
 import { createApollo, createApp, type App } from '../../src/server/app';
 import { ANONYMOUS } from '../../src/api/principal';
-import { runTokenCommand } from '../../src/cli/tokenCommand';
+import { createTokenCommand, listTokensCommand, revokeTokenCommand } from '../../src/cli/tokenCommand';
 import { authConfigFromEnv, bearerToken } from '../../src/server/auth';
 import { createToken, hashToken, revokeToken } from '../../src/storage/tokens';
 import { createContext } from '../../src/api/context';
@@ -170,14 +170,14 @@ describeEachDatabase('access over HTTP', (getDb) => {
 
   it('creates, lists and revokes tokens with the token command', async () => {
     const lines: string[] = [];
-    await runTokenCommand(getDb(), ['create', 'ci', '--role', 'writer'], (line) => lines.push(line));
+    await createTokenCommand(getDb(), 'ci', 'writer', (line) => lines.push(line));
     const token = lines[0];
     expect(token).toMatch(/^tabula_[A-Za-z0-9_-]{43}$/);
     expect(lines[1]).toBe('token ci (writer) created; it is shown only this once.');
     expect(await post(base, 'mutation { ping }', token)).toMatchObject({ status: 200, body: { data: { ping: true } } });
 
     lines.length = 0;
-    await runTokenCommand(getDb(), ['list'], (line) => lines.push(line));
+    await listTokensCommand(getDb(), (line) => lines.push(line));
     expect(lines.map((l) => l.split('\t').filter((_, i) => i !== 2))).toEqual([
       ['t-reader', 'reader', 'active'],
       ['t-writer', 'writer', 'active'],
@@ -185,13 +185,13 @@ describeEachDatabase('access over HTTP', (getDb) => {
       ['ci', 'writer', 'active'],
     ]);
 
-    await runTokenCommand(getDb(), ['revoke', 'ci'], () => undefined);
+    await revokeTokenCommand(getDb(), 'ci', () => undefined);
     expect(await post(base, 'mutation { ping }', token)).toMatchObject({ status: 401, body: UNAUTHENTICATED });
-    await expect(runTokenCommand(getDb(), ['revoke', 'ci'], () => undefined)).rejects.toThrow('no active token named ci');
+    await expect(revokeTokenCommand(getDb(), 'ci', () => undefined)).rejects.toThrow('no active token named ci');
   });
 
   it('refuses a token command with an unknown role', async () => {
-    await expect(runTokenCommand(getDb(), ['create', 'x', '--role', 'root'], () => undefined)).rejects.toThrow(
+    await expect(createTokenCommand(getDb(), 'x', 'root', () => undefined)).rejects.toThrow(
       '--role is one of reader, writer, admin; got root',
     );
   });
