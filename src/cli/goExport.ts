@@ -21,17 +21,32 @@ export interface GoExportOptions {
 export async function exportGoFile(db: Database, values: GoExportOptions): Promise<void> {
   if (values.goScores && !values.program) throw new Error('export --go-scores needs --program (and --ruleset when the file had one)');
   if (values.import !== undefined && !/^\d+$/.test(values.import)) throw new Error('--import takes an import id');
-  const chunks = values.goScores
+  const chunks = (values.goScores
     ? exportGoScoreFile(db.sql, values.program as string, values.ruleset ?? '')
-    : exportGoPositionFile(db.sql, values.import === undefined ? undefined : BigInt(values.import));
+    : exportGoPositionFile(db.sql, values.import === undefined ? undefined : BigInt(values.import)))[Symbol.asyncIterator]();
+  // Nothing to write is said, not written: an empty file would look like a successful export.
+  const first = await chunks.next();
+  if (first.done) {
+    await chunks.return?.(undefined);
+    throw new Error(
+      values.goScores
+        ? `no scores of ${values.program}${values.ruleset ? `/${values.ruleset}` : ''} are stored: nothing written`
+        : `no listed Go positions${values.import ? ` in import ${values.import}` : ''} (import a Go position file first): nothing written`,
+    );
+  }
   const out = values.out ? fs.createWriteStream(values.out) : process.stdout;
   let bytes = 0;
-  for await (const chunk of chunks) {
+  let records = 0;
+  const recordSize = values.goScores ? 12 : undefined;
+  for (let next: IteratorResult<Uint8Array> = first; !next.done; next = await chunks.next()) {
+    const chunk = next.value;
     bytes += chunk.length;
+    records += recordSize ? chunk.length / recordSize : 0;
     if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
-  if (values.out) {
-    await new Promise<void>((resolve, reject) => (out as fs.WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())));
-    console.error(`${values.out}: ${bytes} bytes`);
-  }
+  if (values.out) await new Promise<void>((resolve, reject) => (out as fs.WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())));
+  const what = values.goScores ? `${records} score records` : 'Go position file';
+  const said = `${values.out ?? 'standard output'}: ${what}, ${bytes} bytes`;
+  if (values.out) console.log(said);
+  else console.error(said);
 }

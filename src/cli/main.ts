@@ -59,6 +59,7 @@ async function importFiles(db: Database, files: string[], values: ImportOptionsC
       const outcome = await runImport(db, reader, source, options, (t) =>
         progress.note(`${t.games} games, ${t.positions} positions, ${t.scores} scores`),
       );
+      progress.done();
       progress.stop();
       const seconds = (Date.now() - started) / 1000;
       const verb = outcome.alreadyImported ? 'already imported as' : 'imported as';
@@ -113,14 +114,23 @@ async function exportGames(db: Database, values: ExportOptionsCli): Promise<void
     ? await db.prisma.game.findMany({ where: { id: BigInt(values.game) } })
     : await db.prisma.game.findMany({ where: { importId: BigInt(values.import as string) }, orderBy: { indexInFile: 'asc' } });
   if (games.length === 0) throw new Error('no such game or import');
+  const progress = createProgress(values.out ?? 'export', games.length, 'games');
   const texts = games.map((game) => {
     const write = writerFor(game.kind as GameKind, format);
     if (!write) throw new Error(`${game.kind} games cannot be written as ${values.format}`);
-    return write(game);
+    const text = write(game);
+    progress.advance(1);
+    return text;
   });
   const text = texts.join(texts.every((t) => t.endsWith('\n')) ? '' : '\n');
   if (values.out) fs.writeFileSync(values.out, text);
   else process.stdout.write(text);
+  progress.done();
+  progress.stop();
+  // What was written (on stderr when the export itself goes to standard output).
+  const said = `${values.out ?? 'standard output'}: ${games.length} game${games.length === 1 ? '' : 's'} as ${format}, ${Buffer.byteLength(text)} bytes`;
+  if (values.out) console.log(said);
+  else console.error(said);
 }
 
 /** `tabula sample go-scores`: writes the sample files and says how to import them (needs no database). */

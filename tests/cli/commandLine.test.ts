@@ -61,4 +61,17 @@ describe('tabula command line', () => {
     expect(help).toMatch(/^Usage: tabula import \[options\] <files\.\.\.>/);
     expect(help).toContain('--allow-skips');
   });
+
+  it('says what an export wrote', async () => {
+    const out = path.join(cli.dir, 'back.pgn');
+    expect(await main(['export', '--import', '1', '--format', 'pgn', '--out', out])).toBe(0);
+    expect(cli.logged).toEqual([`${out}: 1 game as PGN, ${fs.statSync(out).size} bytes`]);
+  });
+
+  it('refuses to write an empty Go position file, with status 1', async () => {
+    const out = path.join(cli.dir, 'none.dat');
+    expect(await main(['export', '--go-positions', '--out', out])).toBe(1);
+    expect(cli.errors).toEqual(['no listed Go positions (import a Go position file first): nothing written']);
+    expect(fs.existsSync(out)).toBe(false);
+  });
 });
