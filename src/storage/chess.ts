@@ -189,8 +189,23 @@ export function buildChessGame(
   }
 
   const fenTag = getTag(game, 'FEN')?.trim();
+  const record = gameRecord(game, source, sourceFormat, {
+    gameText: r.gameText?.bytes ?? null,
+    startFen: fenTag && fenTag !== STANDARD_FEN ? fenTag : null,
+    plies,
+  });
+  return { record, scores, warnings };
+}
+
+/** A chess game's record: its tags as fields and metadata, with what the replay gave. */
+const gameRecord = (
+  game: PgnGame,
+  source: Uint8Array,
+  sourceFormat: 'PGN' | 'GAMETEXT',
+  replayed: Pick<GameRecord, 'gameText' | 'startFen' | 'plies'>,
+): GameRecord => {
   const resultTag = getTag(game, 'Result')?.trim();
-  const record: GameRecord = {
+  return {
     kind: 'CHESS',
     sourceFormat,
     source,
@@ -202,12 +217,9 @@ export function buildChessGame(
     dateText: getTag(game, 'Date') ?? null,
     result: resultTag && RESULTS.has(resultTag) ? resultTag : resultTag || game.result,
     metadata: tagObject(game),
-    gameText: r.gameText?.bytes ?? null,
-    startFen: fenTag && fenTag !== STANDARD_FEN ? fenTag : null,
-    plies,
+    ...replayed,
   };
-  return { record, scores, warnings };
-}
+};
 
 /**
  * A game of another chess variant: stored with its tags and text, but no position is indexed
@@ -215,23 +227,7 @@ export function buildChessGame(
  */
 function variantGame(game: PgnGame, source: Uint8Array, sourceFormat: 'PGN' | 'GAMETEXT', gameIndex: number, where: { line?: number; offset?: number }): BuiltGame {
   const variant = getTag(game, 'Variant');
-  const resultTag = getTag(game, 'Result')?.trim();
-  const record: GameRecord = {
-    kind: 'CHESS',
-    sourceFormat,
-    source,
-    player1: getTag(game, 'White') ?? null,
-    player2: getTag(game, 'Black') ?? null,
-    event: getTag(game, 'Event') ?? null,
-    site: getTag(game, 'Site') ?? null,
-    round: getTag(game, 'Round') ?? null,
-    dateText: getTag(game, 'Date') ?? null,
-    result: resultTag && RESULTS.has(resultTag) ? resultTag : resultTag || game.result,
-    metadata: tagObject(game),
-    gameText: null,
-    startFen: null,
-    plies: [],
-  };
+  const record = gameRecord(game, source, sourceFormat, { gameText: null, startFen: null, plies: [] });
   const warning: ImportWarning = {
     gameIndex,
     code: 'CHESS_VARIANT_NOT_INDEXED',
