@@ -1,5 +1,6 @@
 # tabula server image: a build stage compiles the server and the web pages; the runtime stage
-# ships only the runtime dependencies, the built output and the migrations, and runs as `node`.
+# ships only the runtime dependencies, the built output, the GraphQL SDL and the migrations, and
+# runs as `node`.
 FROM node:20-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -15,6 +16,7 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/prisma/migrations ./prisma/migrations
+COPY --from=build /app/src/schema ./src/schema
 COPY --from=build /app/bin ./bin
 # PGlite's data directory when DATABASE_URL is not set, owned by the unprivileged user.
 RUN mkdir -p /data && chown node:node /data

@@ -43,6 +43,7 @@ describe('Dockerfile', () => {
       'COPY --from=build /app/node_modules',
       'COPY --from=build /app/dist',
       'COPY --from=build /app/prisma/migrations',
+      'COPY --from=build /app/src/schema',
       'COPY --from=build /app/bin',
     ]);
   });
