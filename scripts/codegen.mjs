@@ -36,6 +36,7 @@ const MAPPERS = {
   ZobristTable: '../storage/zobristTables#ZobristTableRow',
   GoScoreDisagreement: '../api/parents#GoScoreDisagreementParent',
   Ply: '../api/parents#PlyParent',
+  Import: '../storage/imports#ImportRow',
   ImportReport: '../api/parents#ImportReportParent',
   ChessPosition: '../api/parents#ChessPositionParent',
   CrosswordPosition: '../api/parents#CrosswordView',

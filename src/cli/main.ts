@@ -15,6 +15,7 @@ import { ImportFailure } from '../storage/importFailure';
 import { fileSource } from './fileSource';
 import { exportGoFile } from './goExport';
 import { formatFromContent, formatFromName } from './formatGuess';
+import { deleteImportCommand, listImportsCommand } from './importsCommand';
 import { writeGoScoreSample } from './goSample';
 import { createProgress } from './progress';
 import { TokenUsageError, createTokenCommand, listTokensCommand, revokeTokenCommand } from './tokenCommand';
@@ -198,6 +199,15 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
     .option('--ruleset <name>', 'go-scores: the ruleset')
     .option('--out <file>', 'write to this file (default: standard output)')
     .action((options: ExportOptionsCli) => withDb((db) => exportGames(db, options)));
+  cli
+    .command('imports')
+    .description('list the imports, oldest first: id, format, date, games, positions, scores, skipped games, warnings')
+    .action(() => withDb((db) => listImportsCommand(db, (line) => console.log(line))));
+  cli
+    .command('delete')
+    .description('delete an import: its games and the positions (with their scores) no other game reaches')
+    .requiredOption('--import <id>', 'the import to delete')
+    .action((options: { import: string }) => withDb((db) => deleteImportCommand(db, options.import, (line) => console.log(line))));
   cli
     .command('migrate')
     .description('apply pending migrations and exit')

@@ -5,6 +5,7 @@ import { crosswordResolvers } from './crossword';
 import { diagramResolvers } from './diagrams';
 import { gameResolvers } from './games';
 import { goResolvers } from './go';
+import { importResolvers } from './imports';
 import { positionResolvers } from './positions';
 import { serverResolvers } from './server';
 
@@ -18,4 +19,4 @@ const merge = (...maps: ResolverMap[]): ResolverMap => {
   return merged;
 };
 
-export const resolvers = merge(serverResolvers, gameResolvers, positionResolvers, backgammonResolvers, crosswordResolvers, goResolvers, chessResolvers, diagramResolvers);
+export const resolvers = merge(serverResolvers, gameResolvers, importResolvers, positionResolvers, backgammonResolvers, crosswordResolvers, goResolvers, chessResolvers, diagramResolvers);

@@ -63,6 +63,9 @@ export async function runImport(
 ): Promise<ImportOutcome> {
   const fingerprint = importFingerprint(reader.format, source.sha256, options);
   const outcome = await retryOnConflict(() => db.transaction(async (sql) => {
+    // A file imported before is answered from its row: asking first takes no number from the sequence.
+    const known = await sql.query<{ id: bigint }>(`SELECT id FROM "Import" WHERE fingerprint = $1`, [fingerprint]);
+    if (known.length > 0) return null;
     const created = await sql.query<{ id: bigint }>(
       `INSERT INTO "Import" (format, fingerprint, options) VALUES ($1, $2, $3)
        ON CONFLICT (fingerprint) DO NOTHING RETURNING id`,

@@ -1,0 +1,44 @@
+/** Imports: the list, and deleting one. */
+import type { Resolvers } from '../generated/graphql';
+import { decodeCursor, encodeCursor, pageSize, parseId } from '../api/args';
+import { notFound } from '../api/errors';
+import { requireRole } from '../api/principal';
+import { deleteImport, importsPage } from '../storage/imports';
+
+const MAX_PAGE = 100;
+
+export const importResolvers: Resolvers = {
+  Query: {
+    imports: async (_, { first, after }, { db }) => {
+      const take = pageSize(first, 20, MAX_PAGE);
+      const afterId = decodeCursor('import', after);
+      const page = await importsPage(db, take, afterId);
+      const edges = page.imports.map((node) => ({ cursor: encodeCursor('import', node.id), node }));
+      return {
+        edges,
+        nodes: page.imports,
+        totalCount: page.totalCount,
+        pageInfo: {
+          hasNextPage: page.hasNextPage,
+          hasPreviousPage: afterId !== undefined,
+          startCursor: edges[0]?.cursor ?? null,
+          endCursor: edges[edges.length - 1]?.cursor ?? null,
+        },
+      };
+    },
+  },
+  Mutation: {
+    deleteImport: async (_, { id }, { db, principal }) => {
+      requireRole(principal, ['admin']);
+      const importId = parseId(id);
+      const deleted = await deleteImport(db, importId);
+      if (!deleted) throw notFound(`import ${id}`);
+      return { importId: id, ...deleted };
+    },
+  },
+  Import: {
+    id: (row) => String(row.id),
+    createdAt: (row) => row.createdAt.toISOString(),
+    skippedGames: (row) => row.skippedCount,
+  },
+};

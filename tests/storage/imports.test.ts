@@ -1,0 +1,83 @@
+/**
+ * Imports can be listed and deleted: deleting one removes its games and the positions (with
+ * their scores) that no other game reaches, in one transaction; a repeated import takes no number.
+ */
+import { encodePositionFile, encodeScoreFile } from '../../src/codecs/go';
+import { unwrap } from '../../src/codecs/result';
+import type { Database } from '../../src/db/database';
+import { createContext } from '../../src/api/context';
+import { readerFor } from '../../src/storage/formats';
+import { deleteImport, importsPage } from '../../src/storage/imports';
+import { bytesSource, runImport } from '../../src/storage/importService';
+import { describeEachDatabase } from '../support/databases';
+import { dataOf, graphqlClient } from '../support/graphql';
+import { randomPositions, randomScores } from '../support/goFiles';
+
+const pgn = (event: string, moves: string) => Buffer.from(`[Event "${event}"]\n[Result "*"]\n\n${moves} *\n`, 'utf8');
+const importAs = (db: Database, format: string, bytes: Uint8Array, options: Record<string, string> = {}) =>
+  runImport(db, readerFor(format)!, bytesSource(bytes), options);
+const positionKeys = async (db: Database, gameId: bigint): Promise<string[]> =>
+  (await db.sql.query<{ key: string }>(`SELECT p.key FROM "Occurrence" o JOIN "Position" p ON p.id = o."positionId" WHERE o."gameId" = $1 ORDER BY o.ply`, [gameId])).map((r) => r.key);
+const stored = async (db: Database, keys: string[]): Promise<number> =>
+  Number((await db.sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "Position" WHERE key = ANY($1)`, [keys]))[0].n);
+
+describeEachDatabase('imports', (getDb) => {
+  it('answers a repeated import without taking an import number', async () => {
+    const db = getDb();
+    const first = await importAs(db, 'PGN', pgn('numbers', '1. d4 d5'));
+    expect((await importAs(db, 'PGN', pgn('numbers', '1. d4 d5'))).alreadyImported).toBe(true);
+    const next = await importAs(db, 'PGN', pgn('numbers 2', '1. d4 Nf6'));
+    expect(next.importId).toBe(first.importId + 1n);
+  });
+
+  it('deletes an import with the positions only it reached, keeping the ones another game shares', async () => {
+    const db = getDb();
+    const a = await importAs(db, 'PGN', pgn('delete a', '1. e4 e5 2. Nf3'));
+    const b = await importAs(db, 'PGN', pgn('delete b', '1. e4 c5'));
+    const keysA = await positionKeys(db, a.gameIds[0]);
+    const keysB = await positionKeys(db, b.gameIds[0]);
+    const deleted = await deleteImport(db, a.importId);
+    // The start and 1.e4 are also b's; 1...e5 and 2.Nf3 were only a's.
+    expect(deleted).toEqual({ games: 1, positions: 2, scores: 0 });
+    expect(await db.prisma.game.count({ where: { importId: a.importId } })).toBe(0);
+    expect(await stored(db, keysA.slice(2))).toBe(0);
+    expect(await stored(db, keysB)).toBe(keysB.length);
+    expect(await db.prisma.import.count({ where: { id: a.importId } })).toBe(0);
+  });
+
+  it("deletes a position file's positions and their scores", async () => {
+    const db = getDb();
+    const positions = randomPositions(50, 777);
+    const listed = await importAs(db, 'GO_POSITIONS', unwrap(encodePositionFile(positions)));
+    await importAs(db, 'GO_SCORES', unwrap(encodeScoreFile(randomScores(positions, 778))), { program: 'deleted', ruleset: '' });
+    expect(await deleteImport(db, listed.importId)).toEqual({ games: 0, positions: 50, scores: 50 });
+    expect(await db.prisma.score.count({ where: { program: 'deleted' } })).toBe(0);
+  });
+
+  it('answers null for an import that does not exist', async () => {
+    expect(await deleteImport(getDb(), 999_999n)).toBeNull();
+  });
+
+  it('lists imports oldest first with their counts', async () => {
+    const page = await importsPage(getDb(), 2);
+    expect(page.imports.map((i) => [i.format, i.gameCount])).toEqual([['PGN', 1], ['PGN', 1]]);
+    expect(page.hasNextPage).toBe(true);
+  });
+
+  it('lists and deletes through GraphQL, deleting for admins only', async () => {
+    const db = getDb();
+    const gql = graphqlClient(db);
+    const c = await importAs(db, 'PGN', pgn('delete c', '1. c4 e5'));
+    const list = dataOf(await gql<{ imports: { totalCount: number; nodes: { id: string; format: string; gameCount: number }[] } }>('{ imports(first: 100) { totalCount nodes { id format gameCount } } }')).imports;
+    expect(list.nodes.at(-1)).toEqual({ id: String(c.importId), format: 'PGN', gameCount: 1 });
+    const asWriter = await gql.apollo.executeOperation(
+      { query: 'mutation ($id: ID!) { deleteImport(id: $id) { games } }', variables: { id: String(c.importId) } },
+      { contextValue: createContext(db, { kind: 'token', name: 'w', role: 'writer' }) },
+    );
+    expect(asWriter.body.kind === 'single' && asWriter.body.singleResult.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const deleted = dataOf(await gql('mutation ($id: ID!) { deleteImport(id: $id) { importId games } }', { id: String(c.importId) }));
+    expect(deleted).toEqual({ deleteImport: { importId: String(c.importId), games: 1 } });
+    const again = await gql('mutation ($id: ID!) { deleteImport(id: $id) { games } }', { id: String(c.importId) });
+    expect(again.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+  });
+});
