@@ -44,7 +44,7 @@ const MAPPERS = {
 };
 
 /** Custom scalars → their TypeScript type. */
-const SCALARS = { ID: 'string' };
+const SCALARS = { ID: 'string', JSON: 'unknown', DateTime: 'Date | string' };
 
 const output = await codegen({
   filename: outFile,

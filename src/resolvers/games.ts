@@ -87,8 +87,8 @@ export const gameResolvers: Resolvers = {
   Game: {
     id: (game) => String(game.id),
     date: (game) => game.dateText,
-    metadata: (game) => JSON.stringify(game.metadata),
-    createdAt: (game) => game.createdAt.toISOString(),
+    metadata: (game) => game.metadata,
+    createdAt: (game) => game.createdAt,
     mainLine: async (game, _, { db }) => (await pliesOfGame(db, game.id, true)).map(plyOf),
     plies: async (game, _, { db }) => (await pliesOfGame(db, game.id, false)).map(plyOf),
     export: (game, { format }) => {

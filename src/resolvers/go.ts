@@ -215,7 +215,7 @@ export const goResolvers: Resolvers = {
   },
   ZobristTable: {
     data: (t) => t.text,
-    createdAt: (t) => t.createdAt?.toISOString() ?? null,
+    createdAt: (t) => t.createdAt ?? null,
   },
   GoPosition: {
     id: (p) => String(p.id),

@@ -38,7 +38,7 @@ export const importResolvers: Resolvers = {
   },
   Import: {
     id: (row) => String(row.id),
-    createdAt: (row) => row.createdAt.toISOString(),
+    createdAt: (row) => row.createdAt,
     skippedGames: (row) => row.skippedCount,
   },
 };

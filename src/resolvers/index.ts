@@ -7,16 +7,24 @@ import { gameResolvers } from './games';
 import { goResolvers } from './go';
 import { importResolvers } from './imports';
 import { positionResolvers } from './positions';
+import { DateTimeResolver, JSONResolver } from 'graphql-scalars';
+import type { Resolvers } from '../generated/graphql';
 import { serverResolvers } from './server';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
-const merge = (...maps: ResolverMap[]): ResolverMap => {
+/** One map per type, each type's fields gathered from every module (field maps only, no scalars). */
+const merge = (...maps: Resolvers[]): ResolverMap => {
   const merged: ResolverMap = {};
   for (const map of maps) {
-    for (const [type, fields] of Object.entries(map)) merged[type] = { ...merged[type], ...fields };
+    for (const [type, fields] of Object.entries(map) as [string, Record<string, unknown>][]) merged[type] = { ...merged[type], ...fields };
   }
   return merged;
 };
 
-export const resolvers = merge(serverResolvers, gameResolvers, importResolvers, positionResolvers, backgammonResolvers, crosswordResolvers, goResolvers, chessResolvers, diagramResolvers);
+/** The scalars (graphql-scalars' JSON and DateTime) are whole objects, not field maps to merge. */
+export const resolvers = {
+  ...merge(serverResolvers, gameResolvers, importResolvers, positionResolvers, backgammonResolvers, crosswordResolvers, goResolvers, chessResolvers, diagramResolvers),
+  JSON: JSONResolver,
+  DateTime: DateTimeResolver,
+};

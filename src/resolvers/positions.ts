@@ -30,6 +30,6 @@ export const positionResolvers: Resolvers = {
     scores: (p, _, { loaders }) => loaders.scores.load(p.id),
   },
   Score: {
-    details: (s) => (s.details === null ? null : JSON.stringify(s.details)),
+    details: (s) => s.details,
   },
 };
