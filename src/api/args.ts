@@ -44,6 +44,26 @@ export const decodeCursor = (kind: string, cursor: string | null | undefined, ar
   return BigInt(match[2]);
 };
 
+/** A cursor that also keeps a sort key: the ordering's name, the last item's value in it, and its id. */
+export const encodeKeyCursor = (order: string, value: string | null, id: bigint): string =>
+  Buffer.from(JSON.stringify([order, value, String(id)])).toString('base64');
+
+/** The value and id inside a cursor made for `order`, or undefined when `cursor` is absent. */
+export const decodeKeyCursor = (order: string, cursor: string | null | undefined, argument = 'after'): { value: string | null; id: bigint } | undefined => {
+  if (cursor === null || cursor === undefined) return undefined;
+  const refuse = () => badUserInput(`${argument} is not a cursor this server gave out for this order`, { argument });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64').toString('utf8'));
+  } catch {
+    throw refuse();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== order) throw refuse();
+  const [, value, id] = parsed as unknown[];
+  if ((value !== null && typeof value !== 'string') || typeof id !== 'string' || !/^\d{1,19}$/.test(id)) throw refuse();
+  return { value, id: BigInt(id) };
+};
+
 /** Bytes from a base64 argument (whitespace ignored). */
 export const base64Arg = (data: string, argument: string): Uint8Array => {
   const clean = data.replace(/\s+/g, '');

@@ -1,10 +1,10 @@
 /** Games: lookup, the filtered connection, plies, export, and importGames. */
-import type { GameFilter, Resolvers } from '../generated/graphql';
+import type { GameFilter, GameOrderField, Resolvers } from '../generated/graphql';
 import type { Occurrence } from '../generated/prisma/client';
 import type { PlyParent } from '../api/parents';
-import { MAX_FILTER_TEXT, base64Arg, decodeCursor, encodeCursor, loadOrNotFound, pageSize, parseId, textArg } from '../api/args';
+import { MAX_FILTER_TEXT, base64Arg, decodeKeyCursor, encodeKeyCursor, loadOrNotFound, pageSize, parseId, textArg } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
-import { filterDay, gamesPage, pliesOfGame, type GameQuery } from '../storage/games';
+import { type GameOrderColumn, type GameQuery, filterDay, gamesPage, orderValue, pliesOfGame } from '../storage/games';
 import { readerFor, writerFor } from '../storage/formats';
 import type { ImportOptions } from '../storage/formatTypes';
 import { bytesSource, runImport } from '../storage/importService';
@@ -12,6 +12,9 @@ import { ImportFailure } from '../storage/importFailure';
 import { CodecFailure } from '../codecs/result';
 
 const MAX_PAGE = 100;
+
+/** The stored column of each GraphQL order field. */
+const ORDER_COLUMNS: Record<GameOrderField, GameOrderColumn> = { ID: 'id', DATE: 'playedOn', PLAYER1: 'player1', PLAYER2: 'player2', EVENT: 'event' };
 
 /** A date argument (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`) as the first (`from`) or last (`until`) day it can be. */
 const dateArg = (text: string, argument: string, end: 'from' | 'until'): Date => {
@@ -49,18 +52,20 @@ export const plyOf = (o: Occurrence): PlyParent => ({
 export const gameResolvers: Resolvers = {
   Query: {
     game: (_, { id }, { loaders }) => loaders.game.load(parseId(id)),
-    games: async (_, { filter, first, after }, { db }) => {
+    games: async (_, { filter, orderBy, first, after }, { db }) => {
       const take = pageSize(first, 20, MAX_PAGE);
-      const afterId = decodeCursor('game', after);
-      const page = await gamesPage(db, gameQuery(filter ?? {}), take, afterId);
-      const edges = page.games.map((node) => ({ cursor: encodeCursor('game', node.id), node }));
+      const order = { column: ORDER_COLUMNS[orderBy?.field ?? 'ID'], descending: orderBy?.direction === 'DESC' };
+      const name = `${order.column}:${order.descending ? 'desc' : 'asc'}`;
+      const cursor = decodeKeyCursor(name, after);
+      const page = await gamesPage(db, gameQuery(filter ?? {}), take, order, cursor);
+      const edges = page.games.map((node) => ({ cursor: encodeKeyCursor(name, orderValue(node, order.column), node.id), node }));
       return {
         edges,
         nodes: page.games,
         totalCount: page.totalCount,
         pageInfo: {
           hasNextPage: page.hasNextPage,
-          hasPreviousPage: afterId !== undefined,
+          hasPreviousPage: cursor !== undefined,
           startCursor: edges[0]?.cursor ?? null,
           endCursor: edges[edges.length - 1]?.cursor ?? null,
         },

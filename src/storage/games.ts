@@ -59,13 +59,56 @@ const gameWhere = (query: GameQuery): Prisma.GameWhereInput => {
   return and.length > 0 ? { AND: and } : {};
 };
 
-/** The first `first` games matching `query` whose id is above `afterId`. */
-export async function gamesPage(db: Database, query: GameQuery, first: number, afterId?: bigint): Promise<GamePage> {
+/** The columns games can be ordered by (ties and missing values go by id). */
+export type GameOrderColumn = 'id' | 'playedOn' | 'player1' | 'player2' | 'event';
+
+/** How to order a page of games. */
+export interface GameOrder {
+  column: GameOrderColumn;
+  descending: boolean;
+}
+
+/** Where a page ends: the last game's value of the ordering column (null when it has none) and its id. */
+export interface GameCursor {
+  value: string | null;
+  id: bigint;
+}
+
+/** The value of the ordering column a cursor keeps for `game`. */
+export const orderValue = (game: Game, column: GameOrderColumn): string | null => {
+  if (column === 'id') return null;
+  const v = game[column];
+  return v instanceof Date ? v.toISOString().slice(0, 10) : v;
+};
+
+/**
+ * Games after `cursor` in `order`: keyset paging, so pages stay stable while games are added.
+ * Games without a value of the column come last in either direction; ties go by id.
+ */
+const afterCursor = (order: GameOrder, cursor: GameCursor): Prisma.GameWhereInput => {
+  const { column, descending } = order;
+  if (column === 'id') return { id: descending ? { lt: cursor.id } : { gt: cursor.id } };
+  if (cursor.value === null) return { AND: [{ [column]: null }, { id: { gt: cursor.id } }] };
+  const value = column === 'playedOn' ? new Date(`${cursor.value}T00:00:00Z`) : cursor.value;
+  return {
+    OR: [
+      { [column]: descending ? { lt: value } : { gt: value } },
+      { AND: [{ [column]: value }, { id: { gt: cursor.id } }] },
+      { [column]: null },
+    ],
+  };
+};
+
+/** The first `first` games matching `query` in `order`, after `cursor`. */
+export async function gamesPage(db: Database, query: GameQuery, first: number, order: GameOrder, cursor?: GameCursor): Promise<GamePage> {
   const where = gameWhere(query);
+  const direction = order.descending ? 'desc' : 'asc';
+  const orderBy: Prisma.GameOrderByWithRelationInput[] =
+    order.column === 'id' ? [{ id: direction }] : [{ [order.column]: { sort: direction, nulls: 'last' } }, { id: 'asc' }];
   const [rows, totalCount] = await Promise.all([
     db.prisma.game.findMany({
-      where: afterId === undefined ? where : { AND: [where, { id: { gt: afterId } }] },
-      orderBy: { id: 'asc' },
+      where: cursor === undefined ? where : { AND: [where, afterCursor(order, cursor)] },
+      orderBy,
       take: first + 1,
     }),
     db.prisma.game.count({ where }),
