@@ -64,6 +64,17 @@ export const decodeKeyCursor = (order: string, cursor: string | null | undefined
   return { value, id: BigInt(id) };
 };
 
+/** A Relay-style page: edges with their cursors, the nodes, paging state and the total. */
+export const connection = <T>(nodes: T[], cursorOf: (node: T) => string, totalCount: number, hasNextPage: boolean, hasPreviousPage: boolean) => {
+  const edges = nodes.map((node) => ({ cursor: cursorOf(node), node }));
+  return {
+    edges,
+    nodes,
+    totalCount,
+    pageInfo: { hasNextPage, hasPreviousPage, startCursor: edges[0]?.cursor ?? null, endCursor: edges[edges.length - 1]?.cursor ?? null },
+  };
+};
+
 /** Bytes from a base64 argument (whitespace ignored). */
 export const base64Arg = (data: string, argument: string): Uint8Array => {
   const clean = data.replace(/\s+/g, '');

@@ -2,7 +2,7 @@
 import type { GameFilter, GameOrderField, Resolvers } from '../generated/graphql';
 import type { Occurrence } from '../generated/prisma/client';
 import type { PlyParent } from '../api/parents';
-import { MAX_FILTER_TEXT, base64Arg, decodeKeyCursor, encodeKeyCursor, loadOrNotFound, pageSize, parseId, textArg } from '../api/args';
+import { MAX_FILTER_TEXT, base64Arg, connection, decodeKeyCursor, encodeKeyCursor, loadOrNotFound, pageSize, parseId, textArg } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
 import { type GameOrderColumn, type GameQuery, filterDay, gamesPage, orderValue, pliesOfGame } from '../storage/games';
 import { readerFor, writerFor } from '../storage/formats';
@@ -58,18 +58,8 @@ export const gameResolvers: Resolvers = {
       const name = `${order.column}:${order.descending ? 'desc' : 'asc'}`;
       const cursor = decodeKeyCursor(name, after);
       const page = await gamesPage(db, gameQuery(filter ?? {}), take, order, cursor);
-      const edges = page.games.map((node) => ({ cursor: encodeKeyCursor(name, orderValue(node, order.column), node.id), node }));
-      return {
-        edges,
-        nodes: page.games,
-        totalCount: page.totalCount,
-        pageInfo: {
-          hasNextPage: page.hasNextPage,
-          hasPreviousPage: cursor !== undefined,
-          startCursor: edges[0]?.cursor ?? null,
-          endCursor: edges[edges.length - 1]?.cursor ?? null,
-        },
-      };
+      const cursorOf = (game: (typeof page.games)[number]) => encodeKeyCursor(name, orderValue(game, order.column), game.id);
+      return connection(page.games, cursorOf, page.totalCount, page.hasNextPage, cursor !== undefined);
     },
   },
   Mutation: {

@@ -1,6 +1,6 @@
 /** Imports: the list, and deleting one. */
 import type { Resolvers } from '../generated/graphql';
-import { decodeCursor, encodeCursor, pageSize, parseId } from '../api/args';
+import { connection, decodeCursor, encodeCursor, pageSize, parseId } from '../api/args';
 import { notFound } from '../api/errors';
 import { requireRole } from '../api/principal';
 import { deleteImport, importsPage } from '../storage/imports';
@@ -13,18 +13,7 @@ export const importResolvers: Resolvers = {
       const take = pageSize(first, 20, MAX_PAGE);
       const afterId = decodeCursor('import', after);
       const page = await importsPage(db, take, afterId);
-      const edges = page.imports.map((node) => ({ cursor: encodeCursor('import', node.id), node }));
-      return {
-        edges,
-        nodes: page.imports,
-        totalCount: page.totalCount,
-        pageInfo: {
-          hasNextPage: page.hasNextPage,
-          hasPreviousPage: afterId !== undefined,
-          startCursor: edges[0]?.cursor ?? null,
-          endCursor: edges[edges.length - 1]?.cursor ?? null,
-        },
-      };
+      return connection(page.imports, (row) => encodeCursor('import', row.id), page.totalCount, page.hasNextPage, afterId !== undefined);
     },
   },
   Mutation: {
