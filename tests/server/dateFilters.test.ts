@@ -20,7 +20,7 @@ describeEachDatabase('date filters', (getDb) => {
     dataOf(await gql('mutation ($d: String!) { importGames(format: PGN, data: $d) { gameCount } }', { d: data }));
   });
 
-  it("finds a game known only to its year from a day before it (the README's anderssen example)", async () => {
+  it("finds a game known only to its year from a day before it (the API doc's anderssen example)", async () => {
     expect(await whites('player: "anderssen", dateFrom: "1850-01-01"')).toEqual(['Anderssen']);
   });
 
