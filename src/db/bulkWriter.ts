@@ -21,7 +21,7 @@ import { writtenDateRange } from './dateRange';
 const STAGING = {
   stage_position: `id bigint, kind text, key text, hash bigint, "groupKey" text, "sideToMove" text, board text, data jsonb,
     "pieceCount" int, "listIndex" int`,
-  stage_score_by_id: `ord int, "positionId" bigint, program text, ruleset text, value float8, "bestValue" float8,
+  stage_score_by_id: `id bigint, "positionId" bigint, program text, ruleset text, value float8, "bestValue" float8,
     confidence float8, details jsonb, source text`,
 };
 
@@ -278,24 +278,27 @@ function scoreRows(scores: ScoreRecord[], ids: PositionIds): CopyValue[][] {
 
 /**
  * Stores scores: a later verdict of the same program and ruleset on a position replaces the
- * earlier one; new rows are inserted in file order, so score ids follow it. Returns how many rows
- * were written.
+ * earlier one; new rows take ids reserved in file order, so score ids follow it, and go in in key
+ * order, so imports of overlapping scores wait for each other instead of deadlocking. Returns how
+ * many rows were written.
  */
 async function storeScores(sql: SqlExecutor, scores: ScoreRecord[], ids: PositionIds): Promise<number> {
   await lookUpScorePositions(sql, scores, ids);
   const rows = scoreRows(scores, ids);
   if (rows.length === 0) return 0;
   await emptyStaging(sql, 'stage_score_by_id');
+  const reserved = await reserveIds(sql, 'Score', rows.length);
   await sql.copyRows(
     'stage_score_by_id',
-    ['ord', 'positionId', 'program', 'ruleset', 'value', 'bestValue', 'confidence', 'details', 'source'],
-    rows,
+    ['id', 'positionId', 'program', 'ruleset', 'value', 'bestValue', 'confidence', 'details', 'source'],
+    // Each row's file position (its first value) gives way to the id reserved for that position.
+    rows.map((row, k) => [reserved[k], ...row.slice(1)]),
   );
   const written = await sql.query<{ n: bigint }>(`
     WITH merged AS (
-      INSERT INTO "Score" ("positionId", program, ruleset, value, "bestValue", confidence, details, source)
-      SELECT "positionId", program, ruleset, value, "bestValue", confidence, details, source
-      FROM stage_score_by_id ORDER BY ord
+      INSERT INTO "Score" (id, "positionId", program, ruleset, value, "bestValue", confidence, details, source)
+      SELECT id, "positionId", program, ruleset, value, "bestValue", confidence, details, source
+      FROM stage_score_by_id ORDER BY "positionId", program, ruleset
       ON CONFLICT ("positionId", program, ruleset) DO UPDATE SET value = excluded.value,
         "bestValue" = excluded."bestValue", confidence = excluded.confidence, details = excluded.details,
         source = excluded.source

@@ -3,13 +3,13 @@
  * so two imports of shared keys wait for each other instead of deadlocking), and on PostgreSQL
  * imports take at most their share of the pool, so reads are answered while they run.
  */
-import { positionIdKey, encodePositionFile } from '../../src/codecs/go';
+import { positionIdKey, encodePositionFile, encodeScoreFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
 import type { Database } from '../../src/db/database';
 import { readerFor } from '../../src/storage/formats';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
-import { randomPositions } from '../support/goFiles';
+import { randomPositions, randomScores } from '../support/goFiles';
 
 const importPositions = (db: Database, bytes: Uint8Array) => runImport(db, readerFor('GO_POSITIONS')!, bytesSource(bytes), {});
 
@@ -30,6 +30,20 @@ describeEachDatabase('concurrent imports', (getDb) => {
     expect(Number(stored[0].n)).toBe(keys.length);
     expect(outcomes.reduce((sum, o) => sum + o.positionCount, 0)).toBe(keys.length);
     expect(await db.sql.query(`SELECT key FROM "Position" GROUP BY kind, key HAVING count(*) > 1`)).toEqual([]);
+  });
+
+  it('stores 20 overlapping score files imported at once, in opposite orders, every one of them', async () => {
+    const db = getDb();
+    const scored = positions.slice(0, 3_000);
+    await importPositions(db, unwrap(encodePositionFile(scored)));
+    const files = Array.from({ length: 20 }, (_, i) => {
+      const scores = randomScores(scored.slice(100 * i, 100 * i + 1_500), 50 + i);
+      return unwrap(encodeScoreFile(i % 2 === 0 ? scores : [...scores].reverse()));
+    });
+    const outcomes = await Promise.all(files.map((bytes) => runImport(db, readerFor('GO_SCORES')!, bytesSource(bytes), { program: 'overlap', ruleset: '' })));
+    expect(outcomes.map((o) => o.alreadyImported)).toEqual(Array(20).fill(false));
+    const rows = await db.sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "Score" WHERE program = 'overlap'`);
+    expect(Number(rows[0].n)).toBe(3_000); // every scored position, once
   });
 
   it('answers a read while imports hold their share of the pool (PostgreSQL)', async () => {
