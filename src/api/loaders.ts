@@ -1,11 +1,16 @@
 /**
  * Per-request DataLoaders: every lookup by id or position made while resolving
- * one request is batched into one `IN (...)` query per kind of row.
+ * one request is batched into one `IN (...)` query per kind of row, and each game
+ * is replayed at most once per request.
  */
 import DataLoader from 'dataloader';
 import type { Database } from '../db/database';
-import { gamesByIds, occurrenceCounts, positionsByIds, scoresOfPositions } from '../storage/rows';
-import { positionKeyId, positionsByKeys, type PositionKey } from '../storage/lookups';
+import type { GameKind } from '../db/records';
+import { gamesByIds, positionsByIds, scoresOfPositions } from '../storage/rows';
+import { positionKeyId, positionsByKeys, positionsOfKeys, type PositionKey } from '../storage/lookups';
+import { type StoredPly, pliesOfGames } from '../storage/gamePlies';
+import type { PlySource } from '../storage/occurrences';
+import { occurrenceCountsOf } from '../storage/positionIndex';
 import type { Game, Position, Score } from '../generated/prisma/client';
 
 const byKey = <K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | null)[] => {
@@ -19,24 +24,43 @@ const groupBy = <K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): V[]
   return keys.map((key) => groups.get(key) ?? []);
 };
 
-export const createLoaders = (db: Database) => ({
-  game: new DataLoader<bigint, Game | null>(async (ids) =>
-    byKey(ids, await gamesByIds(db, ids), (g) => g.id),
-  ),
-  position: new DataLoader<bigint, Position | null>(async (ids) =>
-    byKey(ids, await positionsByIds(db, ids), (p) => p.id),
-  ),
-  /** Positions by key (`positions`, `chessPositions`): one raw SQL statement per batch, no Prisma. */
-  positionsByKey: new DataLoader<PositionKey, Position[], string>((keys) => positionsByKeys(db, keys), {
-    cacheKeyFn: positionKeyId,
-  }),
-  scores: new DataLoader<bigint, Score[]>(async (positionIds) =>
-    groupBy(positionIds, await scoresOfPositions(db, positionIds), (s) => s.positionId),
-  ),
-  occurrenceCount: new DataLoader<bigint, number>(async (positionIds) => {
-    const found = await occurrenceCounts(db, positionIds);
-    return positionIds.map((id) => found.get(id) ?? 0);
-  }),
-});
+/** A position of one kind, as the occurrence loaders take it. */
+export interface KindKey {
+  kind: GameKind;
+  key: string;
+}
+const kindKeyId = ({ kind, key }: KindKey): string => `${kind} ${key}`;
+
+export const createLoaders = (db: Database) => {
+  const game = new DataLoader<bigint, Game | null>(async (ids) => byKey(ids, await gamesByIds(db, ids), (g) => g.id));
+  /** Each game's replayed plies (a game replayed once per request). */
+  const plies = new DataLoader<bigint, StoredPly[]>(async (ids) => {
+    const games = (await game.loadMany(ids)).filter((g): g is Game => g !== null && !(g instanceof Error));
+    const replayed = await pliesOfGames(db, games);
+    return ids.map((id) => replayed.get(id) ?? []);
+  });
+  const source: PlySource = { plies: (id) => plies.load(id), game: (id) => game.load(id) };
+  return {
+    game,
+    plies,
+    /** Games and their replays, as storage services take them. */
+    source,
+    position: new DataLoader<bigint, Position | null>(async (ids) => byKey(ids, await positionsByIds(db, ids), (p) => p.id)),
+    /** Positions by key (`positions`, `chessPositions`): stored rows in one raw SQL statement per batch, else read from games. */
+    positionsByKey: new DataLoader<PositionKey, Position[], string>((keys) => positionsOfKeys(db, source, keys), {
+      cacheKeyFn: positionKeyId,
+    }),
+    /** Stored position rows by key only (a ply's position, when something is attached to it). */
+    storedPositions: new DataLoader<PositionKey, Position[], string>((keys) => positionsByKeys(db, keys), { cacheKeyFn: positionKeyId }),
+    scores: new DataLoader<bigint, Score[]>(async (positionIds) =>
+      groupBy(positionIds, await scoresOfPositions(db, positionIds), (s) => s.positionId),
+    ),
+    /** How often, and in how many games, a position occurs. */
+    occurrenceCounts: new DataLoader<KindKey, { occurrences: number; games: number }, string>(
+      (keys) => Promise.all(keys.map((k) => occurrenceCountsOf(db.sql, k.kind, k.key))),
+      { cacheKeyFn: kindKeyId },
+    ),
+  };
+};
 
 export type Loaders = ReturnType<typeof createLoaders>;

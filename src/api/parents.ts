@@ -6,16 +6,20 @@
 import type { MatchState } from '../codecs/backgammon';
 import type { CgpDialect, CgpPosition } from '../codecs/crossword';
 import type { Position } from '../generated/prisma/client';
+import type { PositionRecord } from '../db/records';
 import type { ImportOutcome } from '../storage/importService';
 
-/** A Ply: one stored occurrence of a position in a game. */
+/** A Ply: one node of a stored game, from its replay. */
 export interface PlyParent {
   number: number;
   variation: string;
   move: string | null;
   nextMove: string | null;
-  positionId: bigint;
+  /** The position reached, as the replay gives it. */
+  position: PositionRecord;
   gameId: bigint;
+  /** Index of the node in the game's replay. */
+  node: number;
 }
 
 /** An ImportReport: the import's outcome, its id as GraphQL carries it. */

@@ -8,6 +8,7 @@ import v8 from 'node:v8';
 import { describeLocation } from '../codecs/result';
 import { databaseConfigFromEnv } from '../db/config';
 import { openDatabase, type Database } from '../db/database';
+import { indexPendingImports } from '../storage/reindex';
 import { importFormats, readerFor, writerFor } from '../storage/formats';
 import { runImport } from '../storage/importService';
 import type { GameKind } from '../db/records';
@@ -173,6 +174,7 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
   const withDb = (work: (db: Database) => Promise<number | void>) => run(async () => {
     const db = await openDatabase(databaseConfigFromEnv());
     try {
+      await indexPendingImports(db);
       return await work(db);
     } finally {
       await db.close();

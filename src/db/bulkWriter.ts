@@ -6,7 +6,9 @@
  *   positions are reused (never repeated), new ones take ids in file order, and rows go in
  *   in key order so concurrent imports of overlapping keys cannot deadlock;
  * - games are COPYed straight into their table with ids reserved from its sequence in
- *   file order, then their occurrences, which know their game and position ids;
+ *   file order, and their plies go to the import's position index (`positionIndexWriter.ts`);
+ *   a position reached in a game becomes a `Position` row only when something is attached to
+ *   it (a score of the chunk), since the game itself gives its board on a replay;
  * - scores, de-duplicated in memory (the last verdict of a program and ruleset on a
  *   position wins), replace an older verdict of the same program and ruleset.
  * Nothing is kept between chunks: de-duplication across chunks is the database's (the
@@ -16,6 +18,7 @@ import type { GameKind, GameRecord, ImportChunk, PositionRecord, ScoreRecord } f
 import type { CopyValue } from './copyText';
 import type { SqlExecutor } from './sql';
 import { writtenDateRange } from './dateRange';
+import { FLUSH_ENTRIES, type PositionIndexBuffer } from './positionIndexWriter';
 
 /** Columns of the staging tables (temporary, dropped at commit), created when a chunk first needs one. */
 const STAGING = {
@@ -74,7 +77,10 @@ class PositionIds {
   }
 }
 
-/** The chunk's distinct positions in file order (standalone records first, then each game's plies). */
+/**
+ * The chunk's distinct positions to store, in file order: standalone records first, then the
+ * positions of the games' plies that the chunk's scores are about.
+ */
 function distinctPositions(chunk: ImportChunk): PositionRecord[] {
   const staged: PositionRecord[] = [];
   const seen = new Map<GameKind, Set<string>>();
@@ -86,7 +92,11 @@ function distinctPositions(chunk: ImportChunk): PositionRecord[] {
     staged.push(p);
   };
   for (const p of chunk.positions ?? []) add(p);
-  for (const game of chunk.games ?? []) for (const ply of game.plies) add(ply.position);
+  const scored = new Set((chunk.scores ?? []).map((s) => `${s.kind} ${s.positionKey}`));
+  if (scored.size === 0) return staged;
+  for (const game of chunk.games ?? []) {
+    for (const ply of game.plies) if (scored.has(`${ply.position.kind} ${ply.position.key}`)) add(ply.position);
+  }
   return staged;
 }
 
@@ -215,33 +225,9 @@ async function storeGames(sql: SqlExecutor, importId: bigint, games: GameRecord[
   return ids;
 }
 
-/** Each game's plies as Occurrence rows; a repeated (variation, ply) in a game keeps its first node. */
-function* occurrenceRows(games: GameRecord[], gameIds: string[], positions: PositionIds): Generator<CopyValue[]> {
-  for (let i = 0; i < games.length; i++) {
-    const gameId = gameIds[i];
-    const plies = games[i].plies;
-    let seen: Set<string> | null = null;
-    for (let k = 0; k < plies.length; k++) {
-      const ply = plies[k];
-      const positionId = positions.get(ply.position.kind, ply.position.key);
-      if (positionId === undefined) continue;
-      if (k > 0) {
-        // Plies usually count up within a line; only look closer when one does not.
-        const previous = plies[k - 1];
-        if (seen || ply.ply <= previous.ply || ply.variation !== previous.variation) {
-          if (!seen) {
-            seen = new Set();
-            for (let j = 0; j < k; j++) seen.add(`${plies[j].ply}\u0000${plies[j].variation}`);
-          }
-          const id = `${ply.ply}\u0000${ply.variation}`;
-          if (seen.has(id)) continue;
-          seen.add(id);
-        }
-      }
-      yield [gameId, positionId, ply.variation, ply.ply, ply.move ?? null, ply.nextMove ?? null];
-    }
-  }
-}
+/** The positions the games reach, each counted once per game. */
+const gamePositions = (games: GameRecord[]): number =>
+  games.reduce((sum, g) => sum + new Set(g.plies.map((p) => p.position.key)).size, 0);
 
 /** Ids of positions named by scores but not staged in this chunk. */
 async function lookUpScorePositions(sql: SqlExecutor, scores: ScoreRecord[], ids: PositionIds): Promise<void> {
@@ -309,21 +295,24 @@ async function storeScores(sql: SqlExecutor, scores: ScoreRecord[], ids: Positio
 
 /**
  * Stores one chunk of an import. `gameIndexBase` numbers the chunk's games
- * within the file. Returns how many rows of each kind are new in the database.
+ * within the file; their plies go to `index`, which is flushed when full (the import flushes
+ * the rest before it commits). Returns how many rows of each kind are new in the database.
  */
 export async function writeChunk(
   sql: SqlExecutor,
   importId: bigint,
   chunk: ImportChunk,
   gameIndexBase: number,
+  index: PositionIndexBuffer,
 ): Promise<ChunkCounts> {
   const games = chunk.games ?? [];
   const scores = chunk.scores ?? [];
   const { added, ids } = await storePositions(sql, importId, chunk);
   if (games.length > 0) {
     const gameIds = await storeGames(sql, importId, games, gameIndexBase);
-    await sql.copyRows('Occurrence', ['gameId', 'positionId', 'variation', 'ply', 'move', 'nextMove'], occurrenceRows(games, gameIds, ids));
+    for (let i = 0; i < games.length; i++) index.addGame(BigInt(gameIds[i]), games[i]);
+    if (index.size >= FLUSH_ENTRIES) await index.flush(sql, importId);
   }
   const newScores = scores.length > 0 ? await storeScores(sql, scores, ids) : 0;
-  return { games: games.length, positions: added, scores: newScores };
+  return { games: games.length, positions: games.length > 0 ? gamePositions(games) : added, scores: newScores };
 }

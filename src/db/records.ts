@@ -90,3 +90,31 @@ export interface ImportChunk {
   /** Games of the input the reader could not read and left out (each has a warning). */
   skippedGames?: number;
 }
+
+/**
+ * The indexes of a game's plies that are stored: every node, except that a (variation, ply)
+ * place met again keeps its first node. The position index and a game's replay both use this,
+ * so a node index means the same ply to both.
+ */
+export function distinctPlyIndexes(plies: readonly PlyRecord[]): number[] {
+  const kept: number[] = [];
+  let seen: Set<string> | null = null;
+  for (let k = 0; k < plies.length; k++) {
+    const ply = plies[k];
+    if (k > 0) {
+      // Plies usually count up within a line; only look closer when one does not.
+      const previous = plies[k - 1];
+      if (seen || ply.ply <= previous.ply || ply.variation !== previous.variation) {
+        if (!seen) {
+          seen = new Set();
+          for (let j = 0; j < k; j++) seen.add(`${plies[j].ply}\u0000${plies[j].variation}`);
+        }
+        const id = `${ply.ply}\u0000${ply.variation}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+      }
+    }
+    kept.push(k);
+  }
+  return kept;
+}

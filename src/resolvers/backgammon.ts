@@ -16,7 +16,7 @@ import {
 } from '../codecs/backgammon';
 import { pageSize } from '../api/args';
 import { codecInputError } from '../api/errors';
-import { backgammonPositionsOfBoard, positionByKey } from '../storage/positions';
+import { backgammonPositionsOfBoard } from '../storage/positions';
 
 const MAX_POSITIONS = 1000;
 
@@ -97,17 +97,16 @@ export const backgammonResolvers: Resolvers = {
       if (!id.ok) throw codecInputError(id.error, 'state');
       return id.value;
     },
-    backgammonPositions: async (_, { positionId, matchId, first }, { db }) => {
+    backgammonPositions: async (_, { positionId, matchId, first }, { db, loaders }) => {
       const take = pageSize(first, 100, MAX_POSITIONS);
       const pid = canonicalPositionId(positionId);
       if (!pid.ok) throw codecInputError(pid.error, 'positionId');
       if (matchId === undefined || matchId === null) {
-        return backgammonPositionsOfBoard(db, pid.value, take);
+        return backgammonPositionsOfBoard(db, loaders.source, pid.value, take);
       }
       const mid = canonicalMatchId(matchId, { allowFinalScore: true });
       if (!mid.ok) throw codecInputError(mid.error, 'matchId');
-      const position = take > 0 ? await positionByKey(db, 'BACKGAMMON', `${pid.value}:${mid.value}`) : null;
-      return position ? [position] : [];
+      return take > 0 ? loaders.positionsByKey.load({ kind: 'BACKGAMMON', key: `${pid.value}:${mid.value}` }) : [];
     },
   },
   Position: {

@@ -17,9 +17,8 @@ import type { CodecError } from '../codecs/result';
 import type { Context } from '../api/context';
 import { base64Arg } from '../api/args';
 import { codecInputError } from '../api/errors';
-import { chessMoveStats } from '../storage/explorer';
-import { gameCountOfPosition, occurrencesOfPosition } from '../storage/occurrences';
-import { positionByKey } from '../storage/positions';
+import { moveStats } from '../storage/explorer';
+import { occurrencesOfKey } from '../storage/occurrences';
 import { plyOf } from './games';
 
 const fenError = (error: CodecError, argument: string) =>
@@ -35,14 +34,14 @@ export const chessResolvers: Resolvers = {
     chessPosition: async (
       _: unknown,
       { fen, includeVariations }: { fen: string; includeVariations?: boolean | null },
-      { db }: Context,
+      { loaders }: Context,
     ): Promise<ChessPositionParent> => {
       const parsed = parseFen(fen.trim());
       if (!parsed.ok) throw codecInputError(parsed.error, 'fen');
       const pos = parsed.value;
       const key = polyglotKey(pos);
-      const position = await positionByKey(db, 'CHESS', key);
-      return { key, fen: printFen(pos), sideToMove: pos.turn === 0 ? 'w' : 'b', position, includeVariations: includeVariations ?? false };
+      const [position] = await loaders.positionsByKey.load({ kind: 'CHESS', key });
+      return { key, fen: printFen(pos), sideToMove: pos.turn === 0 ? 'w' : 'b', position: position ?? null, includeVariations: includeVariations ?? false };
     },
     decodeGameText: (_, { data, fen, dialect, comments }): string => {
       const decoded = decodeGameText(base64Arg(data, 'data'), {
@@ -63,9 +62,16 @@ export const chessResolvers: Resolvers = {
     },
   },
   ChessPosition: {
-    gameCount: (p, _, { db }) => (p.position ? gameCountOfPosition(db, p.position.id) : 0),
-    moves: (p, _, { db }) => (p.position ? chessMoveStats(db, p.position.id, p.includeVariations) : []),
-    occurrences: async (p, { first }, { db }) =>
-      p.position ? (await occurrencesOfPosition(db, p.position.id, first ?? 50)).map(plyOf) : [],
+    gameCount: async (p, _, { loaders }) => (await loaders.occurrenceCounts.load({ kind: 'CHESS', key: p.key })).games,
+    moves: async (p, _, { db, loaders }) =>
+      (await moveStats(db, loaders.source, 'CHESS', p.key, p.includeVariations)).map((m) => ({
+        san: m.move,
+        count: m.count,
+        whiteWins: m.firstWins,
+        draws: m.draws,
+        blackWins: m.secondWins,
+        unknown: m.unknown,
+      })),
+    occurrences: async (p, { first }, { db, loaders }) => (await occurrencesOfKey(db, loaders.source, 'CHESS', p.key, first ?? 50)).map(plyOf),
   },
 };

@@ -17,17 +17,17 @@ import type { Position } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError } from '../api/errors';
 import { crosswordPositionAtPly, storedCrosswordPosition } from '../storage/crossword';
-import { occurrencesOfPosition } from '../storage/occurrences';
-import { positionByKey } from '../storage/positions';
+import { occurrencesOfKey } from '../storage/occurrences';
 import { plyOf } from './games';
 
 type DialectArg = 'CURRENT' | 'SEED';
 
 const dialectOf = (arg: DialectArg | null | undefined): CgpDialect => (arg === 'SEED' ? 'seed' : 'current');
 
-const storedRow = async (view: CrosswordView, db: Context['db']): Promise<Position | null> => {
+/** The position under the view's key: its stored row, or read from the first game that reaches it. */
+const storedRow = async (view: CrosswordView, { loaders }: Context): Promise<Position | null> => {
   if (view.stored === undefined) {
-    view.stored = await positionByKey(db, 'CROSSWORD', view.key);
+    view.stored = (await loaders.positionsByKey.load({ kind: 'CROSSWORD', key: view.key }))[0] ?? null;
   }
   return view.stored;
 };
@@ -42,11 +42,11 @@ export const crosswordResolvers: Resolvers = {
     crosswordPosition: async (
       _: unknown,
       { key, dialect }: { key: string; dialect?: DialectArg | null },
-      { db }: Context,
+      { loaders }: Context,
     ): Promise<CrosswordView | null> => {
       if (!/^[0-9a-fA-F]{16}$/.test(key)) throw badUserInput('key must be 16 hex digits', { argument: 'key' });
       const normal = key.toLowerCase();
-      const row = await positionByKey(db, 'CROSSWORD', normal);
+      const [row] = await loaders.positionsByKey.load({ kind: 'CROSSWORD', key: normal });
       if (!row) return null;
       const parsed = storedCrosswordPosition(row.board, row.data);
       if (!parsed.ok) throw new Error(`stored crossword position ${row.id} does not parse: ${parsed.error.message}`);
@@ -68,16 +68,10 @@ export const crosswordResolvers: Resolvers = {
     tilesOnBoard: (v) => tilesOnBoard(v.position),
     cgp: (v) => printCgp(v.position, { dialect: v.dialect }),
     key: (v) => v.key,
-    stored: (v, _, { db }) => storedRow(v, db),
-    occurrences: async (v, { first }, { db }) => {
-      const row = await storedRow(v, db);
-      if (!row) return [];
-      return (await occurrencesOfPosition(db, row.id, first ?? 50)).map(plyOf);
-    },
-    occurrenceCount: async (v, _, { db, loaders }) => {
-      const row = await storedRow(v, db);
-      return row ? loaders.occurrenceCount.load(row.id) : 0;
-    },
+    stored: (v, _, context) => storedRow(v, context),
+    occurrences: async (v, { first }, { db, loaders }) =>
+      (await occurrencesOfKey(db, loaders.source, 'CROSSWORD', v.key, first ?? 50)).map(plyOf),
+    occurrenceCount: async (v, _, { loaders }) => (await loaders.occurrenceCounts.load({ kind: 'CROSSWORD', key: v.key })).occurrences,
   },
   Ply: {
     crossword: async (ply, { dialect }, { loaders }) => {

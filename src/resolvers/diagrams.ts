@@ -28,7 +28,7 @@ import {
 import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
 import { storedCrosswordPosition } from '../storage/crossword';
-import { occurrenceAt } from '../storage/occurrences';
+import { positionOfRecord } from '../storage/lookups';
 
 type Orientation = 'WHITE' | 'BLACK' | 'TO_MOVE';
 
@@ -156,14 +156,13 @@ export const goMovePoint = (move: string | null, width: number, height: number):
  * at the ply before, in the same line or, for a variation's first move, in the lines it
  * branched from (`P.i.v` branches from `P`). Null when it cannot be found.
  */
-const chessLastMove = async (ply: PlyParent, { db, loaders }: Context): Promise<string | null> => {
+const chessLastMove = async (ply: PlyParent, { loaders }: Context): Promise<string | null> => {
   if (!ply.move || ply.number === 0) return null;
   let line = ply.variation;
   for (;;) {
-    const before = await occurrenceAt(db, ply.gameId, line, ply.number - 1);
+    const before = (await loaders.plies.load(ply.gameId)).find((p) => p.ply.variation === line && p.ply.ply === ply.number - 1);
     if (before) {
-      const position = await loaders.position.load(before.positionId);
-      const parsed = position ? parseFen(position.board) : null;
+      const parsed = parseFen(before.ply.position.board);
       if (!parsed?.ok) return null;
       const move = parseSan(parsed.value, ply.move);
       if (!move.ok) return null;
@@ -186,8 +185,7 @@ export const diagramResolvers: Resolvers = {
   },
   Ply: {
     svg: async (ply, args, context) => {
-      const p = await context.loaders.position.load(ply.positionId);
-      if (!p) throw new Error(`position ${ply.positionId} of game ${ply.gameId} is missing`);
+      const p = positionOfRecord(ply.position, new Date(0));
       if (p.kind === 'CHESS') return positionSvg(p, args, { chess: await chessLastMove(ply, context) });
       if (p.kind === 'GO') {
         const data = (p.data && typeof p.data === 'object' ? p.data : {}) as GoData;

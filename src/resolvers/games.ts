@@ -1,10 +1,11 @@
 /** Games: lookup, the filtered connection, plies, export, and importGames. */
 import type { GameFilter, GameOrderField, Resolvers } from '../generated/graphql';
-import type { Occurrence } from '../generated/prisma/client';
 import type { PlyParent } from '../api/parents';
 import { MAX_FILTER_TEXT, base64Arg, connection, decodeKeyCursor, encodeKeyCursor, loadOrNotFound, pageSize, parseId, textArg } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
-import { type GameOrderColumn, type GameQuery, filterDay, gamesPage, orderValue, pliesOfGame } from '../storage/games';
+import { type GameOrderColumn, type GameQuery, filterDay, gamesPage, orderValue } from '../storage/games';
+import { type StoredPly, orderedPlies } from '../storage/gamePlies';
+import { positionOfRecord } from '../storage/lookups';
 import { readerFor, writerFor } from '../storage/formats';
 import type { ImportOptions } from '../storage/formatTypes';
 import { bytesSource, runImport } from '../storage/importService';
@@ -39,14 +40,15 @@ const gameQuery = (filter: GameFilter): GameQuery => ({
   importId: filter.importId ? parseId(filter.importId, 'filter.importId') : undefined,
 });
 
-/** A stored occurrence as the GraphQL Ply parent. */
-export const plyOf = (o: Occurrence): PlyParent => ({
-  number: o.ply,
-  variation: o.variation,
-  move: o.move,
-  nextMove: o.nextMove,
-  positionId: o.positionId,
-  gameId: o.gameId,
+/** A replayed node as the GraphQL Ply parent. */
+export const plyOf = ({ gameId, node, ply }: StoredPly): PlyParent => ({
+  number: ply.ply,
+  variation: ply.variation,
+  move: ply.move ?? null,
+  nextMove: ply.nextMove ?? null,
+  position: ply.position,
+  gameId,
+  node,
 });
 
 export const gameResolvers: Resolvers = {
@@ -84,8 +86,8 @@ export const gameResolvers: Resolvers = {
     date: (game) => game.dateText,
     metadata: (game) => game.metadata,
     createdAt: (game) => game.createdAt,
-    mainLine: async (game, _, { db }) => (await pliesOfGame(db, game.id, true)).map(plyOf),
-    plies: async (game, _, { db }) => (await pliesOfGame(db, game.id, false)).map(plyOf),
+    mainLine: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), true).map(plyOf),
+    plies: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), false).map(plyOf),
     export: (game, { format }) => {
       const write = writerFor(game.kind, format);
       if (!write) throw badUserInput(`${game.kind} games cannot be written as ${format}`, { argument: 'format' });
@@ -99,7 +101,11 @@ export const gameResolvers: Resolvers = {
     },
   },
   Ply: {
-    position: (ply, _, { loaders }) => loadOrNotFound(loaders.position.load(ply.positionId), 'position'),
+    /** The stored row when something is attached to the position (scores, a list), else the replay's. */
+    position: async (ply, _, { loaders }) => {
+      const [stored] = await loaders.storedPositions.load({ kind: ply.position.kind, key: ply.position.key });
+      return stored ?? positionOfRecord(ply.position, (await loaders.game.load(ply.gameId))?.createdAt ?? new Date(0));
+    },
     game: (ply, _, { loaders }) => loadOrNotFound(loaders.game.load(ply.gameId), 'game'),
   },
 };

@@ -36,7 +36,7 @@ import { type ScoreSet, goKomiVerdicts, goScoreDiff, goScoreDistribution, goScor
 import { checkImportHashes } from '../storage/goHashCheck';
 import { goPositionByKey, goPositionsByHash } from '../storage/goPositions';
 import { type ZobristTableRow, activateZobristTable, listZobristTables, saveZobristTable, zobristTableNamed } from '../storage/zobristTables';
-import { occurrencesOf } from './positions';
+import { occurrenceCountOf, occurrencesOf, positionId } from './positions';
 
 // ------------------------------------------------------------------ helpers
 
@@ -218,7 +218,7 @@ export const goResolvers: Resolvers = {
     createdAt: (t) => t.createdAt ?? null,
   },
   GoPosition: {
-    id: (p) => String(p.id),
+    id: positionId,
     key: (p) => p.key,
     hash: (p) => (p.hash === null ? p.key.slice(-20, -4) : hashHexOf(p.hash)),
     tiebreak: (p) => parseGoKey(p.key.slice(-20))?.tiebreak ?? 0,
@@ -235,7 +235,7 @@ export const goResolvers: Resolvers = {
     scores: async (p, _, { loaders }) =>
       (await loaders.scores.load(p.id)).map((s: Score) => goScoreOf(s.program, s.ruleset, s.value, s.confidence)),
     occurrences: occurrencesOf,
-    occurrenceCount: (p, _, { loaders }) => loaders.occurrenceCount.load(p.id),
+    occurrenceCount: occurrenceCountOf,
   },
   GoScore: {
     score: (s) => Math.round(s.value),

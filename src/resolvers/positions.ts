@@ -4,15 +4,22 @@ import type { Position } from '../generated/prisma/client';
 import { positionsByKeys } from '../storage/lookups';
 import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
-import { occurrencesOfPosition } from '../storage/occurrences';
+import { occurrencesOfKey } from '../storage/occurrences';
 import { plyOf } from './games';
 
 /** Most keys `positionsByKeys` takes in one call. */
 const MAX_KEYS = 1000;
 
-/** `Position.occurrences(first)`: where a stored position occurs, at most 500 at a time. */
-export const occurrencesOf = async (p: Position, { first }: { first?: number | null }, { db }: Context) =>
-  (await occurrencesOfPosition(db, p.id, first ?? 50)).map(plyOf);
+/** `Position.occurrences(first)`: where a position occurs in stored games, at most 500 at a time. */
+export const occurrencesOf = async (p: Position, { first }: { first?: number | null }, { db, loaders }: Context) =>
+  (await occurrencesOfKey(db, loaders.source, p.kind, p.key, first ?? 50)).map(plyOf);
+
+/** `occurrenceCount`: how many times a position occurs in stored games. */
+export const occurrenceCountOf = async (p: Position, _: unknown, { loaders }: Context) =>
+  (await loaders.occurrenceCounts.load({ kind: p.kind, key: p.key })).occurrences;
+
+/** A position's id: its row's, or for a position known only from games, its kind and key. */
+export const positionId = (p: Position): string => (p.id === 0n ? `${p.kind}:${p.key}` : String(p.id));
 
 export const positionResolvers: Resolvers = {
   Query: {
@@ -24,9 +31,9 @@ export const positionResolvers: Resolvers = {
     },
   },
   Position: {
-    id: (p) => String(p.id),
+    id: positionId,
     occurrences: occurrencesOf,
-    occurrenceCount: (p, _, { loaders }) => loaders.occurrenceCount.load(p.id),
+    occurrenceCount: occurrenceCountOf,
     scores: (p, _, { loaders }) => loaders.scores.load(p.id),
   },
   Score: {

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serverConfigFromEnv, type DatabaseConfig } from '../db/config';
 import { openDatabase, type Database } from '../db/database';
+import { indexPendingImports } from '../storage/reindex';
 import { createApp, type App } from './app';
 import { authConfigFromEnv } from './auth';
 import { limitsFromEnv } from './limits';
@@ -71,6 +72,7 @@ async function openWithRetry(config: DatabaseConfig, retry: RetryPolicy, signal:
     signal.throwIfAborted();
     try {
       const db = await openDatabase(config);
+      await indexPendingImports(db);
       if (signal.aborted) {
         await db.close().catch(() => undefined);
         signal.throwIfAborted();

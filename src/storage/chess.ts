@@ -6,7 +6,7 @@
  * - `gameText`: the game as GameText, JOSE dialect, inline comment layout (the seed's form);
  * - `startFen`: the FEN tag when the game does not start from the standard position;
  * - tags: White/Black/Event/Site/Round/Date/Result in their columns, every tag in `metadata`.
- * Each node (variations included) is an `Occurrence`: `variation` is the replay path joined
+ * Each node (variations included) is a ply (replayed on read, indexed by position): `variation` is the replay path joined
  * with '.' ('' for the main line; variation v of the move at index i of line P is `P.i.v`),
  * `ply` counts half moves from the start, `move`/`nextMove` are SAN. Positions are keyed by
  * their Polyglot key (16 hex digits), `hash` holds it as a signed bigint.

@@ -1,45 +1,78 @@
 /**
- * The opening explorer: which moves were played from a stored position, in how many games, and
- * how those games ended. One GROUP BY over the position's occurrences joined to their games;
- * each game counts once per move.
+ * The opening explorer: which moves were played from a position, in how many games, and how
+ * those games ended. A position that is hot in a flush of an import has its counts kept per move
+ * (`PositionMove`, summed here over flushes); its other occurrences are few per flush, and are
+ * read from replays of their games. Each game counts once per move.
  */
 import type { Database } from '../db/database';
+import { outcomeOf } from '../db/positionIndexWriter';
+import type { GameKind } from '../db/records';
+import { type PlySource, plyHasKey } from './occurrences';
+import { blockPostings, indexKey } from './positionIndex';
 
-export interface ChessMoveStats {
-  san: string;
+export interface MoveStats {
+  move: string;
   count: number;
-  whiteWins: number;
+  /** Games won by the first player (White in chess, Black in Go). */
+  firstWins: number;
   draws: number;
-  blackWins: number;
+  secondWins: number;
   /** Games with no decisive or drawn result (`*`, unknown). */
   unknown: number;
 }
 
 interface MoveRow {
   [column: string]: unknown;
-  san: string;
-  count: bigint;
-  white: bigint;
+  move: string;
+  games: bigint;
+  first: bigint;
   draws: bigint;
-  black: bigint;
+  second: bigint;
 }
 
-/** Moves from a chess position, most played first; main lines only unless `includeVariations`. */
-export async function chessMoveStats(db: Database, positionId: bigint, includeVariations: boolean): Promise<ChessMoveStats[]> {
-  const rows = await db.sql.query<MoveRow>(
-    `SELECT o."nextMove" AS san,
-       count(DISTINCT o."gameId")::int8 AS count,
-       count(DISTINCT o."gameId") FILTER (WHERE g.result = '1-0')::int8 AS white,
-       count(DISTINCT o."gameId") FILTER (WHERE g.result = '1/2-1/2')::int8 AS draws,
-       count(DISTINCT o."gameId") FILTER (WHERE g.result = '0-1')::int8 AS black
-     FROM "Occurrence" o JOIN "Game" g ON g.id = o."gameId"
-     WHERE o."positionId" = $1 AND o."nextMove" IS NOT NULL AND ($2::boolean OR o.variation = '')
-     GROUP BY o."nextMove"
-     ORDER BY count DESC, o."nextMove" COLLATE "C"`,
-    [positionId, includeVariations],
-  );
-  return rows.map((r) => {
-    const [count, whiteWins, draws, blackWins] = [r.count, r.white, r.draws, r.black].map(Number);
-    return { san: r.san, count, whiteWins, draws, blackWins, unknown: count - whiteWins - draws - blackWins };
-  });
+/** Moves from a position, most played first; main lines only unless `includeVariations`. */
+export async function moveStats(db: Database, source: PlySource, kind: GameKind, key: string, includeVariations: boolean): Promise<MoveStats[]> {
+  const k = indexKey(kind, key);
+  const [kept, cold] = await Promise.all([
+    db.sql.query<MoveRow>(
+      `SELECT move, sum(games)::int8 AS games, sum("firstWins")::int8 AS first, sum(draws)::int8 AS draws,
+         sum("secondWins")::int8 AS second
+       FROM "PositionMove" WHERE kind = $1::"GameKind" AND hash = $2 AND ("mainLine" OR $3::boolean)
+       GROUP BY move`,
+      [kind, k.hash, includeVariations],
+    ),
+    blockPostings(db.sql, k),
+  ]);
+  const stats = new Map<string, MoveStats>();
+  const entry = (move: string): MoveStats => {
+    let s = stats.get(move);
+    if (!s) stats.set(move, (s = { move, count: 0, firstWins: 0, draws: 0, secondWins: 0, unknown: 0 }));
+    return s;
+  };
+  for (const r of kept) {
+    const s = entry(r.move);
+    s.count += Number(r.games);
+    s.firstWins += Number(r.first);
+    s.draws += Number(r.draws);
+    s.secondWins += Number(r.second);
+  }
+  // The other occurrences: each game once per move, from its replay.
+  const counted = new Set<string>();
+  for (const p of cold) {
+    if (!includeVariations && !p.mainLine) continue;
+    const ply = (await source.plies(p.gameId)).find((r) => r.node === p.node);
+    const move = ply?.ply.nextMove;
+    if (!ply || !move || !plyHasKey(ply, kind, key) || counted.has(`${p.gameId} ${move}`)) continue;
+    counted.add(`${p.gameId} ${move}`);
+    const game = await source.game(p.gameId);
+    const s = entry(move);
+    s.count++;
+    const outcome = outcomeOf(kind, game?.result);
+    if (outcome === 'FIRST') s.firstWins++;
+    else if (outcome === 'SECOND') s.secondWins++;
+    else if (outcome === 'DRAW') s.draws++;
+  }
+  const out = [...stats.values()];
+  for (const s of out) s.unknown = s.count - s.firstWins - s.draws - s.secondWins;
+  return out.sort((a, b) => b.count - a.count || (a.move < b.move ? -1 : a.move > b.move ? 1 : 0));
 }

@@ -2,7 +2,7 @@
 import type { Database } from '../db/database';
 import { dayRange } from '../db/dateRange';
 import type { GameKind } from '../db/records';
-import type { Game, Occurrence, Prisma } from '../generated/prisma/client';
+import type { Game, Prisma } from '../generated/prisma/client';
 
 /** Which games to list; every field narrows the list, absent fields do not. */
 export interface GameQuery {
@@ -115,10 +115,3 @@ export async function gamesPage(db: Database, query: GameQuery, first: number, o
   ]);
   return { games: rows.slice(0, first), totalCount, hasNextPage: rows.length > first };
 }
-
-/** A game's plies: the main line only (variation "") or every line, by variation then ply. */
-export const pliesOfGame = (db: Database, gameId: bigint, mainLineOnly: boolean): Promise<Occurrence[]> =>
-  db.prisma.occurrence.findMany({
-    where: mainLineOnly ? { gameId, variation: '' } : { gameId },
-    orderBy: mainLineOnly ? { ply: 'asc' } : [{ variation: 'asc' }, { ply: 'asc' }],
-  });

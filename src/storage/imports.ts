@@ -1,6 +1,9 @@
 /** Stored imports: the list, and deleting one with what only it brought. */
 import type { Database } from '../db/database';
-import type { ImportWarning } from '../db/records';
+import type { GameKind, ImportWarning } from '../db/records';
+import type { Game } from '../generated/prisma/client';
+import { pliesOfGames } from './gamePlies';
+import { occurrenceCountsOf } from './positionIndex';
 
 /** One import as listed. */
 export type ImportRow = {
@@ -33,31 +36,45 @@ export interface DeletedImport {
   scores: number;
 }
 
+/** Games read at a time while an import's positions are collected. */
+const DELETE_PAGE_GAMES = 500;
+
 /**
- * Deletes an import in one transaction: its games (their plies with them) and every position
- * that only it brought (reached by no other game and listed by no other import), with the scores
- * of those positions. Positions it listed that other games still reach stay, unlisted. Null when
- * there is no such import.
+ * Deletes an import in one transaction: its games, their entries in the position index, and
+ * every stored position that only it brought (listed by it, or reached by its games and by no
+ * other game, and listed by no other import), with the scores of those positions. Positions it
+ * listed that other games still reach stay, unlisted. Null when there is no such import.
  */
 export const deleteImport = (db: Database, importId: bigint): Promise<DeletedImport | null> =>
   db.transaction(async (sql) => {
     const found = await sql.query<{ id: bigint }>(`SELECT id FROM "Import" WHERE id = $1 FOR UPDATE`, [importId]);
     if (found.length === 0) return null;
-    // The positions its games reach or it listed: the ones that may go with it.
-    await sql.exec(`CREATE TEMP TABLE IF NOT EXISTS import_positions (id bigint PRIMARY KEY) ON COMMIT DROP; TRUNCATE import_positions;`);
-    await sql.query(
-      `INSERT INTO import_positions
-       SELECT o."positionId" FROM "Occurrence" o JOIN "Game" g ON g.id = o."gameId" WHERE g."importId" = $1
-       UNION SELECT id FROM "Position" WHERE "listImportId" = $1
-       ON CONFLICT DO NOTHING`,
-      [importId],
-    );
+    // The stored positions its games reach or it listed: the ones that may go with it.
+    const candidates = new Map<bigint, { kind: GameKind; key: string }>();
+    const add = (rows: { id: bigint; kind: GameKind; key: string }[]) => rows.forEach((r) => candidates.set(r.id, r));
+    add(await sql.query(`SELECT id, kind::text AS kind, key FROM "Position" WHERE "listImportId" = $1`, [importId]));
+    for (let after = 0n; ; ) {
+      const games = await sql.query<Game & Record<string, unknown>>(
+        `SELECT * FROM "Game" WHERE "importId" = $1 AND id > $2 ORDER BY id LIMIT ${DELETE_PAGE_GAMES}`,
+        [importId, after],
+      );
+      if (games.length === 0) break;
+      after = games[games.length - 1].id;
+      const keys = new Set<string>();
+      for (const plies of (await pliesOfGames(db, games)).values()) for (const p of plies) keys.add(p.ply.position.key);
+      add(await sql.query(`SELECT id, kind::text AS kind, key FROM "Position" WHERE key = ANY($1::text[])`, [[...keys]]));
+    }
     const games = await sql.query<{ id: bigint }>(`DELETE FROM "Game" WHERE "importId" = $1 RETURNING id`, [importId]);
-    const orphans = `SELECT p.id FROM "Position" p JOIN import_positions c ON c.id = p.id
-       WHERE NOT EXISTS (SELECT 1 FROM "Occurrence" o WHERE o."positionId" = p.id)
-         AND (p."listImportId" IS NULL OR p."listImportId" = $1)`;
-    const scores = await sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "Score" WHERE "positionId" IN (${orphans})`, [importId]);
-    const positions = await sql.query<{ id: bigint }>(`DELETE FROM "Position" WHERE id IN (${orphans}) RETURNING id`, [importId]);
+    for (const table of ['PositionBlock', 'PositionRun', 'PositionMove']) await sql.query(`DELETE FROM "${table}" WHERE "importId" = $1`, [importId]);
+    const orphans: bigint[] = [];
+    for (const [id, { kind, key }] of candidates) {
+      const [row] = await sql.query<{ listImportId: bigint | null }>(`SELECT "listImportId" FROM "Position" WHERE id = $1`, [id]);
+      if (!row || (row.listImportId !== null && row.listImportId !== importId)) continue;
+      if ((await occurrenceCountsOf(sql, kind, key)).occurrences === 0) orphans.push(id);
+    }
+    const list = `{${orphans.join(',')}}`;
+    const scores = await sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "Score" WHERE "positionId" = ANY($1::int8[])`, [list]);
+    const positions = await sql.query<{ id: bigint }>(`DELETE FROM "Position" WHERE id = ANY($1::int8[]) RETURNING id`, [list]);
     await sql.query(`UPDATE "Position" SET "listImportId" = NULL, "listIndex" = NULL WHERE "listImportId" = $1`, [importId]);
     await sql.query(`DELETE FROM "Import" WHERE id = $1`, [importId]);
     return { games: games.length, positions: positions.length, scores: Number(scores[0].n) };

@@ -19,6 +19,8 @@
  */
 import type { GameKind, Position } from '../generated/prisma/client';
 import type { Database } from '../db/database';
+import type { PositionRecord } from '../db/records';
+import { type PlySource, firstPlyOfKey } from './occurrences';
 
 export const GAME_KINDS: readonly GameKind[] = ['BACKGAMMON', 'CHESS', 'GO', 'CROSSWORD'];
 
@@ -135,4 +137,47 @@ export async function queryPositions(db: Database, keys: readonly PositionKey[])
     const matching = kind ? found.filter((p) => p.kind === kind) : found.slice();
     return matching.length > 1 ? matching.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) : matching;
   });
+}
+
+/**
+ * A position known only from games, in the stored row's shape: read from the replay of the first
+ * game that reaches it. It has no row, so no id (0), no list and no scores.
+ */
+export const positionOfRecord = (p: PositionRecord, createdAt: Date): Position => {
+  return {
+    id: 0n,
+    kind: p.kind,
+    key: p.key,
+    hash: p.hash ?? null,
+    groupKey: p.groupKey ?? null,
+    sideToMove: p.sideToMove ?? null,
+    board: p.board,
+    data: (p.data ?? null) as Position['data'],
+    pieceCount: p.pieceCount ?? null,
+    listImportId: null,
+    listIndex: null,
+    createdAt,
+  };
+};
+
+/**
+ * The positions under each of `keys` (as `positionsByKeys`), where a key with no stored row is
+ * looked up in the games: the first game that reaches it gives its board.
+ */
+export async function positionsOfKeys(db: Database, source: PlySource, keys: readonly PositionKey[]): Promise<Position[][]> {
+  const lists = await positionsByKeys(db, keys);
+  return Promise.all(
+    lists.map(async (found, i) => {
+      if (found.length > 0) return found;
+      const { key, kind } = keys[i];
+      const fromGames: Position[] = [];
+      for (const k of kind ? [kind] : GAME_KINDS) {
+        const ply = await firstPlyOfKey(db, source, k, key);
+        if (!ply) continue;
+        const game = await source.game(ply.gameId);
+        fromGames.push(positionOfRecord(ply.ply.position, game?.createdAt ?? new Date(0)));
+      }
+      return fromGames;
+    }),
+  );
 }

@@ -1,26 +1,59 @@
-/** Where a stored position occurs: the (game, variation, ply) places, in game order. */
+/**
+ * Where a position occurs in stored games: the index's entries of its key, each checked against
+ * a replay of its game (the index matches 44 bits of a hash in its blocks), as game plies.
+ */
 import type { Database } from '../db/database';
-import type { Occurrence } from '../generated/prisma/client';
+import type { GameKind } from '../db/records';
+import type { Game } from '../generated/prisma/client';
+import { type StoredPly } from './gamePlies';
+import { postingsOf } from './positionIndex';
 
 /** Most occurrences one call returns. */
 export const MAX_OCCURRENCES = 500;
 
-/** The first `first` places (clamped to 0..MAX_OCCURRENCES) where a position occurs, by game, variation and ply. */
-export const occurrencesOfPosition = (db: Database, positionId: bigint, first: number): Promise<Occurrence[]> =>
-  db.prisma.occurrence.findMany({
-    where: { positionId },
-    orderBy: [{ gameId: 'asc' }, { variation: 'asc' }, { ply: 'asc' }],
-    take: Math.min(Math.max(first, 0), MAX_OCCURRENCES),
-  });
-
-/** How many distinct games reach a position. */
-export async function gameCountOfPosition(db: Database, positionId: bigint): Promise<number> {
-  const rows = await db.sql.query<{ n: bigint }>(`SELECT count(DISTINCT "gameId")::int8 AS n FROM "Occurrence" WHERE "positionId" = $1`, [
-    positionId,
-  ]);
-  return Number(rows[0].n);
+/** What the caller gives to read games and their replays (the request's DataLoaders). */
+export interface PlySource {
+  plies(gameId: bigint): Promise<StoredPly[]>;
+  game(gameId: bigint): Promise<Game | null>;
 }
 
-/** The occurrence at one (game, variation, ply) place, or null. */
-export const occurrenceAt = (db: Database, gameId: bigint, variation: string, ply: number): Promise<Occurrence | null> =>
-  db.prisma.occurrence.findUnique({ where: { gameId_variation_ply: { gameId, variation, ply } } });
+/** Whether a ply's position is under `key` (its own key, or its group key: a backgammon Position ID). */
+export const plyHasKey = (p: StoredPly, kind: GameKind, key: string): boolean =>
+  p.ply.position.kind === kind && (p.ply.position.key === key || p.ply.position.groupKey === key);
+
+/**
+ * The first `first` (clamped to 0..MAX_OCCURRENCES) places where the position under `key` occurs,
+ * by game and node, after `cursor`.
+ */
+export async function occurrencesOfKey(
+  db: Database,
+  source: PlySource,
+  kind: GameKind,
+  key: string,
+  first: number,
+  cursor?: { gameId: bigint; node: number },
+): Promise<StoredPly[]> {
+  const wanted = Math.min(Math.max(first, 0), MAX_OCCURRENCES);
+  if (wanted === 0) return [];
+  const out: StoredPly[] = [];
+  let from = cursor;
+  // A false match (another position under the same 44 bits) is dropped, so ask again until enough are found.
+  for (;;) {
+    const need = wanted - out.length;
+    const postings = await postingsOf(db.sql, kind, key, need, from);
+    const replays = await Promise.all(postings.map((p) => source.plies(p.gameId)));
+    postings.forEach((p, i) => {
+      const ply = replays[i].find((r) => r.node === p.node);
+      if (ply && plyHasKey(ply, kind, key)) out.push(ply);
+    });
+    if (postings.length < need || out.length >= wanted) return out;
+    const last = postings[postings.length - 1];
+    from = { gameId: last.gameId, node: last.node };
+  }
+}
+
+/** The first stored ply that reaches `key`, or null: what a position known only from games is read from. */
+export async function firstPlyOfKey(db: Database, source: PlySource, kind: GameKind, key: string): Promise<StoredPly | null> {
+  const [ply] = await occurrencesOfKey(db, source, kind, key, 1);
+  return ply ?? null;
+}

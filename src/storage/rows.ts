@@ -14,13 +14,3 @@ export const positionsByIds = (db: Database, ids: readonly bigint[]): Promise<Po
 /** Every score of these positions, by program then ruleset. */
 export const scoresOfPositions = (db: Database, positionIds: readonly bigint[]): Promise<Score[]> =>
   db.prisma.score.findMany({ where: { positionId: { in: [...positionIds] } }, orderBy: [{ program: 'asc' }, { ruleset: 'asc' }] });
-
-/** How many times each of these positions occurs in stored games (absent: never). */
-export async function occurrenceCounts(db: Database, positionIds: readonly bigint[]): Promise<Map<bigint, number>> {
-  const counts = await db.prisma.occurrence.groupBy({
-    by: ['positionId'],
-    where: { positionId: { in: [...positionIds] } },
-    _count: { _all: true },
-  });
-  return new Map(counts.map((c) => [c.positionId, c._count._all]));
-}

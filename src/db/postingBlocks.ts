@@ -1,0 +1,112 @@
+/**
+ * The packed form of the position index: where each position occurs in stored games, as
+ * fixed-width big-endian entries in `bytea` values. Pure functions, no SQL.
+ *
+ * Every position key (of any game) is hashed to 64 bits, held as two unsigned 32-bit halves
+ * `hi` and `lo`. The index has two kinds of rows, both written once per flush of an import
+ * (docs/PERFORMANCE.md, "The position index"):
+ * - a block per (kind, bucket) holds the flush's entries of every position in that bucket
+ *   (bucket = the top BUCKET_BITS bits of `hi`); each entry is 12 bytes:
+ *   `lo` (u32) | game offset (u32) | node << 1 | main-line bit (u32), sorted by lo, game, node;
+ * - a run per (kind, hash) holds the flush's entries of one position that occurs HOT_RUN_ENTRIES
+ *   times or more in the flush (the start position, popular openings), so a block stays small
+ *   for the positions sharing its bucket; each entry is 8 bytes: game offset | node << 1 | main.
+ * A game offset counts from the flush's base game id. A node is the index of the ply in the
+ * game's replay (the order its reader yields plies); the main-line bit is set on plies of the
+ * main line. A lookup matches 12 + 32 = 44 bits of the hash in blocks and all 64 in runs.
+ */
+import { createHash } from 'node:crypto';
+
+/** Top bits of a hash that name its block. */
+export const BUCKET_BITS = 12;
+/** Entries of one position within one flush from which it gets a run of its own. */
+export const HOT_RUN_ENTRIES = 4;
+
+export const BLOCK_ENTRY_BYTES = 12;
+export const RUN_ENTRY_BYTES = 8;
+
+/** A 64-bit position hash as two unsigned 32-bit halves. */
+export interface PositionHash {
+  hi: number;
+  lo: number;
+}
+
+const HEX16 = /^[0-9a-f]{16}$/;
+
+/**
+ * The index hash of a position key: a key that is already 16 hex digits (a Polyglot or Zobrist
+ * key) is its own hash; any other key (gnubg IDs, Go PositionIDs) is hashed with MD5, of which
+ * the first 8 bytes are kept.
+ */
+export function positionHash(key: string): PositionHash {
+  if (key.length === 16 && HEX16.test(key)) {
+    return { hi: parseInt(key.slice(0, 8), 16), lo: parseInt(key.slice(8), 16) };
+  }
+  const digest = createHash('md5').update(key).digest();
+  return { hi: digest.readUInt32BE(0), lo: digest.readUInt32BE(4) };
+}
+
+/** The hash as the signed 64-bit integer PostgreSQL's bigint holds. */
+export const signedHash = ({ hi, lo }: PositionHash): bigint => BigInt.asIntN(64, (BigInt(hi) << 32n) | BigInt(lo));
+
+/** The block a hash belongs to. */
+export const bucketOf = (hi: number): number => hi >>> (32 - BUCKET_BITS);
+
+/** One occurrence as a lookup decodes it. */
+export interface Posting {
+  gameId: bigint;
+  node: number;
+  mainLine: boolean;
+}
+
+/** The node word: node index and main-line bit. */
+export const nodeWord = (node: number, mainLine: boolean): number => ((node << 1) | (mainLine ? 1 : 0)) >>> 0;
+
+/**
+ * The index of the first entry of `block` whose `lo` is not below `lo` (binary search over
+ * entries sorted by lo).
+ */
+function lowerBound(block: Uint8Array, view: DataView, lo: number): number {
+  let start = 0;
+  let end = block.byteLength / BLOCK_ENTRY_BYTES;
+  while (start < end) {
+    const mid = (start + end) >>> 1;
+    if (view.getUint32(mid * BLOCK_ENTRY_BYTES) < lo) start = mid + 1;
+    else end = mid;
+  }
+  return start;
+}
+
+const viewOf = (bytes: Uint8Array): DataView => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** The entries of a block under hash low half `lo`, appended to `out` (game order within the block). */
+export function findInBlock(block: Uint8Array, baseGameId: bigint, lo: number, out: Posting[]): void {
+  if (block.byteLength % BLOCK_ENTRY_BYTES !== 0) throw new Error(`position index block of ${block.byteLength} bytes is not a whole number of entries`);
+  const view = viewOf(block);
+  const count = block.byteLength / BLOCK_ENTRY_BYTES;
+  for (let i = lowerBound(block, view, lo); i < count; i++) {
+    const at = i * BLOCK_ENTRY_BYTES;
+    if (view.getUint32(at) !== lo) break;
+    const word = view.getUint32(at + 8);
+    out.push({ gameId: baseGameId + BigInt(view.getUint32(at + 4)), node: word >>> 1, mainLine: (word & 1) === 1 });
+  }
+}
+
+/** How many entries of a block are under hash low half `lo`. */
+export function countInBlock(block: Uint8Array, lo: number): number {
+  const view = viewOf(block);
+  const count = block.byteLength / BLOCK_ENTRY_BYTES;
+  let n = 0;
+  for (let i = lowerBound(block, view, lo); i < count && view.getUint32(i * BLOCK_ENTRY_BYTES) === lo; i++) n++;
+  return n;
+}
+
+/** Every entry of a run, appended to `out` (game order). */
+export function decodeRun(run: Uint8Array, baseGameId: bigint, out: Posting[]): void {
+  if (run.byteLength % RUN_ENTRY_BYTES !== 0) throw new Error(`position index run of ${run.byteLength} bytes is not a whole number of entries`);
+  const view = viewOf(run);
+  for (let at = 0; at < run.byteLength; at += RUN_ENTRY_BYTES) {
+    const word = view.getUint32(at + 4);
+    out.push({ gameId: baseGameId + BigInt(view.getUint32(at)), node: word >>> 1, mainLine: (word & 1) === 1 });
+  }
+}

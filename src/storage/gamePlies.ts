@@ -1,0 +1,62 @@
+/**
+ * A stored game's plies, read from the game itself: its source goes through the reader it was
+ * imported with (the same code, the same options), which replays it and yields every node with
+ * its position. Plies are not stored; a replay takes microseconds to a millisecond a game.
+ */
+import type { Database } from '../db/database';
+import { type PlyRecord, distinctPlyIndexes } from '../db/records';
+import type { Game } from '../generated/prisma/client';
+import { readerFor } from './formats';
+import type { ImportOptions } from './formatTypes';
+
+/** One node of a stored game: where it is (game, node index in the replay) and what it holds. */
+export interface StoredPly {
+  gameId: bigint;
+  /** Index of the node in the game's replay, as the position index counts it. */
+  node: number;
+  ply: PlyRecord;
+}
+
+async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  yield bytes;
+}
+
+/** Every stored node of `game`, in replay order (a repeated (variation, ply) place keeps its first node). */
+export async function replayStoredGame(db: Database, game: Game, options: ImportOptions): Promise<StoredPly[]> {
+  const reader = readerFor(game.sourceFormat);
+  if (!reader) return [];
+  for await (const chunk of reader.read(once(game.source), options, { sql: db.sql })) {
+    const record = chunk.games?.[0];
+    if (!record) continue;
+    return distinctPlyIndexes(record.plies).map((node) => ({ gameId: game.id, node, ply: record.plies[node] }));
+  }
+  return [];
+}
+
+/** The plies of a line: the main line, or every node ordered by (variation, ply) as `Game.plies` lists them. */
+export function orderedPlies(plies: StoredPly[], mainLineOnly: boolean): StoredPly[] {
+  if (mainLineOnly) return plies.filter((p) => p.ply.variation === '').sort((a, b) => a.ply.ply - b.ply.ply);
+  return plies.slice().sort((a, b) => {
+    const va = a.ply.variation;
+    const vb = b.ply.variation;
+    return va < vb ? -1 : va > vb ? 1 : a.ply.ply - b.ply.ply;
+  });
+}
+
+/** The import options of each import, by id (what a replay must read the game with). */
+export async function importOptionsByIds(db: Database, importIds: readonly bigint[]): Promise<Map<bigint, ImportOptions>> {
+  if (importIds.length === 0) return new Map();
+  const rows = await db.sql.query<{ id: bigint; options: ImportOptions | null }>(
+    `SELECT id, options FROM "Import" WHERE id = ANY($1::int8[])`,
+    [`{${[...new Set(importIds)].join(',')}}`],
+  );
+  return new Map(rows.map((r) => [r.id, r.options ?? {}]));
+}
+
+/** The replayed plies of the games with these ids (games that do not exist are absent). */
+export async function pliesOfGames(db: Database, games: readonly Game[]): Promise<Map<bigint, StoredPly[]>> {
+  const options = await importOptionsByIds(db, games.flatMap((g) => (g.importId === null ? [] : [g.importId])));
+  const out = new Map<bigint, StoredPly[]>();
+  for (const game of games) out.set(game.id, await replayStoredGame(db, game, (game.importId !== null && options.get(game.importId)) || {}));
+  return out;
+}

@@ -1,0 +1,111 @@
+/**
+ * Reads the position index (`src/db/postingBlocks.ts` says how it is packed): where a position
+ * occurs in stored games, how often, and how many games reach it. A position's entries are in
+ * the block of its bucket (positions that occur a few times in a flush) and in runs of its own
+ * (positions that occur often), one of each per flush of an import.
+ */
+import type { SqlExecutor } from '../db/sql';
+import type { GameKind } from '../db/records';
+import { type Posting, bucketOf, countInBlock, decodeRun, findInBlock, positionHash, signedHash } from '../db/postingBlocks';
+
+/** Where to look for a key: its hash as the index stores it. */
+export interface IndexKey {
+  kind: GameKind;
+  bucket: number;
+  lo: number;
+  hash: bigint;
+}
+
+export const indexKey = (kind: GameKind, key: string): IndexKey => {
+  const h = positionHash(key);
+  return { kind, bucket: bucketOf(h.hi), lo: h.lo, hash: signedHash(h) };
+};
+
+const byPlace = (a: Posting, b: Posting): number => (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : a.node - b.node);
+
+/** The entries of a key in the blocks of its bucket (where it was not hot), by game and node. */
+export async function blockPostings(sql: SqlExecutor, k: IndexKey): Promise<Posting[]> {
+  const rows = await sql.query<{ baseGameId: bigint; entries: Uint8Array }>(
+    `SELECT "baseGameId", entries FROM "PositionBlock" WHERE kind = $1::"GameKind" AND bucket = $2`,
+    [k.kind, k.bucket],
+  );
+  const out: Posting[] = [];
+  for (const r of rows) findInBlock(r.entries, r.baseGameId, k.lo, out);
+  return out.sort(byPlace);
+}
+
+interface RunHead {
+  baseGameId: bigint;
+  occurrences: number;
+  games: number;
+}
+
+const runHeads = (sql: SqlExecutor, k: IndexKey): Promise<RunHead[]> =>
+  sql.query<RunHead & Record<string, unknown>>(
+    `SELECT "baseGameId", occurrences, games FROM "PositionRun" WHERE kind = $1::"GameKind" AND hash = $2 ORDER BY "baseGameId"`,
+    [k.kind, k.hash],
+  );
+
+async function runPostings(sql: SqlExecutor, k: IndexKey, baseGameId: bigint): Promise<Posting[]> {
+  const [row] = await sql.query<{ entries: Uint8Array }>(
+    `SELECT entries FROM "PositionRun" WHERE kind = $1::"GameKind" AND hash = $2 AND "baseGameId" = $3`,
+    [k.kind, k.hash, baseGameId],
+  );
+  const out: Posting[] = [];
+  if (row) decodeRun(row.entries, baseGameId, out);
+  return out;
+}
+
+const after = (p: Posting, cursor: { gameId: bigint; node: number } | undefined): boolean =>
+  !cursor || p.gameId > cursor.gameId || (p.gameId === cursor.gameId && p.node > cursor.node);
+
+/**
+ * The first `first` places of a key after `cursor`, by game and node. Runs are read in the order
+ * of their flushes and only as far as needed: a run's games are not older than its base game.
+ */
+export async function postingsOf(
+  sql: SqlExecutor,
+  kind: GameKind,
+  key: string,
+  first: number,
+  cursor?: { gameId: bigint; node: number },
+): Promise<Posting[]> {
+  const k = indexKey(kind, key);
+  const [cold, heads] = await Promise.all([blockPostings(sql, k), runHeads(sql, k)]);
+  let found = cold.filter((p) => after(p, cursor));
+  for (let i = 0; i < heads.length; i++) {
+    const next = heads[i + 1]?.baseGameId;
+    if (cursor && next !== undefined && next <= cursor.gameId) continue;
+    found = found.concat((await runPostings(sql, k, heads[i].baseGameId)).filter((p) => after(p, cursor))).sort(byPlace);
+    // Everything not read yet has a game id of at least `next`.
+    if (next !== undefined && found.filter((p) => p.gameId < next).length >= first) break;
+  }
+  return found.slice(0, first);
+}
+
+/** How often a key occurs in stored games, and in how many games. */
+export async function occurrenceCountsOf(sql: SqlExecutor, kind: GameKind, key: string): Promise<{ occurrences: number; games: number }> {
+  const k = indexKey(kind, key);
+  const [blocks, heads] = await Promise.all([
+    sql.query<{ baseGameId: bigint; entries: Uint8Array }>(
+      `SELECT "baseGameId", entries FROM "PositionBlock" WHERE kind = $1::"GameKind" AND bucket = $2`,
+      [k.kind, k.bucket],
+    ),
+    runHeads(sql, k),
+  ]);
+  let occurrences = 0;
+  let games = 0;
+  for (const h of heads) {
+    occurrences += h.occurrences;
+    games += h.games;
+  }
+  for (const b of blocks) {
+    const n = countInBlock(b.entries, k.lo);
+    if (n === 0) continue;
+    occurrences += n;
+    const hits: Posting[] = [];
+    findInBlock(b.entries, b.baseGameId, k.lo, hits);
+    games += new Set(hits.map((p) => p.gameId)).size;
+  }
+  return { occurrences, games };
+}

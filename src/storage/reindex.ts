@@ -1,0 +1,43 @@
+/**
+ * Indexes the games of imports stored before the position index existed (the migration that
+ * brought the index marks them `indexed = false`): each such import's games are replayed and
+ * their plies written to the index, one transaction per import. Runs when the database is
+ * opened, before anything is served.
+ */
+import type { Database } from '../db/database';
+import { FLUSH_ENTRIES, PositionIndexBuffer } from '../db/positionIndexWriter';
+import type { Game } from '../generated/prisma/client';
+import { pliesOfGames } from './gamePlies';
+
+const PAGE_GAMES = 500;
+
+/** Indexes every import not indexed yet; returns how many games were replayed. */
+export async function indexPendingImports(db: Database): Promise<number> {
+  const pending = await db.sql.query<{ id: bigint }>(`SELECT id FROM "Import" WHERE NOT indexed ORDER BY id`);
+  let replayed = 0;
+  for (const { id: importId } of pending) {
+    replayed += await db.transaction(async (sql) => {
+      for (const table of ['PositionBlock', 'PositionRun', 'PositionMove']) await sql.query(`DELETE FROM "${table}" WHERE "importId" = $1`, [importId]);
+      const index = new PositionIndexBuffer();
+      let count = 0;
+      for (let after = 0n; ; ) {
+        const games = await sql.query<Game & Record<string, unknown>>(
+          `SELECT * FROM "Game" WHERE "importId" = $1 AND id > $2 ORDER BY id LIMIT ${PAGE_GAMES}`,
+          [importId, after],
+        );
+        if (games.length === 0) break;
+        after = games[games.length - 1].id;
+        const plies = await pliesOfGames(db, games);
+        for (const game of games) {
+          index.addNodes(game.id, game.kind, game.result, plies.get(game.id) ?? []);
+          count++;
+        }
+        if (index.size >= FLUSH_ENTRIES) await index.flush(sql, importId);
+      }
+      await index.flush(sql, importId);
+      await sql.query(`UPDATE "Import" SET indexed = true WHERE id = $1`, [importId]);
+      return count;
+    });
+  }
+  return replayed;
+}
