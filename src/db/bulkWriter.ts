@@ -310,7 +310,11 @@ export async function writeChunk(
   const { added, ids } = await storePositions(sql, importId, chunk);
   if (games.length > 0) {
     const gameIds = await storeGames(sql, importId, games, gameIndexBase);
-    for (let i = 0; i < games.length; i++) index.addGame(BigInt(gameIds[i]), games[i]);
+    for (let i = 0; i < games.length; i++) {
+      const id = BigInt(gameIds[i]);
+      if (!index.fits(id)) await index.flush(sql, importId);
+      index.addGame(id, games[i]);
+    }
     if (index.size >= FLUSH_ENTRIES) await index.flush(sql, importId);
   }
   const newScores = scores.length > 0 ? await storeScores(sql, scores, ids) : 0;

@@ -17,10 +17,13 @@ import type { SqlExecutor } from './sql';
 import {
   BLOCK_ENTRY_BYTES,
   HOT_RUN_ENTRIES,
+  MAX_GAME_OFFSET,
+  MAX_NODE,
   RUN_ENTRY_BYTES,
   bucketOf,
   nodeWord,
   positionHash,
+  setUint24,
   signedHash,
 } from './postingBlocks';
 
@@ -135,6 +138,17 @@ export class PositionIndexBuffer {
     return this.entryCount;
   }
 
+  /** Whether a game with this id can join the flush (its offset from the flush's games fits in 24 bits). */
+  fits(gameId: bigint): boolean {
+    if (this.gameIds.length === 0) return true;
+    const [low, high] = [this.lowestId, this.highestId];
+    const span = (gameId > high ? gameId : high) - (gameId < low ? gameId : low);
+    return span <= BigInt(MAX_GAME_OFFSET);
+  }
+
+  private lowestId = 0n;
+  private highestId = 0n;
+
   /** Adds a stored game's plies: each position under its key (and its group key, where it has one). */
   addGame(gameId: bigint, game: GameRecord): void {
     this.addNodes(gameId, game.kind, game.result, distinctPlyIndexes(game.plies).map((node) => ({ node, ply: game.plies[node] })));
@@ -143,11 +157,15 @@ export class PositionIndexBuffer {
   /** Adds the given nodes of a stored game (each with its index in the game's replay). */
   addNodes(gameId: bigint, kind: GameKind, result: string | null | undefined, nodes: readonly { node: number; ply: PlyRecord }[]): void {
     if (nodes.length === 0) return;
+    if (!this.fits(gameId)) throw new Error(`game ${gameId} is too far from the other games of this index flush: flush first`);
     const g = this.gameIds.length;
+    if (g === 0 || gameId < this.lowestId) this.lowestId = gameId;
+    if (g === 0 || gameId > this.highestId) this.highestId = gameId;
     this.gameIds.push(gameId);
     const outcome = outcomeOf(kind, result);
     this.outcomes.push(outcome ? OUTCOME_CODES[outcome] : 0);
     for (const { node, ply } of nodes) {
+      if (node > MAX_NODE) throw new Error(`game ${gameId} has more than ${MAX_NODE} nodes: the position index cannot hold node ${node}`);
       const { kind: positionKind, key, groupKey } = ply.position;
       let entries = this.kinds.get(positionKind);
       if (!entries) this.kinds.set(positionKind, (entries = new Entries()));
@@ -177,8 +195,7 @@ export class PositionIndexBuffer {
   /** Writes what is buffered as index rows of `importId` and empties the buffer. */
   async flush(sql: SqlExecutor, importId: bigint): Promise<void> {
     if (this.gameIds.length === 0) return;
-    let base = this.gameIds[0];
-    for (const id of this.gameIds) if (id < base) base = id;
+    const base = this.lowestId;
     const offsets = this.gameIds.map((id) => Number(id - base));
     const rows = { blocks: [] as CopyValue[][], runs: [] as CopyValue[][], moves: [] as CopyValue[][] };
     for (const [kind, entries] of this.kinds) this.rowsOfKind(kind, entries, offsets, base, importId, rows);
@@ -227,8 +244,8 @@ export class PositionIndexBuffer {
         const games = new Set<number>();
         for (let k = start; k < end; k++) {
           const i = order[k];
-          run.view.setUint32(run.length, offsets[e.game[i]]);
-          run.view.setUint32(run.length + 4, e.word[i]);
+          setUint24(run.view, run.length, offsets[e.game[i]]);
+          setUint24(run.view, run.length + 3, e.word[i]);
           run.length += RUN_ENTRY_BYTES;
           games.add(e.game[i]);
         }
@@ -245,8 +262,8 @@ export class PositionIndexBuffer {
         for (let k = start; k < end; k++) {
           const i = order[k];
           block.view.setUint32(block.length, lo);
-          block.view.setUint32(block.length + 4, offsets[e.game[i]]);
-          block.view.setUint32(block.length + 8, e.word[i]);
+          setUint24(block.view, block.length + 4, offsets[e.game[i]]);
+          setUint24(block.view, block.length + 7, e.word[i]);
           block.length += BLOCK_ENTRY_BYTES;
         }
       }

@@ -6,12 +6,12 @@
  * `hi` and `lo`. The index has two kinds of rows, both written once per flush of an import
  * (docs/PERFORMANCE.md, "The position index"):
  * - a block per (kind, bucket) holds the flush's entries of every position in that bucket
- *   (bucket = the top BUCKET_BITS bits of `hi`); each entry is 12 bytes:
- *   `lo` (u32) | game offset (u32) | node << 1 | main-line bit (u32), sorted by lo, game, node;
+ *   (bucket = the top BUCKET_BITS bits of `hi`); each entry is 10 bytes:
+ *   `lo` (u32) | game offset (u24) | node << 1 | main-line bit (u24), sorted by lo, game, node;
  * - a run per (kind, hash) holds the flush's entries of one position that occurs HOT_RUN_ENTRIES
  *   times or more in the flush (the start position, popular openings), so a block stays small
- *   for the positions sharing its bucket; each entry is 8 bytes: game offset | node << 1 | main.
- * A game offset counts from the flush's base game id. A node is the index of the ply in the
+ *   for the positions sharing its bucket; each entry is 6 bytes: game offset (u24) | node word (u24).
+ * A game offset counts from the flush's base game id (a flush spans fewer than 2^24 ids). A node is the index of the ply in the
  * game's replay (the order its reader yields plies); the main-line bit is set on plies of the
  * main line. A lookup matches 12 + 32 = 44 bits of the hash in blocks and all 64 in runs.
  */
@@ -22,8 +22,11 @@ export const BUCKET_BITS = 12;
 /** Entries of one position within one flush from which it gets a run of its own. */
 export const HOT_RUN_ENTRIES = 4;
 
-export const BLOCK_ENTRY_BYTES = 12;
-export const RUN_ENTRY_BYTES = 8;
+export const BLOCK_ENTRY_BYTES = 10;
+export const RUN_ENTRY_BYTES = 6;
+/** Game ids a flush may span, and nodes a game may have: what 24 bits (23 for the node) hold. */
+export const MAX_GAME_OFFSET = 0xffffff;
+export const MAX_NODE = 0x7fffff;
 
 /** A 64-bit position hash as two unsigned 32-bit halves. */
 export interface PositionHash {
@@ -60,7 +63,15 @@ export interface Posting {
 }
 
 /** The node word: node index and main-line bit. */
-export const nodeWord = (node: number, mainLine: boolean): number => ((node << 1) | (mainLine ? 1 : 0)) >>> 0;
+export const nodeWord = (node: number, mainLine: boolean): number => node * 2 + (mainLine ? 1 : 0);
+
+/** Writes a 24-bit big-endian value. */
+export const setUint24 = (view: DataView, at: number, value: number): void => {
+  view.setUint8(at, value >>> 16);
+  view.setUint16(at + 1, value & 0xffff);
+};
+
+const getUint24 = (view: DataView, at: number): number => (view.getUint8(at) << 16) | view.getUint16(at + 1);
 
 /**
  * The index of the first entry of `block` whose `lo` is not below `lo` (binary search over
@@ -87,8 +98,8 @@ export function findInBlock(block: Uint8Array, baseGameId: bigint, lo: number, o
   for (let i = lowerBound(block, view, lo); i < count; i++) {
     const at = i * BLOCK_ENTRY_BYTES;
     if (view.getUint32(at) !== lo) break;
-    const word = view.getUint32(at + 8);
-    out.push({ gameId: baseGameId + BigInt(view.getUint32(at + 4)), node: word >>> 1, mainLine: (word & 1) === 1 });
+    const word = getUint24(view, at + 7);
+    out.push({ gameId: baseGameId + BigInt(getUint24(view, at + 4)), node: word >>> 1, mainLine: (word & 1) === 1 });
   }
 }
 
@@ -106,7 +117,7 @@ export function decodeRun(run: Uint8Array, baseGameId: bigint, out: Posting[]): 
   if (run.byteLength % RUN_ENTRY_BYTES !== 0) throw new Error(`position index run of ${run.byteLength} bytes is not a whole number of entries`);
   const view = viewOf(run);
   for (let at = 0; at < run.byteLength; at += RUN_ENTRY_BYTES) {
-    const word = view.getUint32(at + 4);
-    out.push({ gameId: baseGameId + BigInt(view.getUint32(at)), node: word >>> 1, mainLine: (word & 1) === 1 });
+    const word = getUint24(view, at + 3);
+    out.push({ gameId: baseGameId + BigInt(getUint24(view, at)), node: word >>> 1, mainLine: (word & 1) === 1 });
   }
 }

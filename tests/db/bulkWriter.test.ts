@@ -1,8 +1,10 @@
 import { writeChunk } from '../../src/db/bulkWriter';
 import { writtenDateRange } from '../../src/db/dateRange';
 import type { Database } from '../../src/db/database';
+import { PositionIndexBuffer } from '../../src/db/positionIndexWriter';
 import { describeEachDatabase } from '../support/databases';
-import { AFTER_E4, START, chessGame, chessPosition } from '../support/records';
+import { indexedOccurrences, storedPlies } from '../support/plies';
+import { AFTER_E4, AFTER_E4_E5, START, chessGame, chessPosition } from '../support/records';
 
 /** Writes chunks in one transaction under a fresh Import row; returns the import id. */
 const importChunks = (db: Database, fingerprint: string, chunks: Parameters<typeof writeChunk>[2][]) =>
@@ -13,11 +15,13 @@ const importChunks = (db: Database, fingerprint: string, chunks: Parameters<type
     );
     let base = 0;
     const counts = [];
+    const index = new PositionIndexBuffer();
     for (const chunk of chunks) {
-      const c = await writeChunk(sql, id, chunk, base);
+      const c = await writeChunk(sql, id, chunk, base, index);
       base += c.games;
       counts.push(c);
     }
+    await index.flush(sql, id);
     return { id, counts };
   });
 
@@ -41,32 +45,38 @@ describe('the days a written date can be', () => {
 });
 
 describeEachDatabase('bulk writer', (getDb) => {
-  it('stores games with their plies and each position once', async () => {
+  it('stores games with their plies, indexes each position reached and stores no Position row for them', async () => {
     const db = getDb();
     const { id, counts } = await importChunks(db, 'bulk-1', [{ games: [chessGame('Anderssen', 'Kieseritzky'), chessGame('Morphy', 'Duke')] }]);
-    expect(counts).toEqual([{ games: 2, positions: 3, scores: 0 }]);
+    // positions: the distinct positions of each game, summed over the games (3 + 3).
+    expect(counts).toEqual([{ games: 2, positions: 6, scores: 0 }]);
     const games = await db.prisma.game.findMany({ where: { importId: id }, orderBy: { indexInFile: 'asc' } });
     expect(games.map((g) => [g.indexInFile, g.player1, g.player2])).toEqual([
       [0, 'Anderssen', 'Kieseritzky'],
       [1, 'Morphy', 'Duke'],
     ]);
     expect(Buffer.from(games[0].source).toString()).toBe('[White "Anderssen"]\n[Black "Kieseritzky"]\n\n1. e4 e5 *\n');
-    const start = await db.prisma.position.findUniqueOrThrow({ where: { kind_key: { kind: 'CHESS', key: START.key } } });
-    expect(start.hash).toBe(BigInt.asIntN(64, 0x463b96181691fc9cn));
-    expect(await db.prisma.occurrence.count({ where: { positionId: start.id } })).toBe(2);
-    const plies = await db.prisma.occurrence.findMany({ where: { gameId: games[1].id }, orderBy: { ply: 'asc' } });
-    expect(plies.map((p) => [p.ply, p.move, p.nextMove])).toEqual([
-      [0, null, 'e4'],
-      [1, 'e4', 'e5'],
-      [2, 'e5', null],
+    // Nothing is attached to these positions: no Position row, but the index finds each in both games.
+    expect(await db.prisma.position.count({ where: { kind: 'CHESS' } })).toBe(0);
+    expect(await indexedOccurrences(db, 'CHESS', START.key)).toBe(2);
+    expect(await indexedOccurrences(db, 'CHESS', AFTER_E4.key)).toBe(2);
+    expect(await indexedOccurrences(db, 'CHESS', AFTER_E4_E5.key)).toBe(2);
+    const plies = (await storedPlies(db, id)).filter((p) => p.gameId === games[1].id);
+    expect(plies.map((p) => [p.ply, p.move, p.nextMove, p.key])).toEqual([
+      [0, null, 'e4', START.key],
+      [1, 'e4', 'e5', AFTER_E4.key],
+      [2, 'e5', null, AFTER_E4_E5.key],
     ]);
+    expect(plies[0].board).toBe(START.board);
   });
 
-  it('reuses positions stored by an earlier import', async () => {
+  it('indexes a later import\'s games beside the earlier ones, still storing no Position row for them', async () => {
     const db = getDb();
     const { counts } = await importChunks(db, 'bulk-2', [{ games: [chessGame('Tal', 'Botvinnik')] }]);
-    expect(counts).toEqual([{ games: 1, positions: 0, scores: 0 }]);
-    expect(await db.prisma.position.count({ where: { kind: 'CHESS' } })).toBe(3);
+    expect(counts).toEqual([{ games: 1, positions: 3, scores: 0 }]);
+    expect(await db.prisma.position.count({ where: { kind: 'CHESS' } })).toBe(0);
+    expect(await indexedOccurrences(db, 'CHESS', START.key)).toBe(3);
+    expect(await indexedOccurrences(db, 'CHESS', AFTER_E4_E5.key)).toBe(3);
   });
 
   it('numbers games across chunks of one import', async () => {
@@ -115,17 +125,22 @@ describeEachDatabase('bulk writer', (getDb) => {
   it('leaves nothing behind when the transaction fails part-way', async () => {
     const db = getDb();
     const before = await db.prisma.game.count();
+    const indexedBefore = await indexedOccurrences(db, 'CHESS', START.key);
     await expect(
       db.transaction(async (sql) => {
         const [{ id }] = await sql.query<{ id: bigint }>(
           `INSERT INTO "Import" (format, fingerprint) VALUES ('PGN', 'bulk-7') RETURNING id`,
         );
-        await writeChunk(sql, id, { games: [chessGame('Lost', 'Game'), chessGame('Lost', 'Too')] }, 0);
+        const index = new PositionIndexBuffer();
+        await writeChunk(sql, id, { games: [chessGame('Lost', 'Game'), chessGame('Lost', 'Too')] }, 0, index);
+        await index.flush(sql, id);
         throw new Error('record 900000 is broken');
       }),
     ).rejects.toThrow('record 900000 is broken');
     expect(await db.prisma.game.count()).toBe(before);
     expect(await db.prisma.import.count({ where: { fingerprint: 'bulk-7' } })).toBe(0);
+    // The index entries flushed inside the transaction went with it.
+    expect(await indexedOccurrences(db, 'CHESS', START.key)).toBe(indexedBefore);
   });
 
   it('stores text with tabs, newlines and backslashes unchanged through COPY', async () => {

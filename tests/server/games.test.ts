@@ -1,4 +1,5 @@
 import { writeChunk } from '../../src/db/bulkWriter';
+import { PositionIndexBuffer } from '../../src/db/positionIndexWriter';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';
 import { chessGame } from '../support/records';
@@ -23,6 +24,7 @@ describeEachDatabase('games query', (getDb) => {
       const [{ id }] = await sql.query<{ id: bigint }>(
         `INSERT INTO "Import" (format, fingerprint) VALUES ('PGN', 'games-fixture') RETURNING id`,
       );
+      const index = new PositionIndexBuffer();
       await writeChunk(
         sql,
         id,
@@ -35,7 +37,9 @@ describeEachDatabase('games query', (getDb) => {
           ],
         },
         0,
+        index,
       );
+      await index.flush(sql, id);
     });
   });
 

@@ -15,6 +15,7 @@ import { readerFor, writerFor } from '../../src/storage/formats';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { ImportFailure } from '../../src/storage/importFailure';
 import { describeEachDatabase } from '../support/databases';
+import { indexedOccurrences, pliesOfGameIds, storedPlies } from '../support/plies';
 import { samplePath } from '../support/sampleData';
 
 const DATA_DIR = samplePath('backgammon');
@@ -47,7 +48,9 @@ const counts = async (db: Database) => ({
   imports: await db.prisma.import.count(),
   games: await db.prisma.game.count(),
   positions: await db.prisma.position.count(),
-  occurrences: await db.prisma.occurrence.count(),
+  plies: (await storedPlies(db)).length,
+  blocks: await db.prisma.positionBlock.count(),
+  runs: await db.prisma.positionRun.count(),
   scores: await db.prisma.score.count(),
 });
 
@@ -79,26 +82,33 @@ describeEachDatabase('SGF backgammon storage', (getDb) => {
   });
 
   it('stores one position per ply, keyed as the codec replay keys them, plies 0..n', async () => {
+    const db = getDb();
     const replays = unwrap(replayGames(unwrap(parseBackgammonSgf(sample(CHARLOT))).games));
-    const games = await gamesOf(getDb(), charlot.gameIds);
+    const games = await gamesOf(db, charlot.gameIds);
     for (let g = 0; g < games.length; g++) {
-      const line = await getDb().prisma.occurrence.findMany({
-        where: { gameId: games[g].id, variation: '' },
-        orderBy: { ply: 'asc' },
-        include: { position: true },
-      });
+      const line = (await pliesOfGameIds(db, [games[g].id])).filter((o) => o.variation === '').sort((a, b) => a.ply - b.ply);
       expect(line.map((o) => o.ply)).toEqual(replays[g].plies.map((_, i) => i));
-      expect(line.map((o) => o.position.key)).toEqual(replays[g].plies.map((p) => p.key));
+      expect(line.map((o) => o.key)).toEqual(replays[g].plies.map((p) => p.key));
       expect(line.map((o) => o.position.groupKey)).toEqual(replays[g].plies.map((p) => p.positionId));
       expect(line.slice(1).map((o) => o.move)).toEqual(replays[g].plies.slice(1).map((p) => p.move));
       expect(line[0].move).toBeNull();
       expect(line[0].nextMove).toBe(line[1].move);
+      // Every position of the game is findable by its key and by its Position ID (the group key).
+      for (const o of line) {
+        expect(await indexedOccurrences(db, 'BACKGAMMON', o.key)).toBeGreaterThanOrEqual(1);
+        expect(await indexedOccurrences(db, 'BACKGAMMON', o.position.groupKey!)).toBeGreaterThanOrEqual(1);
+      }
     }
     // Game 1 starts at 0-0 with Black (player 1) on roll: 41 played as 13/9 24/23.
-    const first = await getDb().prisma.occurrence.findFirstOrThrow({ where: { gameId: games[0].id, ply: 0 }, include: { position: true } });
+    const [first] = await pliesOfGameIds(db, [games[0].id]);
+    expect(first.ply).toBe(0);
     expect(first.position).toMatchObject({ key: '4HPwATDgc/ABMA:cAngAAAAAAAE', sideToMove: '1', board: '4HPwATDgc/ABMA:cAngAAAAAAAE' });
     expect(first.position.data).toMatchObject({ pipCounts: [167, 167], borneOff: [0, 0], score: [0, 0], matchLength: 7 });
     expect(first.nextMove).toBe('41: 13/9 24/23');
+    // It is scored (gnubg analysis), so it is also a stored Position row with the same board and data.
+    const stored = await db.prisma.position.findUniqueOrThrow({ where: { kind_key: { kind: 'BACKGAMMON', key: first.key } } });
+    expect(stored).toMatchObject({ sideToMove: '1', board: '4HPwATDgc/ABMA:cAngAAAAAAAE', groupKey: first.position.groupKey });
+    expect(stored.data).toMatchObject({ pipCounts: [167, 167], borneOff: [0, 0], score: [0, 0], matchLength: 7 });
     // The last game ends resigned at 3-7 + 3 points.
     const last = replays[3].plies[replays[3].plies.length - 1];
     expect(last).toMatchObject({ kind: 'resign', key: 'BwAAgN0sAOwAAA:8GvgAJAAEAAE' });
@@ -243,8 +253,8 @@ describeEachDatabase('SGF export checked by GNU Backgammon', (getDb) => {
         const lastKeys: string[] = [];
         const plyCounts: number[] = [];
         for (const g of games) {
-          const line = await getDb().prisma.occurrence.findMany({ where: { gameId: g.id }, orderBy: { ply: 'asc' }, include: { position: true } });
-          lastKeys.push(line[line.length - 1].position.key);
+          const line = (await pliesOfGameIds(getDb(), [g.id])).sort((a, b) => a.ply - b.ply);
+          lastKeys.push(line[line.length - 1].key);
           plyCounts.push(line.length + 1);
         }
         const seen = gnubgEnds(file, plyCounts);

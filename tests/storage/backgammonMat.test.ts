@@ -14,6 +14,7 @@ import { readerFor, writerFor } from '../../src/storage/formats';
 import { ImportFailure } from '../../src/storage/importFailure';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
+import { indexedOccurrences, pliesOfGameIds, storedPlies } from '../support/plies';
 import { samplePath } from '../support/sampleData';
 
 const DATA_DIR = samplePath('backgammon');
@@ -28,7 +29,10 @@ const gamesOf = (db: Database, ids: bigint[]): Promise<Game[]> =>
   db.prisma.game.findMany({ where: { id: { in: ids } }, orderBy: { indexInFile: 'asc' } });
 
 const keysOf = async (db: Database, game: Game): Promise<string[]> =>
-  (await db.prisma.occurrence.findMany({ where: { gameId: game.id, variation: '' }, orderBy: { ply: 'asc' }, include: { position: true } })).map((o) => o.position.key);
+  (await pliesOfGameIds(db, [game.id]))
+    .filter((o) => o.variation === '')
+    .sort((a, b) => a.ply - b.ply)
+    .map((o) => o.key);
 
 /** The failure an import throws (and that it throws one). */
 const failureOf = async (db: Database, format: 'MAT' | 'SGF', text: string) => {
@@ -43,7 +47,9 @@ const failureOf = async (db: Database, format: 'MAT' | 'SGF', text: string) => {
 const counts = async (db: Database) => ({
   imports: await db.prisma.import.count(),
   games: await db.prisma.game.count(),
-  occurrences: await db.prisma.occurrence.count(),
+  plies: (await storedPlies(db)).length,
+  blocks: await db.prisma.positionBlock.count(),
+  runs: await db.prisma.positionRun.count(),
 });
 
 describeEachDatabase('MAT backgammon storage', (getDb) => {
@@ -69,7 +75,12 @@ describeEachDatabase('MAT backgammon storage', (getDb) => {
   it('stores the positions the SGF of the same match replays to, ply by ply', async () => {
     const replays = unwrap(replayGames(unwrap(parseBackgammonSgf(sample(`${CHARLOT}.sgf`))).games));
     const games = await gamesOf(getDb(), charlot.gameIds);
-    for (let g = 0; g < games.length; g++) expect(await keysOf(getDb(), games[g])).toEqual(replays[g].plies.map((p) => p.key));
+    for (let g = 0; g < games.length; g++) {
+      const keys = await keysOf(getDb(), games[g]);
+      expect(keys).toEqual(replays[g].plies.map((p) => p.key));
+      // And the index finds each of them.
+      for (const key of keys) expect(await indexedOccurrences(getDb(), 'BACKGAMMON', key)).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it('exports a MAT game as it was read: the file header, then its own section', async () => {

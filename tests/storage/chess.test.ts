@@ -8,6 +8,7 @@ import { bytesSource, runImport } from '../../src/storage/importService';
 import { type ImportChunk } from '../../src/db/records';
 import { ImportFailure } from '../../src/storage/importFailure';
 import { describeEachDatabase } from '../support/databases';
+import { indexedOccurrences, storedPlies } from '../support/plies';
 import { samplePath } from '../support/sampleData';
 
 const DIR = samplePath('chess');
@@ -214,18 +215,29 @@ describeEachDatabase('chess import and export', (getDb) => {
     // A game without a termination marker is written with its Result tag's.
     const withResult = (g: PgnGame): PgnGame => ({ ...g, result: g.result ?? getTag(g, 'Result') ?? '*' });
     expect(again).toEqual(original.map(withResult));
-    const occurrences = await db.prisma.occurrence.count({ where: { game: { importId: outcome.importId } } });
-    const variations = await db.prisma.occurrence.count({ where: { game: { importId: outcome.importId }, variation: { not: '' } } });
+    const plies = await storedPlies(db, outcome.importId);
+    const variations = plies.filter((p) => p.variation !== '').length;
     expect(variations).toBe(SAMPLES[name].variationPlies);
-    expect(occurrences).toBeGreaterThan(variations);
+    expect(plies.length).toBeGreaterThan(variations);
+    // positionCount: the distinct positions of each game, summed over the games.
+    const perGame = new Map<bigint, Set<string>>();
+    for (const p of plies) perGame.set(p.gameId, (perGame.get(p.gameId) ?? new Set()).add(p.key));
+    expect(outcome.positionCount).toBe([...perGame.values()].reduce((n, keys) => n + keys.size, 0));
   });
 
   it('re-import stores nothing twice', async () => {
     const db = getDb();
-    const before = await db.prisma.occurrence.count();
+    const indexRows = async () => ({
+      blocks: await db.prisma.positionBlock.count(),
+      runs: await db.prisma.positionRun.count(),
+      moves: await db.prisma.positionMove.count(),
+    });
+    const before = { games: await db.prisma.game.count(), plies: (await storedPlies(db)).length, index: await indexRows() };
+    const start = await indexedOccurrences(db, 'CHESS', '463b96181691fc9c');
     const again = await runImport(db, readerFor('PGN')!, bytesSource(sample('jose-starter.pgn')));
     expect(again).toMatchObject({ alreadyImported: true, gameCount: 16 });
-    expect(await db.prisma.occurrence.count()).toBe(before);
+    expect({ games: await db.prisma.game.count(), plies: (await storedPlies(db)).length, index: await indexRows() }).toEqual(before);
+    expect(await indexedOccurrences(db, 'CHESS', '463b96181691fc9c')).toBe(start);
     expect(await db.prisma.game.count({ where: { event: { not: null } } })).toBe(await db.prisma.game.count({ where: { event: { not: null } } }));
   });
 

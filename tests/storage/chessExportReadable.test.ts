@@ -10,6 +10,7 @@ import path from 'node:path';
 import { readerFor, writerFor } from '../../src/storage/formats';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
+import { indexedOccurrences, pliesOfGameIds } from '../support/plies';
 import { sample } from '../support/sampleData';
 
 const PGN_EXTRACT = '/usr/games/pgn-extract';
@@ -74,7 +75,9 @@ describeEachDatabase('games of other chess variants', (getDb) => {
     expect(outcome.gameCount).toBe(1);
     expect(outcome.positionCount).toBe(0);
     expect(outcome.warnings.map((w) => w.code)).toEqual(['CHESS_VARIANT_NOT_INDEXED']);
-    expect(await db.prisma.occurrence.count({ where: { gameId: outcome.gameIds[0] } })).toBe(0);
+    expect(await pliesOfGameIds(db, outcome.gameIds)).toEqual([]);
+    expect(await db.prisma.positionBlock.count({ where: { importId: outcome.importId } })).toBe(0);
+    expect(await db.prisma.positionRun.count({ where: { importId: outcome.importId } })).toBe(0);
     const [game] = await db.prisma.game.findMany({ where: { id: outcome.gameIds[0] } });
     expect(writerFor('CHESS', 'PGN')!(game)).toContain('1. e4 d5 2. exd5 Qxd5 1-0');
   });
@@ -83,6 +86,13 @@ describeEachDatabase('games of other chess variants', (getDb) => {
     const db = getDb();
     const outcome = await runImport(db, readerFor('PGN')!, bytesSource(Buffer.from(FREESTYLE, 'utf8')));
     expect(outcome.warnings).toEqual([]);
-    expect(await db.prisma.occurrence.count({ where: { gameId: outcome.gameIds[0] } })).toBe(3);
+    const plies = await pliesOfGameIds(db, outcome.gameIds);
+    expect(plies.map((p) => [p.ply, p.move])).toEqual([
+      [0, null],
+      [1, 'd4'],
+      [2, 'd5'],
+    ]);
+    expect(outcome.positionCount).toBe(3);
+    for (const p of plies) expect(await indexedOccurrences(db, 'CHESS', p.key)).toBe(1);
   });
 });
