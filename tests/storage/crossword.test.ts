@@ -22,6 +22,7 @@ import { bytesSource, runImport } from '../../src/storage/importService';
 import { type ImportChunk } from '../../src/db/records';
 import { ImportFailure } from '../../src/storage/importFailure';
 import { describeEachDatabase } from '../support/databases';
+import { indexedOccurrences, pliesOfGameIds, storedPlies } from '../support/plies';
 import { GCG_FILES, readBytes, readText } from '../codecs/crossword/fixtures';
 
 
@@ -178,7 +179,9 @@ describeEachDatabase('crossword storage', (getDb) => {
   const countRows = async (db: Database) => ({
     positions: await db.prisma.position.count({ where: { kind: 'CROSSWORD' } }),
     games: await db.prisma.game.count({ where: { kind: 'CROSSWORD' } }),
-    occurrences: await db.prisma.occurrence.count(),
+    plies: (await storedPlies(db)).length,
+    blocks: await db.prisma.positionBlock.count(),
+    runs: await db.prisma.positionRun.count(),
     imports: await db.prisma.import.count(),
   });
 
@@ -221,10 +224,13 @@ describeEachDatabase('crossword storage', (getDb) => {
       const game = (await db.prisma.game.findUnique({ where: { id: outcome.gameIds[0] } })) as Game;
       const parsed = unwrap(parseGcg(bytes));
       const replay = unwrap(replayGcg(parsed));
-      const plies = await db.prisma.occurrence.findMany({ where: { gameId: game.id }, orderBy: { ply: 'asc' }, include: { position: true } });
+      const plies = (await pliesOfGameIds(db, [game.id])).sort((a, b) => a.ply - b.ply);
       expect(plies).toHaveLength(parsed.events.length + 1);
-      expect(plies.slice(1).map((o) => o.position.key)).toEqual(replay.turns.map((t) => positionKey(t.position)));
-      expect(plies[0].position.board.startsWith(replay.layout.rows === 15 ? `${EMPTY15} ` : '21/')).toBe(true);
+      expect(plies.map((o) => o.ply)).toEqual(plies.map((_, i) => i));
+      expect(plies.slice(1).map((o) => o.key)).toEqual(replay.turns.map((t) => positionKey(t.position)));
+      expect(plies[0].board.startsWith(replay.layout.rows === 15 ? `${EMPTY15} ` : '21/')).toBe(true);
+      // Every position of the game is findable by its key.
+      for (const o of plies) expect(await indexedOccurrences(db, 'CROSSWORD', o.key)).toBeGreaterThanOrEqual(1);
 
       const exported = writerFor('CROSSWORD', 'GCG')!(game);
       const back = unwrap(parseGcg(exported));
@@ -254,10 +260,15 @@ describeEachDatabase('crossword storage', (getDb) => {
     const db = getDb();
     const game = await db.prisma.game.findFirstOrThrow({ where: { player1: 'doug' } });
     const lines = writeCgpGame(game).trimEnd().split('\n');
-    const plies = await db.prisma.occurrence.findMany({ where: { gameId: game.id }, orderBy: { ply: 'asc' }, include: { position: true } });
-    expect(lines.map(cgpKey)).toEqual(plies.map((o) => o.position.key));
+    const plies = (await pliesOfGameIds(db, [game.id])).sort((a, b) => a.ply - b.ply);
+    const keys = plies.map((o) => o.key);
+    expect(lines.map(cgpKey)).toEqual(keys);
+    // The game's positions were indexed, not stored as rows: listing them stores each distinct one once.
+    const distinct = [...new Set(keys)];
+    expect(await db.prisma.position.count({ where: { kind: 'CROSSWORD', key: { in: distinct } } })).toBe(0);
     const again = await importBytes('CGP', new Uint8Array(Buffer.from(lines.join('\n'))));
-    expect(again.positionCount).toBe(0);
+    expect(again.positionCount).toBe(distinct.length);
+    expect(await db.prisma.position.count({ where: { kind: 'CROSSWORD', key: { in: distinct }, listImportId: again.importId } })).toBe(distinct.length);
   });
 
   it('stores nothing from a GCG file that cannot be replayed and names the line', async () => {

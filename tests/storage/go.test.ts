@@ -16,6 +16,7 @@ import { exportGoPositionFile, exportGoScoreFile, goHasher, hashHexOf, parseGoKe
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { ImportFailure } from '../../src/storage/importFailure';
 import { describeEachDatabase } from '../support/databases';
+import { indexedOccurrences, pliesOfGameIds } from '../support/plies';
 import { positionRecord, randomPositions, randomScores } from '../support/goFiles';
 import { samplePath } from '../support/sampleData';
 
@@ -174,23 +175,24 @@ describeEachDatabase('Go position and score files', (getDb) => {
     expect(game.kind).toBe('GO');
     // The game keeps its own tree's text, exactly as in the file (from its `(` to its `)`).
     expect(Buffer.from(game.source).toString('utf8')).toBe(text.toString('utf8').trim());
-    const plies = await db.prisma.occurrence.findMany({ where: { gameId: game.id }, orderBy: { ply: 'asc' }, include: { position: true } });
-    expect(plies[0].position.board).toBe('.'.repeat(81));
+    const plies = (await pliesOfGameIds(db, [game.id])).filter((o) => o.variation === '').sort((a, b) => a.ply - b.ply);
+    expect(plies[0].board).toBe('.'.repeat(81));
     expect(plies[1].move).toMatch(/^B\[[a-i]{2}\]$/);
-    // A position file and a score file naming the 10th position reach the same row.
+    // A score file naming the 10th position reaches the position the game is indexed under.
     const tenth = plies[10].position;
     const record = positionRecord(tenth.board, tenth.sideToMove as 'B' | 'W');
     expect(positionIdKey(record.id)).toBe(tenth.key);
+    expect(await indexedOccurrences(db, 'GO', tenth.key)).toBeGreaterThanOrEqual(1);
     await importFile(db, 'GO_SCORES', unwrap(encodeScoreFile([{ id: record.id, score: 6, confidence: 77 }])), { program: 'sgf-join' });
-    const scores = await db.prisma.score.findMany({ where: { program: 'sgf-join' } });
-    expect(scores.map((s) => [s.positionId, s.value, s.confidence])).toEqual([[tenth.id, 6, 77]]);
+    const scores = await db.prisma.score.findMany({ where: { program: 'sgf-join' }, include: { position: true } });
+    expect(scores.map((s) => [s.position.kind, s.position.key, s.value, s.confidence])).toEqual([['GO', tenth.key, 6, 77]]);
 
     const variations = fs.readFileSync(path.join(DATA, 'fuego-regression_2009_MM-Fuego-variations.sgf'));
     const v = await importFile(db, 'SGF', variations);
-    const lines = await db.prisma.occurrence.groupBy({ by: ['variation'], where: { gameId: v.gameIds[0] } });
-    expect(lines.length).toBeGreaterThan(1);
+    const lines = new Set((await pliesOfGameIds(db, [v.gameIds[0]])).map((o) => o.variation));
+    expect(lines.size).toBeGreaterThan(1);
     const setup = await importFile(db, 'SGF', fs.readFileSync(path.join(DATA, 'katago-tests_sampletest9x9_setup-props.sgf')));
-    const root = await db.prisma.occurrence.findFirstOrThrow({ where: { gameId: setup.gameIds[0], ply: 0 }, include: { position: true } });
+    const root = (await pliesOfGameIds(db, [setup.gameIds[0]])).find((o) => o.ply === 0 && o.variation === '')!;
     expect(root.position.pieceCount).toBe(10);
   });
 });
