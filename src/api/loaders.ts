@@ -36,7 +36,7 @@ export const createLoaders = (db: Database) => {
   /** Each game's replayed plies (a game replayed once per request). */
   const plies = new DataLoader<bigint, StoredPly[]>(async (ids) => {
     const games = (await game.loadMany(ids)).filter((g): g is Game => g !== null && !(g instanceof Error));
-    const replayed = await pliesOfGames(db, games);
+    const replayed = await pliesOfGames(db.sql, games);
     return ids.map((id) => replayed.get(id) ?? []);
   });
   const source: PlySource = { plies: (id) => plies.load(id), game: (id) => game.load(id) };

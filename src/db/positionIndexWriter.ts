@@ -33,17 +33,30 @@ export const FLUSH_ENTRIES = 1_000_000;
 /** A game's result as the index counts it, from the first player's side. */
 export type Outcome = 'FIRST' | 'DRAW' | 'SECOND' | null;
 
-/** The outcome of a game from its result text: chess (`1-0`, `0-1`, `1/2-1/2`) and Go (`B+R`, `W+3.5`, `0`, `Draw`). */
+/**
+ * The outcome of a game from its result text, from the first player's side: chess (`1-0`,
+ * `0-1`, `1/2-1/2`; White first), Go (`B+R`, `W+3.5`, `0`, `Draw`; Black first), backgammon
+ * (`W+2`, `B+1R`; White, player 1, first) and crossword games (final scores `412-380`).
+ */
 export function outcomeOf(kind: GameKind, result: string | null | undefined): Outcome {
   const r = result?.trim();
   if (!r) return null;
-  if (kind === 'CHESS') return r === '1-0' ? 'FIRST' : r === '0-1' ? 'SECOND' : r === '1/2-1/2' ? 'DRAW' : null;
-  if (kind === 'GO') {
-    if (/^B\+/i.test(r)) return 'FIRST';
-    if (/^W\+/i.test(r)) return 'SECOND';
-    return r === '0' || /^(draw|jigo)$/i.test(r) ? 'DRAW' : null;
+  switch (kind) {
+    case 'CHESS':
+      return r === '1-0' ? 'FIRST' : r === '0-1' ? 'SECOND' : r === '1/2-1/2' ? 'DRAW' : null;
+    case 'GO':
+      if (/^B\+/i.test(r)) return 'FIRST';
+      if (/^W\+/i.test(r)) return 'SECOND';
+      return r === '0' || /^(draw|jigo)$/i.test(r) ? 'DRAW' : null;
+    case 'BACKGAMMON':
+      return /^W\+/i.test(r) ? 'FIRST' : /^B\+/i.test(r) ? 'SECOND' : null;
+    case 'CROSSWORD': {
+      const m = /^(-?\d+)-(-?\d+)$/.exec(r);
+      if (!m) return null;
+      const [a, b] = [Number(m[1]), Number(m[2])];
+      return a > b ? 'FIRST' : a < b ? 'SECOND' : 'DRAW';
+    }
   }
-  return null;
 }
 
 const OUTCOME_CODES: Record<Exclude<Outcome, null>, number> = { FIRST: 1, DRAW: 2, SECOND: 3 };

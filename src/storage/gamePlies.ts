@@ -3,7 +3,7 @@
  * imported with (the same code, the same options), which replays it and yields every node with
  * its position. Plies are not stored; a replay takes microseconds to a millisecond a game.
  */
-import type { Database } from '../db/database';
+import type { SqlExecutor } from '../db/sql';
 import { type PlyRecord, distinctPlyIndexes } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { readerFor } from './formats';
@@ -22,10 +22,10 @@ async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
 }
 
 /** Every stored node of `game`, in replay order (a repeated (variation, ply) place keeps its first node). */
-export async function replayStoredGame(db: Database, game: Game, options: ImportOptions): Promise<StoredPly[]> {
+export async function replayStoredGame(sql: SqlExecutor, game: Game, options: ImportOptions): Promise<StoredPly[]> {
   const reader = readerFor(game.sourceFormat);
   if (!reader) return [];
-  for await (const chunk of reader.read(once(game.source), options, { sql: db.sql })) {
+  for await (const chunk of reader.read(once(game.source), options, { sql })) {
     const record = chunk.games?.[0];
     if (!record) continue;
     return distinctPlyIndexes(record.plies).map((node) => ({ gameId: game.id, node, ply: record.plies[node] }));
@@ -44,19 +44,22 @@ export function orderedPlies(plies: StoredPly[], mainLineOnly: boolean): StoredP
 }
 
 /** The import options of each import, by id (what a replay must read the game with). */
-export async function importOptionsByIds(db: Database, importIds: readonly bigint[]): Promise<Map<bigint, ImportOptions>> {
+export async function importOptionsByIds(sql: SqlExecutor, importIds: readonly bigint[]): Promise<Map<bigint, ImportOptions>> {
   if (importIds.length === 0) return new Map();
-  const rows = await db.sql.query<{ id: bigint; options: ImportOptions | null }>(
+  const rows = await sql.query<{ id: bigint; options: ImportOptions | null }>(
     `SELECT id, options FROM "Import" WHERE id = ANY($1::int8[])`,
     [`{${[...new Set(importIds)].join(',')}}`],
   );
   return new Map(rows.map((r) => [r.id, r.options ?? {}]));
 }
 
-/** The replayed plies of the games with these ids (games that do not exist are absent). */
-export async function pliesOfGames(db: Database, games: readonly Game[]): Promise<Map<bigint, StoredPly[]>> {
-  const options = await importOptionsByIds(db, games.flatMap((g) => (g.importId === null ? [] : [g.importId])));
+/**
+ * The replayed plies of these games, by game id. `sql` is what the replay reads with (the
+ * active Go Zobrist table, the imports' options): the caller's transaction inside one.
+ */
+export async function pliesOfGames(sql: SqlExecutor, games: readonly Game[]): Promise<Map<bigint, StoredPly[]>> {
+  const options = await importOptionsByIds(sql, games.flatMap((g) => (g.importId === null ? [] : [g.importId])));
   const out = new Map<bigint, StoredPly[]>();
-  for (const game of games) out.set(game.id, await replayStoredGame(db, game, (game.importId !== null && options.get(game.importId)) || {}));
+  for (const game of games) out.set(game.id, await replayStoredGame(sql, game, (game.importId !== null && options.get(game.importId)) || {}));
   return out;
 }

@@ -61,7 +61,7 @@ export const deleteImport = (db: Database, importId: bigint): Promise<DeletedImp
       if (games.length === 0) break;
       after = games[games.length - 1].id;
       const keys = new Set<string>();
-      for (const plies of (await pliesOfGames(db, games)).values()) for (const p of plies) keys.add(p.ply.position.key);
+      for (const plies of (await pliesOfGames(sql, games)).values()) for (const p of plies) keys.add(p.ply.position.key);
       add(await sql.query(`SELECT id, kind::text AS kind, key FROM "Position" WHERE key = ANY($1::text[])`, [[...keys]]));
     }
     const games = await sql.query<{ id: bigint }>(`DELETE FROM "Game" WHERE "importId" = $1 RETURNING id`, [importId]);

@@ -27,7 +27,7 @@ export async function indexPendingImports(db: Database): Promise<number> {
         );
         if (games.length === 0) break;
         after = games[games.length - 1].id;
-        const plies = await pliesOfGames(db, games);
+        const plies = await pliesOfGames(sql, games);
         for (const game of games) {
           if (!index.fits(game.id)) await index.flush(sql, importId);
           index.addNodes(game.id, game.kind, game.result, plies.get(game.id) ?? []);
