@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 /** Top bits of a hash that name its block. */
 export const BUCKET_BITS = 12;
 /** Entries of one position within one flush from which it gets a run of its own. */
-export const HOT_RUN_ENTRIES = 4;
+export const HOT_RUN_ENTRIES = 2;
 
 export const BLOCK_ENTRY_BYTES = 10;
 export const RUN_ENTRY_BYTES = 6;

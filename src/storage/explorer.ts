@@ -56,22 +56,25 @@ export async function moveStats(db: Database, source: PlySource, kind: GameKind,
     s.draws += Number(r.draws);
     s.secondWins += Number(r.second);
   }
-  // The other occurrences: each game once per move, from its replay.
+  // The other occurrences: each game once per move, from its replay (all games asked at once, so a loader batches them).
+  const wanted = cold.filter((p) => includeVariations || p.mainLine);
+  const [replays, games] = await Promise.all([
+    Promise.all(wanted.map((p) => source.plies(p.gameId))),
+    Promise.all(wanted.map((p) => source.game(p.gameId))),
+  ]);
   const counted = new Set<string>();
-  for (const p of cold) {
-    if (!includeVariations && !p.mainLine) continue;
-    const ply = (await source.plies(p.gameId)).find((r) => r.node === p.node);
+  wanted.forEach((p, i) => {
+    const ply = replays[i].find((r) => r.node === p.node);
     const move = ply?.ply.nextMove;
-    if (!ply || !move || !plyHasKey(ply, kind, key) || counted.has(`${p.gameId} ${move}`)) continue;
+    if (!ply || !move || !plyHasKey(ply, kind, key) || counted.has(`${p.gameId} ${move}`)) return;
     counted.add(`${p.gameId} ${move}`);
-    const game = await source.game(p.gameId);
     const s = entry(move);
     s.count++;
-    const outcome = outcomeOf(kind, game?.result);
+    const outcome = outcomeOf(kind, games[i]?.result);
     if (outcome === 'FIRST') s.firstWins++;
     else if (outcome === 'SECOND') s.secondWins++;
     else if (outcome === 'DRAW') s.draws++;
-  }
+  });
   const out = [...stats.values()];
   for (const s of out) s.unknown = s.count - s.firstWins - s.draws - s.secondWins;
   return out.sort((a, b) => b.count - a.count || (a.move < b.move ? -1 : a.move > b.move ? 1 : 0));
