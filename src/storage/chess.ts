@@ -101,6 +101,53 @@ interface BuiltGame {
 }
 
 /**
+ * A replayed game's nodes as ply records: the start, then each line in the order the replay
+ * walked it, every node with the move that reached it and the move played next in its line.
+ */
+function chessPlies(r: ReplayResult): PlyRecord[] {
+  // Node positions grouped by line, in order, to find each node's next move.
+  const byLine = new Map<string, ReplayResult['positions']>();
+  for (const p of r.positions) {
+    const variation = p.path.join('.');
+    let line = byLine.get(variation);
+    if (!line) byLine.set(variation, (line = []));
+    line.push(p);
+  }
+  const main = byLine.get('') ?? [];
+  const plies: PlyRecord[] = [
+    {
+      position: chessPosition(r.start.key, r.start.fen, r.start.turn),
+      variation: '',
+      ply: 0,
+      nextMove: main.length > 0 && main[0].index === 0 ? main[0].san : null,
+    },
+  ];
+  for (const [variation, line] of byLine) {
+    for (let k = 0; k < line.length; k++) {
+      const p = line[k];
+      // The move played next in this line; null when the next token is not a playable move.
+      const next = k + 1 < line.length && line[k + 1].index === p.index + 1 ? line[k + 1].san : null;
+      plies.push({ position: chessPosition(p.key, p.fen, p.turn), variation, ply: p.ply, move: p.san, nextMove: next });
+    }
+  }
+  return plies;
+}
+
+/**
+ * The plies of one stored PGN game, read again from its source: the same replay as the import
+ * made, without the GameText, scores and warnings the import also wrote. Null when the source
+ * does not hold one readable game (the caller then goes through the reader).
+ */
+export function replayPgnSource(source: Uint8Array): PlyRecord[] | null {
+  const results = parsePgn(decodePgnBytes(source).text);
+  if (results.length !== 1 || !results[0].ok) return null;
+  const game = results[0].value;
+  if (!isStandardVariant(game)) return [];
+  const replay = replayGame(game, { positions: true });
+  return replay.ok ? chessPlies(replay.value) : null;
+}
+
+/**
  * Builds the record of a parsed game: replays every line for positions, writes its GameText,
  * turns evaluations into scores. Null (with `failure`) when the game cannot be replayed at all
  * (a bad FEN tag).
@@ -123,47 +170,25 @@ export function buildChessGame(
   if (!replay.ok) return { failure: { ...replay.error, line: where.line, offset: where.offset } };
   const r = replay.value;
 
-  const plies: PlyRecord[] = [];
+  const plies = chessPlies(r);
   const scores: ScoreRecord[] = [];
-  // Node positions grouped by line, in order, to find each node's next move.
-  const byLine = new Map<string, typeof r.positions>();
   for (const p of r.positions) {
+    if (p.evals.length === 0) continue;
+    const e = p.evals[0];
     const variation = p.path.join('.');
-    let line = byLine.get(variation);
-    if (!line) byLine.set(variation, (line = []));
-    line.push(p);
-  }
-  const main = byLine.get('') ?? [];
-  plies.push({
-    position: chessPosition(r.start.key, r.start.fen, r.start.turn),
-    variation: '',
-    ply: 0,
-    nextMove: main.length > 0 && main[0].index === 0 ? main[0].san : null,
-  });
-  for (const [variation, line] of byLine) {
-    for (let k = 0; k < line.length; k++) {
-      const p = line[k];
-      // The move played next in this line; null when the next token is not a playable move.
-      const next = k + 1 < line.length && line[k + 1].index === p.index + 1 ? line[k + 1].san : null;
-      plies.push({ position: chessPosition(p.key, p.fen, p.turn), variation, ply: p.ply, move: p.san, nextMove: next });
-      if (p.evals.length > 0) {
-        const e = p.evals[0];
-        const moverWhite = p.turn === 'b';
-        scores.push({
-          kind: 'CHESS',
-          positionKey: p.key,
-          program: evalProgram(game, e, moverWhite),
-          ruleset: '',
-          value: e.mate !== undefined ? (e.mate < 0 || Object.is(e.mate, -0) ? -MATE_VALUE : MATE_VALUE) : (e.cp ?? 0) / 100,
-          details: {
-            ...(e.mate !== undefined ? { mate: e.mate } : { cp: e.cp }),
-            ...(e.depth !== undefined ? { depth: e.depth } : {}),
-            notation: e.source,
-          },
-          source: `${sourceFormat} game ${gameIndex}${variation ? ` variation ${variation}` : ''} ply ${p.ply}`,
-        });
-      }
-    }
+    scores.push({
+      kind: 'CHESS',
+      positionKey: p.key,
+      program: evalProgram(game, e, p.turn === 'b'),
+      ruleset: '',
+      value: e.mate !== undefined ? (e.mate < 0 || Object.is(e.mate, -0) ? -MATE_VALUE : MATE_VALUE) : (e.cp ?? 0) / 100,
+      details: {
+        ...(e.mate !== undefined ? { mate: e.mate } : { cp: e.cp }),
+        ...(e.depth !== undefined ? { depth: e.depth } : {}),
+        notation: e.source,
+      },
+      source: `${sourceFormat} game ${gameIndex}${variation ? ` variation ${variation}` : ''} ply ${p.ply}`,
+    });
   }
 
   for (const e of r.errors.slice(0, MOVE_WARNINGS_PER_GAME)) {
@@ -288,6 +313,7 @@ export const pgnReader: FormatReader = {
   format: 'PGN',
   binary: false,
   read: (input) => readAhead(readPgn(input)),
+  replay: replayPgnSource,
 };
 
 async function* readPgn(input: AsyncIterable<Uint8Array>): AsyncGenerator<ImportChunk> {

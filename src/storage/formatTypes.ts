@@ -3,7 +3,7 @@
  * turns a stored game back into a file. The game modules implement them; `formats.ts` lists them.
  */
 import type { GameFormat } from '../generated/graphql';
-import type { GameKind, ImportChunk } from '../db/records';
+import type { GameKind, ImportChunk, PlyRecord } from '../db/records';
 import type { SqlExecutor } from '../db/sql';
 import type { Game } from '../generated/prisma/client';
 
@@ -29,6 +29,12 @@ export interface FormatReader {
     options: ImportOptions,
     context?: ReadContext,
   ): AsyncIterable<ImportChunk> | Iterable<ImportChunk>;
+  /**
+   * The plies of one stored game from its source, when the format can give them faster than
+   * `read` (the read path: occurrences, explorer): the same plies `read` gave at import. Null
+   * sends the caller to `read`.
+   */
+  replay?(source: Uint8Array, options: ImportOptions): PlyRecord[] | null;
 }
 
 /** Writes a stored game in one format; binary formats return base64. */

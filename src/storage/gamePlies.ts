@@ -25,6 +25,8 @@ async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
 export async function replayStoredGame(sql: SqlExecutor, game: Game, options: ImportOptions): Promise<StoredPly[]> {
   const reader = readerFor(game.sourceFormat);
   if (!reader) return [];
+  const fast = reader.replay?.(game.source, options);
+  if (fast) return distinctPlyIndexes(fast).map((node) => ({ gameId: game.id, node, ply: fast[node] }));
   for await (const chunk of reader.read(once(game.source), options, { sql })) {
     const record = chunk.games?.[0];
     if (!record) continue;
