@@ -17,7 +17,7 @@
  * from the first 5,000 games, replayed with the codec for its Polyglot key and FEN), in a seeded
  * random order after a warm-up. It prints:
  *   scale-import     (only when it imported) games/s through the CLI, the generator's RSS
- *   storage-scale    bytes per game beyond the source text, per table (as storage-pgn)
+ *   storage-scale    bytes per game beyond the source text, per table (as storage-pgn in bench/ingest.ts)
  *   scale-positions  `positions(key:, kind: CHESS) { occurrences(first: 20) ... }`: p50/p99/max ms,
  *                    hot and cold, and how many keys were found
  *   scale-explorer   `chessPosition(fen:) { moves { san count } }`: the same; goal p99 ≤ 50 ms for

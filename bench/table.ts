@@ -30,10 +30,10 @@ const GOALS: Goal[] = [
   { benchmark: 'ingest-go-positions', figure: 'overPsqlCopy', op: '>=', value: 0.5, text: 'Go position import over psql \\copy' },
   { benchmark: 'ingest-pgn', figure: 'postgresGamesPerSecond', op: '>=', value: 2000, text: 'PGN import, every position indexed (games/s)' },
   { benchmark: 'ingest-pgn-scid', figure: 'tabulaOverScid', op: '>=', value: 0.1, text: 'PGN import over SCID import of the same file' },
-  { benchmark: 'storage-pgn', figure: 'bytesPerGameBeyondSource', op: '<=', value: 2000, text: 'PGN import: bytes per game beyond the source' },
+  { benchmark: 'storage-pgn', figure: 'bytesPerGameBeyondStoredSource', op: '<=', value: 2000, text: 'PGN import: bytes per game beyond the source' },
   { benchmark: 'ingest-sgf', figure: 'postgresGamesPerSecond', op: '>=', value: 760, text: 'SGF backgammon import (games/s; 10× 76)' },
-  { benchmark: 'storage-sgf', figure: 'bytesPerGameBeyondSource', op: '<=', value: 2000, text: 'SGF import: bytes per game beyond the source' },
-  { benchmark: 'storage-scale', figure: 'bytesPerGameBeyondSource', op: '<=', value: 2000, text: 'scale corpus: bytes per game beyond the source' },
+  { benchmark: 'storage-sgf', figure: 'bytesPerGameBeyondStoredSource', op: '<=', value: 2000, text: 'SGF import: bytes per game beyond the source' },
+  { benchmark: 'storage-scale', figure: 'bytesPerGameBeyondStoredSource', op: '<=', value: 2000, text: 'scale corpus: bytes per game beyond the source' },
   { benchmark: 'scale-explorer', figure: 'hotP99Ms', op: '<=', value: 50, text: 'explorer, hot positions, p99 (ms)' },
   { benchmark: 'scale-explorer', figure: 'coldP99Ms', op: '<=', value: 50, text: 'explorer, cold positions, p99 (ms)' },
   { benchmark: 'codec-pgn', figure: 'parseOverChessops', op: '>=', value: 2, text: 'PGN parsing over chessops' },
@@ -104,8 +104,9 @@ for (const { benchmark, figures } of lines) {
   const tables = figures.tablesBytesPerGame as Record<string, Record<string, number>> | undefined;
   if (!benchmark.startsWith('storage-') || !tables) continue;
   console.log(
-    `\n${benchmark}: ${figures.games} games, ${figures.bytesPerGameBeyondSource} bytes per game beyond the source ` +
-      `(${figures.totalBytesPerGame} in all, of which source ${figures.sourceBytesPerGame})\n\n| table | bytes per game | heap | TOAST | indexes |\n|---|---|---|---|---|`,
+    `\n${benchmark}: ${figures.games} games, ${figures.totalBytesPerGame} bytes per game in all; beyond the source: ` +
+      `${figures.bytesPerGameBeyondStoredSource} (source as stored, ${figures.storedSourceBytesPerGame} bytes per game), ` +
+      `${figures.bytesPerGameBeyondSource} (source's length, ${figures.sourceBytesPerGame})\n\n| table | bytes per game | heap | TOAST | indexes |\n|---|---|---|---|---|`,
   );
   for (const [name, t] of Object.entries(tables)) console.log(`| ${name} | ${t.total} | ${t.heap} | ${t.toast} | ${t.indexes} |`);
 }
