@@ -29,6 +29,89 @@ export const seconds = (startedNs: bigint): number => Number(process.hrtime.bigi
 /** The tests' seeded PRNG (mulberry32), so every run generates the same inputs. */
 export { prng } from '../tests/support/goFiles';
 
+/** One table's share of a schema's storage, in bytes (heap includes the free-space and visibility maps). */
+export interface TableStorage {
+  name: string;
+  total: number;
+  heap: number;
+  toast: number;
+  indexes: number;
+}
+
+/** What a schema's tables take on disk, and the source text its games carry. */
+export interface SchemaStorage {
+  games: number;
+  /** sum(octet_length(source)) of "Game": the source text's own length. */
+  sourceBytes: number;
+  /** sum(pg_column_size(source)): what the source takes as stored (TOAST compresses long ones). */
+  storedSourceBytes: number;
+  totalBytes: number;
+  /** Largest first. */
+  tables: TableStorage[];
+}
+
+/**
+ * `pg_total_relation_size` (heap, TOAST and indexes) of every table of `schema`, found in
+ * pg_class rather than named (the storage layer's tables change), with the number of games and
+ * `sum(octet_length(source))` of "Game" (and `sum(pg_column_size(source))`, the source as stored:
+ * PostgreSQL compresses values over 2 kB, so the SGF samples' long analysed sources take less room
+ * than their length). Measured as the import left them: no VACUUM first.
+ */
+export async function schemaStorage(schema: string): Promise<SchemaStorage> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; total: string; toast: string; indexes: string }>(
+      `SELECT c.relname AS name, pg_total_relation_size(c.oid) AS total, pg_indexes_size(c.oid) AS indexes,
+              CASE WHEN c.reltoastrelid = 0 THEN 0 ELSE pg_total_relation_size(c.reltoastrelid) END AS toast
+         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'm')
+        ORDER BY pg_total_relation_size(c.oid) DESC, c.relname`,
+      [schema],
+    );
+    const tables = rows.map((r) => {
+      const [total, toast, indexes] = [Number(r.total), Number(r.toast), Number(r.indexes)];
+      return { name: r.name, total, heap: total - toast - indexes, toast, indexes };
+    });
+    const game = await client.query<{ games: string; source: string; stored: string }>(
+      `SELECT count(*) AS games, coalesce(sum(octet_length(source)), 0) AS source, coalesce(sum(pg_column_size(source)), 0) AS stored
+         FROM "${schema}"."Game"`,
+    );
+    return {
+      games: Number(game.rows[0].games),
+      sourceBytes: Number(game.rows[0].source),
+      storedSourceBytes: Number(game.rows[0].stored),
+      totalBytes: tables.reduce((sum, t) => sum + t.total, 0),
+      tables,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The figures of a `storage-*` line: bytes per game beyond the source text (all tables minus
+ * sum(octet_length("Game".source)), over the games stored), the same beyond the source as stored
+ * (minus sum(pg_column_size(source)): the figure the goal is checked on, since it cannot go below
+ * zero when PostgreSQL compresses the sources, as it does the SGF samples'), and per table its
+ * bytes per game (total, and of it heap, TOAST and indexes).
+ */
+export const storageFigures = (s: SchemaStorage): Record<string, unknown> => {
+  const perGame = (bytes: number) => (s.games ? round(bytes / s.games) : NaN);
+  return {
+    games: s.games,
+    bytesPerGameBeyondSource: perGame(s.totalBytes - s.sourceBytes),
+    bytesPerGameBeyondStoredSource: perGame(s.totalBytes - s.storedSourceBytes),
+    totalBytesPerGame: perGame(s.totalBytes),
+    sourceBytesPerGame: perGame(s.sourceBytes),
+    storedSourceBytesPerGame: perGame(s.storedSourceBytes),
+    totalMB: round(s.totalBytes / 1e6, 1),
+    tablesBytesPerGame: Object.fromEntries(
+      s.tables.map((t) => [t.name, { total: perGame(t.total), heap: perGame(t.heap), toast: perGame(t.toast), indexes: perGame(t.indexes) }]),
+    ),
+  };
+};
+
 export async function dropSchema(schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();

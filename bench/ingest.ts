@@ -9,24 +9,40 @@
  *                        (an empty copy of "Position" with all its indexes): records/s and ratio
  *   ingest-go-scores     a score file over the first quarter of those positions (a quarter, so the
  *                        suite stays under 10 minutes: a million scores take about 90 s here)
- *   ingest-pgn           BENCH_PGN_GAMES (10,000, the issue's size) random legal games as bench/chessImport.sh makes
- *                        them (40-120 plies, a few [%eval] comments), every position indexed
+ *   ingest-pgn           BENCH_PGN_GAMES (10,000, the issue's size) games of bench/chessGames.ts (a real
+ *                        opening from bench/openings.ts for 6-30 plies, then random legal moves; 40-119
+ *                        plies, a few [%eval] comments), every position indexed; goal ≥ 2,000 games/s
+ *   ingest-pgn-scid      SCID's import of the same file (bench/scid.ts; `tkscid` from the Debian
+ *                        package scid, skipped with a note when it is not installed): games/s, the
+ *                        ratio tabula/SCID (goal ≥ 0.1) and SCID's files in bytes per game
+ *   storage-pgn          bytes per game in the PGN import's schema beyond the source text: the
+ *                        pg_total_relation_size of every table of the schema (found in pg_class)
+ *                        minus sum(octet_length(source)) of "Game", over the games; and the same
+ *                        minus the source as stored, sum(pg_column_size(source)), which the goal
+ *                        (≤ 2,000) is checked on: PostgreSQL compresses long sources (the SGF
+ *                        samples'), so subtracting their length can go below zero. With each
+ *                        table's bytes per game (total, heap, TOAST, indexes)
  *   ingest-sgf           the backgammon samples of /work/shared/data/backgammon concatenated
- *                        BENCH_SGF_COPIES (200) times with varied player names
+ *                        BENCH_SGF_COPIES (200) times with varied player names; goal ≥ 760 games/s
+ *                        (10× the 76 games/s measured before issue 14)
+ *   storage-sgf          the same bytes per game as storage-pgn, for the SGF import's schema
  *   memory-import-*      the importer's peak RSS at two file sizes (a quarter and all of it):
  *                        flat when the import streams
  * BENCH_INGEST ("go pgn sgf", the default) runs only the named parts.
- * bench/goImport.ts (import + analysis queries + export check) and bench/chessImport.sh stay as
- * they were for their own deeper runs. Schemas and files are removed afterwards.
+ * bench/goImport.ts (import + analysis queries + export check) and bench/chessImport.sh (the same
+ * PGN corpus, one import) are there for their own deeper runs. Schemas and files are removed
+ * afterwards. The goals are shown by bench/table.ts.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { legalMoves, makeMove, printSan, standardPosition } from '../src/codecs/chess';
+import { writePgnFile } from './chessGames';
 import { writeGoPositionFile, writeGoScoreFile } from './goData';
-import { DATABASE_URL, cliImport, dropSchema, emit, prng, round, type RunResult } from './common';
+import { OPENING_LINES } from './openings';
+import { DATABASE_URL, cliImport, dropSchema, emit, round, schemaStorage, storageFigures, type RunResult } from './common';
+import { scidImport } from './scid';
 
 const GO_RECORDS = Number(process.env.BENCH_GO_RECORDS || 1_000_000);
 const PGN_GAMES = Number(process.env.BENCH_PGN_GAMES || 10_000);
@@ -44,33 +60,6 @@ const pgTarget = (name: string) => {
 const pgliteTarget = (name: string) => ({ dataDir: path.join(DIR, `pglite-${name}`) });
 
 const perSecond = (count: number, r: RunResult) => round(count / r.seconds);
-
-/** Random legal games, as bench/chessImport.sh generates them. */
-function writePgnFile(file: string, count: number): void {
-  const random = prng(12345);
-  const results = ['1-0', '0-1', '1/2-1/2'];
-  const out = fs.openSync(file, 'w');
-  for (let g = 0; g < count; g++) {
-    const pos = standardPosition();
-    const plies = 40 + Math.floor(random() * 80);
-    const moves: string[] = [];
-    for (let i = 0; i < plies; i++) {
-      const legal = legalMoves(pos);
-      if (legal.length === 0) break;
-      const m = legal[Math.floor(random() * legal.length)];
-      let san = printSan(pos, m);
-      makeMove(pos, m);
-      if (i % 20 === 9) san += ` {[%eval ${((random() - 0.5) * 4).toFixed(2)}]}`;
-      moves.push((i % 2 === 0 ? `${i / 2 + 1}. ` : '') + san);
-    }
-    const r = results[g % 3];
-    fs.writeSync(
-      out,
-      `[Event "bench"]\n[Site "?"]\n[Date "2024.01.01"]\n[Round "${g + 1}"]\n[White "W${g % 97}"]\n[Black "B${g % 89}"]\n[Result "${r}"]\n\n${moves.join(' ')} ${r}\n\n`,
-    );
-  }
-  fs.closeSync(out);
-}
 
 /** The backgammon SGF samples, `copies` times over, each copy with its own player names. */
 function writeSgfFile(file: string, copies: number): number {
@@ -161,7 +150,7 @@ async function benchGo(): Promise<void> {
   await dropSchema(go.schema);
 }
 
-/** PGN: every position indexed. */
+/** PGN: every position indexed; SCID's import of the same file; storage per game. */
 async function benchPgn(): Promise<void> {
   const pgnFile = path.join(DIR, 'games.pgn');
   const pgnSmallFile = path.join(DIR, 'games-small.pgn');
@@ -170,18 +159,43 @@ async function benchPgn(): Promise<void> {
   writePgnFile(pgnSmallFile, pgnSmall);
   const pgnPg = await cliImport(pgTarget('pgn'), ['--format', 'pgn', pgnFile]);
   const pgnPositions = await countRows('bench_ingest_pgn', 'Occurrence');
+  const storage = await schemaStorage('bench_ingest_pgn');
   const pgnPgSmall = await cliImport(pgTarget('pgn_small'), ['--format', 'pgn', pgnSmallFile]);
   const pgnLite = await cliImport(pgliteTarget('pgn'), ['--format', 'pgn', pgnSmallFile]);
+  const tabulaGamesPerSecond = perSecond(PGN_GAMES, pgnPg);
   emit('ingest-pgn', {
     games: PGN_GAMES,
+    corpus: `${OPENING_LINES.length} weighted opening lines, cut at ply 6-30, then random legal moves`,
     fileMB: round(fs.statSync(pgnFile).size / 1e6, 1),
     indexedOccurrences: pgnPositions,
     postgresSeconds: round(pgnPg.seconds, 1),
-    postgresGamesPerSecond: perSecond(PGN_GAMES, pgnPg),
+    postgresGamesPerSecond: tabulaGamesPerSecond,
     postgresPositionsPerSecond: round(pgnPositions / pgnPg.seconds),
     pgliteGames: pgnSmall,
     pgliteGamesPerSecond: perSecond(pgnSmall, pgnLite),
   });
+  const scid = await scidImport(pgnFile, path.join(DIR, 'scid'));
+  if ('skipped' in scid) emit('ingest-pgn-scid', { games: PGN_GAMES, scid: scid.skipped });
+  else {
+    if (scid.games !== PGN_GAMES) console.error(`ingest: SCID imported ${scid.games} of the file's ${PGN_GAMES} games`);
+    const scidGamesPerSecond = PGN_GAMES / scid.seconds;
+    emit('ingest-pgn-scid', {
+      games: PGN_GAMES,
+      scidGames: scid.games,
+      scidSeconds: round(scid.seconds, 3),
+      scidImportSeconds: round(scid.importSeconds, 3),
+      scidGamesPerSecond: round(scidGamesPerSecond),
+      scidBytesPerGame: round(scid.bytes / PGN_GAMES),
+      scidFileBytes: scid.files,
+      scidPeakRssMb: round(scid.peakRssMb),
+      scidWarningChars: scid.warningChars,
+      via: scid.via,
+      tabulaGamesPerSecond,
+      tabulaOverScid: round(tabulaGamesPerSecond / scidGamesPerSecond, 3),
+    });
+  }
+  fs.rmSync(path.join(DIR, 'scid'), { recursive: true, force: true });
+  emit('storage-pgn', storageFigures(storage));
   emit('memory-import-pgn', {
     postgresPeakRssMb: { [pgnSmall]: round(pgnPgSmall.peakRssMb), [PGN_GAMES]: round(pgnPg.peakRssMb) },
     pglitePeakRssMb: { [pgnSmall]: round(pgnLite.peakRssMb) },
@@ -196,6 +210,7 @@ async function benchSgf(): Promise<void> {
   const sgfGames = writeSgfFile(sgfFile, SGF_COPIES);
   const sgfSmallGames = writeSgfFile(sgfSmallFile, sgfSmallCopies);
   const sgfPg = await cliImport(pgTarget('sgf'), ['--format', 'sgf', sgfFile]);
+  const storage = await schemaStorage('bench_ingest_sgf');
   const sgfPgSmall = await cliImport(pgTarget('sgf_small'), ['--format', 'sgf', sgfSmallFile]);
   const sgfLite = await cliImport(pgliteTarget('sgf'), ['--format', 'sgf', sgfSmallFile]);
   emit('ingest-sgf', {
@@ -207,6 +222,7 @@ async function benchSgf(): Promise<void> {
     pgliteGames: sgfSmallGames,
     pgliteGamesPerSecond: perSecond(sgfSmallGames, sgfLite),
   });
+  emit('storage-sgf', storageFigures(storage));
   emit('memory-import-sgf', {
     postgresPeakRssMb: { [sgfSmallGames]: round(sgfPgSmall.peakRssMb), [sgfGames]: round(sgfPg.peakRssMb) },
     pglitePeakRssMb: { [sgfSmallGames]: round(sgfLite.peakRssMb) },

@@ -1,20 +1,113 @@
 /**
- * The suite's closing table (compiled by bench/run.sh; `node $OUT/bench/table.js RESULTS.jsonl [SECONDS]`):
- * reads the JSON lines the benchmarks printed and prints one Markdown table, one row per line,
- * with its figures as `name=value` pairs, then the suite's wall-clock time.
+ * The suite's closing tables (compiled by bench/run.sh; `node $OUT/bench/table.js RESULTS.jsonl [SECONDS]`):
+ * reads the JSON lines the benchmarks printed and prints, in Markdown,
+ *   - one row per line with its figures as `name=value` pairs, a figure that has a goal followed
+ *     by the goal and whether it is met;
+ *   - the goals of GOALS below, each with its figure and met / not met (goals whose benchmark did
+ *     not run are left out);
+ *   - the bytes per game of each table of every `storage-*` line (total, heap, TOAST, indexes);
+ * then the suite's wall-clock time.
  */
 import fs from 'node:fs';
 
+interface Goal {
+  benchmark: string;
+  figure: string;
+  op: '>=' | '<=';
+  value: number;
+  /** What the goal is, for the goals table. */
+  text: string;
+}
+
+/** The goals (issues 8 and 14), one place: a figure of a benchmark's line against a bound. */
+const GOALS: Goal[] = [
+  { benchmark: 'lookup-single', figure: 'requestsPerSecond', op: '>=', value: 3500, text: 'single lookups, 16 connections (req/s)' },
+  { benchmark: 'lookup-single', figure: 'p99Ms', op: '<=', value: 15, text: 'single lookups, p99 (ms)' },
+  { benchmark: 'lookup-single-ratio', figure: 'tabulaOverReference', op: '>=', value: 0.5, text: 'single lookups over the raw-pg reference' },
+  { benchmark: 'lookup-batch20', figure: 'keysPerSecond', op: '>=', value: 100_000, text: 'batched lookups, 20 aliases (keys/s)' },
+  { benchmark: 'lookup-list20', figure: 'keysPerSecond', op: '>=', value: 100_000, text: 'batched lookups, positionsByKeys (keys/s)' },
+  { benchmark: 'memory-server-under-lookup-load', figure: 'peakRssMb', op: '<=', value: 250, text: 'server peak RSS under lookup load (MB)' },
+  { benchmark: 'ingest-go-positions', figure: 'overPsqlCopy', op: '>=', value: 0.5, text: 'Go position import over psql \\copy' },
+  { benchmark: 'ingest-pgn', figure: 'postgresGamesPerSecond', op: '>=', value: 2000, text: 'PGN import, every position indexed (games/s)' },
+  { benchmark: 'ingest-pgn-scid', figure: 'tabulaOverScid', op: '>=', value: 0.1, text: 'PGN import over SCID import of the same file' },
+  { benchmark: 'storage-pgn', figure: 'bytesPerGameBeyondStoredSource', op: '<=', value: 2000, text: 'PGN import: bytes per game beyond the source' },
+  { benchmark: 'ingest-sgf', figure: 'postgresGamesPerSecond', op: '>=', value: 760, text: 'SGF backgammon import (games/s; 10× 76)' },
+  { benchmark: 'storage-sgf', figure: 'bytesPerGameBeyondStoredSource', op: '<=', value: 2000, text: 'SGF import: bytes per game beyond the source' },
+  { benchmark: 'storage-scale', figure: 'bytesPerGameBeyondStoredSource', op: '<=', value: 2000, text: 'scale corpus: bytes per game beyond the source' },
+  { benchmark: 'scale-explorer', figure: 'hotP99Ms', op: '<=', value: 50, text: 'explorer, hot positions, p99 (ms)' },
+  { benchmark: 'scale-explorer', figure: 'coldP99Ms', op: '<=', value: 50, text: 'explorer, cold positions, p99 (ms)' },
+  { benchmark: 'codec-pgn', figure: 'parseOverChessops', op: '>=', value: 2, text: 'PGN parsing over chessops' },
+  { benchmark: 'codec-pgn', figure: 'replayOverChessops', op: '>=', value: 2, text: 'PGN parse and replay over chessops' },
+  { benchmark: 'codec-pgn', figure: 'replayOverChessjs', op: '>=', value: 2, text: 'PGN parse and replay over chess.js' },
+  { benchmark: 'codec-sgf', figure: 'tabulaOverSabaki', op: '>=', value: 2, text: 'SGF parsing over @sabaki/sgf' },
+];
+
+type Figures = Record<string, unknown>;
+
+const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** Nested objects (per-table figures) as `name: a 1 b 2; ...`, flat ones as JSON. */
+const formatValue = (value: unknown): string => {
+  if (value === null || typeof value !== 'object') return String(value);
+  const entries = Object.entries(value as Figures);
+  if (entries.length && entries.every(([, v]) => v !== null && typeof v === 'object')) {
+    return entries.map(([k, v]) => `${k}: ${Object.entries(v as Figures).map(([a, b]) => `${a} ${String(b)}`).join(' ')}`).join('; ');
+  }
+  return JSON.stringify(value);
+};
+
+const goalText = (g: Goal): string => `${g.op === '>=' ? '≥' : '≤'} ${g.value.toLocaleString('en-US')}`;
+
+/** 'met', 'not met', or why there is no verdict (a skipped peer, a figure not measured). */
+function verdict(g: Goal, figures: Figures): { measured: string; met: string } {
+  const value = figures[g.figure];
+  if (typeof value !== 'number' || Number.isNaN(value)) {
+    const skipped = Object.values(figures).find((v) => typeof v === 'string' && v.startsWith('skipped'));
+    return { measured: '-', met: typeof skipped === 'string' ? skipped : 'not measured' };
+  }
+  const met = g.op === '>=' ? value >= g.value : value <= g.value;
+  return { measured: value.toLocaleString('en-US'), met: met ? 'met' : 'not met' };
+}
+
 const [file, elapsed] = process.argv.slice(2);
-const rows: string[][] = [];
+const lines: { benchmark: string; figures: Figures }[] = [];
 for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
   if (!line.startsWith('{')) continue;
-  const { benchmark, ...figures } = JSON.parse(line) as { benchmark: string } & Record<string, unknown>;
-  const text = Object.entries(figures)
-    .map(([name, value]) => `${name}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-    .join(', ');
-  rows.push([benchmark, text]);
+  const { benchmark, ...figures } = JSON.parse(line) as { benchmark: string } & Figures;
+  lines.push({ benchmark, figures });
 }
+
 console.log('\n| benchmark | figures |\n|---|---|');
-for (const [name, text] of rows) console.log(`| ${name} | ${text} |`);
+for (const { benchmark, figures } of lines) {
+  const text = Object.entries(figures)
+    .map(([name, value]) => {
+      const goal = GOALS.find((g) => g.benchmark === benchmark && g.figure === name);
+      const shown = `${name}=${formatValue(value)}`;
+      return goal ? `${shown} (goal ${goalText(goal)}: ${verdict(goal, figures).met})` : shown;
+    })
+    .join(', ');
+  console.log(`| ${benchmark} | ${cell(text)} |`);
+}
+
+const goalRows = GOALS.flatMap((g) => {
+  const line = lines.find((l) => l.benchmark === g.benchmark);
+  if (!line) return [];
+  const { measured, met } = verdict(g, line.figures);
+  return [`| ${cell(g.text)} | ${g.benchmark} ${g.figure} | ${goalText(g)} | ${measured} | ${cell(met)} |`];
+});
+if (goalRows.length) {
+  console.log('\n| goal | figure | target | measured | met? |\n|---|---|---|---|---|');
+  for (const row of goalRows) console.log(row);
+}
+
+for (const { benchmark, figures } of lines) {
+  const tables = figures.tablesBytesPerGame as Record<string, Record<string, number>> | undefined;
+  if (!benchmark.startsWith('storage-') || !tables) continue;
+  console.log(
+    `\n${benchmark}: ${figures.games} games, ${figures.totalBytesPerGame} bytes per game in all; beyond the source: ` +
+      `${figures.bytesPerGameBeyondStoredSource} (source as stored, ${figures.storedSourceBytesPerGame} bytes per game), ` +
+      `${figures.bytesPerGameBeyondSource} (source's length, ${figures.sourceBytesPerGame})\n\n| table | bytes per game | heap | TOAST | indexes |\n|---|---|---|---|---|`,
+  );
+  for (const [name, t] of Object.entries(tables)) console.log(`| ${name} | ${t.total} | ${t.heap} | ${t.toast} | ${t.indexes} |`);
+}
 if (elapsed) console.log(`\nsuite wall-clock: ${elapsed} s`);
