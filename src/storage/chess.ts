@@ -161,11 +161,12 @@ export function buildChessGame(
 ): BuiltGame | { failure: CodecError } {
   if (!isStandardVariant(game)) return variantGame(game, source, sourceFormat, gameIndex, where);
   const warnings: ImportWarning[] = [];
-  let replay: Result<ReplayResult> = replayGame(game, { positions: true, gameText: { dialect: 'JOSE', layout: 'inline' } });
+  // Boards of the positions are written only where a score needs a stored row (reads replay the game for the others).
+  let replay: Result<ReplayResult> = replayGame(game, { positions: true, fens: 'evaluated', gameText: { dialect: 'JOSE', layout: 'inline' } });
   if (!replay.ok && !isFenError(replay.error.code)) {
     // The game is playable but has no GameText form (too many pieces of a kind, NUL in a comment...).
     warnings.push({ gameIndex, code: replay.error.code, message: `no GameText stored: ${replay.error.message}`, ...where });
-    replay = replayGame(game, { positions: true });
+    replay = replayGame(game, { positions: true, fens: 'evaluated' });
   }
   if (!replay.ok) return { failure: { ...replay.error, line: where.line, offset: where.offset } };
   const r = replay.value;
@@ -373,19 +374,34 @@ const base64Option = (text: string): Uint8Array => Buffer.from(text.replace(/\s+
  * separate comment list (base64 of 0x00-terminated UTF-8 strings) when the bytes are JOSE's
  * split form. The stored GameText is always JOSE dialect, inline layout.
  */
+/** GameText bytes read as a game, with the import's options (start FEN, dialect, separate comments). */
+const decodeGameTextWith = (bytes: Uint8Array, options: ImportOptions): Result<PgnGame> => {
+  const split = options.gameTextComments !== undefined;
+  return decodeGameText(bytes, {
+    fen: options.fen,
+    dialect: dialectOption(options),
+    layout: split ? 'split' : 'inline',
+    texts: split ? splitTextList(base64Option(options.gameTextComments as string)) : undefined,
+  });
+};
+
+/** The plies of one stored GameText game, read again from its bytes and the import's options (as `replayPgnSource`). */
+const replayGameTextSource = (source: Uint8Array, options: ImportOptions): PlyRecord[] | null => {
+  const decoded = decodeGameTextWith(source, options);
+  if (!decoded.ok) return null;
+  const replay = replayGame(decoded.value, { positions: true });
+  return replay.ok ? chessPlies(replay.value) : null;
+};
+
 export const gameTextReader: FormatReader = {
   format: 'GAMETEXT',
   binary: true,
+  replay: replayGameTextSource,
   async *read(input, options) {
     const bytes = await readAll(input);
     const dialect = dialectOption(options);
     const split = options.gameTextComments !== undefined;
-    const decoded = decodeGameText(bytes, {
-      fen: options.fen,
-      dialect,
-      layout: split ? 'split' : 'inline',
-      texts: split ? splitTextList(base64Option(options.gameTextComments as string)) : undefined,
-    });
+    const decoded = decodeGameTextWith(bytes, options);
     if (!decoded.ok) throw new ImportFailure(decoded.error);
     const built = buildChessGame(decoded.value, bytes, 'GAMETEXT', 0, {});
     if ('failure' in built) throw new ImportFailure(built.failure);

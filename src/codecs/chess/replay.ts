@@ -11,7 +11,7 @@
  */
 import { CodecError, Result, codecErrors, err, ok } from '../result';
 import { Position, clonePosition } from './board';
-import { fenRanks, isChess960Castling, printFenWithRanks, parseFen, updateFenRanks } from './fen';
+import { fenRanks, isChess960Castling, printFen, printFenWithRanks, parseFen, updateFenRanks } from './fen';
 import {
   GameTextDialect, PieceIds, applyIds, cloneIds, encodeMove, setupIds,
 } from './gameTextMoves';
@@ -105,6 +105,12 @@ export interface ReplayOptions {
   positions?: boolean;
   /** Also write GameText in the same walk. */
   gameText?: GameTextOptions | boolean;
+  /**
+   * Which positions get their FEN (default `all`): `evaluated` writes it only for positions with
+   * an evaluation comment and leaves the others '' (an importer that keys positions by their
+   * Polyglot key needs the board text only where it stores a score).
+   */
+  fens?: 'all' | 'evaluated';
 }
 
 const EVAL_RE = /\[%eval\s+(#)?([+-]?\d+(?:\.\d+)?)(?:\s*,\s*(\d+))?\s*\]/g;
@@ -200,7 +206,13 @@ class Walker {
   out: Bytes | null;
   texts: string[] = [];
   fatal: CodecError | null = null;
-  constructor(readonly wantPositions: boolean, readonly dialect: GameTextDialect, readonly layout: GameTextLayout, encode: boolean) {
+  constructor(
+    readonly wantPositions: boolean,
+    readonly dialect: GameTextDialect,
+    readonly layout: GameTextLayout,
+    encode: boolean,
+    readonly allFens = true,
+  ) {
     this.out = encode ? new Bytes() : null;
   }
 
@@ -273,11 +285,12 @@ class Walker {
         ply++;
         if (this.wantPositions) {
           updatePolyglotKey(st.key, pos, move, undo);
-          updateFenRanks(st.ranks, pos, move);
+          if (this.allFens) updateFenRanks(st.ranks, pos, move);
           let evals: Eval[] = [];
           for (const c of node.comments) { const e = parseEvals(c, moverWhite); if (e.length) evals = evals.concat(e); }
+          const fen = this.allFens ? printFenWithRanks(pos, st.ranks) : evals.length > 0 ? printFen(pos) : '';
           this.positions.push({
-            path, index: k, ply, san: san + checkMark(pos), uci, fen: printFenWithRanks(pos, st.ranks), key: polyglotKeyOf(st.key, pos),
+            path, index: k, ply, san: san + checkMark(pos), uci, fen, key: polyglotKeyOf(st.key, pos),
             turn: pos.turn === 0 ? 'w' : 'b', evals, node,
           });
         }
@@ -321,7 +334,7 @@ export function replayGame(game: PgnGame, options: ReplayOptions = {}): Result<R
   if (!parsed.ok) return err({ ...parsed.error, message: `start FEN: ${parsed.error.message}` });
   const pos = parsed.value;
   const gt = options.gameText === true ? {} : options.gameText || null;
-  const w = new Walker(options.positions !== false, gt?.dialect ?? 'JOSE', gt?.layout ?? 'inline', gt !== null);
+  const w = new Walker(options.positions !== false, gt?.dialect ?? 'JOSE', gt?.layout ?? 'inline', gt !== null, options.fens !== 'evaluated');
   const st: State = { pos, ids: gt ? setupIds(pos) : null, key: polyglotBaseKey(pos), ranks: fenRanks(pos) };
   const start = { fen: printFenWithRanks(pos, st.ranks), key: polyglotKeyOf(st.key, pos), turn: (pos.turn === 0 ? 'w' : 'b') as 'w' | 'b' };
   const chess960 = isChess960Castling(pos);
