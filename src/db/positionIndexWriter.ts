@@ -183,7 +183,8 @@ export class PositionIndexBuffer {
       let entries = this.kinds.get(positionKind);
       if (!entries) this.kinds.set(positionKind, (entries = new Entries()));
       const word = nodeWord(node, ply.variation === '');
-      const move = ply.nextMove ? this.moveId(ply.nextMove) : -1;
+      const played = ply.explorerMove ?? ply.nextMove;
+      const move = played ? this.moveId(played) : -1;
       const h = positionHash(key);
       entries.push(h.hi, h.lo, g, word, move);
       this.entryCount++;

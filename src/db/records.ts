@@ -33,6 +33,12 @@ export interface PlyRecord {
   ply: number;
   move?: string | null;
   nextMove?: string | null;
+  /**
+   * The move played next as the explorer counts it, where that differs from `nextMove`: Go's is
+   * the GTP point in the canonical orientation of the position (positions are merged across
+   * their symmetries, so the SGF point of one game's orientation would not do).
+   */
+  explorerMove?: string | null;
 }
 
 /** A game record ready to store. */

@@ -36,7 +36,7 @@ import { type ScoreSet, goKomiVerdicts, goScoreDiff, goScoreDistribution, goScor
 import { checkImportHashes } from '../storage/goHashCheck';
 import { goPositionByKey, goPositionsByHash } from '../storage/goPositions';
 import { type ZobristTableRow, activateZobristTable, listZobristTables, saveZobristTable, zobristTableNamed } from '../storage/zobristTables';
-import { occurrenceCountOf, occurrencesOf, positionId } from './positions';
+import { movesOf, occurrenceCountOf, occurrencesOf, positionId } from './positions';
 
 // ------------------------------------------------------------------ helpers
 
@@ -236,6 +236,7 @@ export const goResolvers: Resolvers = {
       (await loaders.scores.load(p.id)).map((s: Score) => goScoreOf(s.program, s.ruleset, s.value, s.confidence)),
     occurrences: occurrencesOf,
     occurrenceCount: occurrenceCountOf,
+    moves: movesOf,
   },
   GoScore: {
     score: (s) => Math.round(s.value),

@@ -1,10 +1,11 @@
 /** Positions of every kind: lookup by key, their occurrences and scores. */
 import type { Resolvers } from '../generated/graphql';
 import type { Position } from '../generated/prisma/client';
-import { positionsByKeys } from '../storage/lookups';
+import { positionsOfKeys } from '../storage/lookups';
 import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
 import { occurrencesOfKey } from '../storage/occurrences';
+import { explorerMoves } from '../storage/explorer';
 import { plyOf } from './games';
 
 /** Most keys `positionsByKeys` takes in one call. */
@@ -18,6 +19,10 @@ export const occurrencesOf = async (p: Position, { first }: { first?: number | n
 export const occurrenceCountOf = async (p: Position, _: unknown, { loaders }: Context) =>
   (await loaders.occurrenceCounts.load({ kind: p.kind, key: p.key })).occurrences;
 
+/** `moves(includeVariations)`: the explorer of a position, in any game. */
+export const movesOf = (p: Position, { includeVariations }: { includeVariations?: boolean | null }, { db, loaders }: Context) =>
+  explorerMoves(db, loaders.source, p, includeVariations ?? false);
+
 /** A position's id: its row's, or for a position known only from games, its kind and key. */
 export const positionId = (p: Position): string => (p.id === 0n ? `${p.kind}:${p.key}` : String(p.id));
 
@@ -25,15 +30,16 @@ export const positionResolvers: Resolvers = {
   Query: {
     positions: (_, { key, kind }, { loaders }) =>
       loaders.positionsByKey.load({ key, kind }),
-    positionsByKeys: async (_, { keys, kind }, { db }) => {
+    positionsByKeys: async (_, { keys, kind }, { db, loaders }) => {
       if (keys.length > MAX_KEYS) throw badUserInput(`positionsByKeys takes at most ${MAX_KEYS} keys, got ${keys.length}`, { argument: 'keys' });
-      return (await positionsByKeys(db, [...new Set(keys)].map((key) => ({ key, kind })))).flat();
+      return (await positionsOfKeys(db, loaders.source, [...new Set(keys)].map((key) => ({ key, kind })))).flat();
     },
   },
   Position: {
     id: positionId,
     occurrences: occurrencesOf,
     occurrenceCount: occurrenceCountOf,
+    moves: movesOf,
     scores: (p, _, { loaders }) => loaders.scores.load(p.id),
   },
   Score: {

@@ -4,11 +4,14 @@
  * (`PositionMove`, summed here over flushes); its other occurrences are few per flush, and are
  * read from replays of their games. Each game counts once per move.
  */
+import { makeMove, parseFen, parseSan, polyglotKey } from '../codecs/chess';
 import type { Database } from '../db/database';
 import { outcomeOf } from '../db/positionIndexWriter';
 import type { GameKind } from '../db/records';
 import { type PlySource, plyHasKey } from './occurrences';
 import { blockPostings, indexKey } from './positionIndex';
+import { positionsByKeys } from './lookups';
+import { scoresOfPositions } from './rows';
 
 export interface MoveStats {
   move: string;
@@ -29,6 +32,16 @@ interface MoveRow {
   draws: bigint;
   second: bigint;
 }
+
+/**
+ * A counted move as the explorer shows it: a backgammon play without its roll when the position
+ * (its Match ID) holds the roll; a crossword play without its score.
+ */
+const shownMove = (kind: GameKind, key: string, move: string): string => {
+  if (kind === 'BACKGAMMON' && key.includes(':')) return move.replace(/^\d\d: /, '');
+  if (kind === 'CROSSWORD') return move.replace(/ [+-]\d+$/, '');
+  return move;
+};
 
 /** Moves from a position, most played first; main lines only unless `includeVariations`. */
 export async function moveStats(db: Database, source: PlySource, kind: GameKind, key: string, includeVariations: boolean): Promise<MoveStats[]> {
@@ -65,7 +78,7 @@ export async function moveStats(db: Database, source: PlySource, kind: GameKind,
   const counted = new Set<string>();
   wanted.forEach((p, i) => {
     const ply = replays[i].find((r) => r.node === p.node);
-    const move = ply?.ply.nextMove;
+    const move = ply ? (ply.ply.explorerMove ?? ply.ply.nextMove) : null;
     if (!ply || !move || !plyHasKey(ply, kind, key) || counted.has(`${p.gameId} ${move}`)) return;
     counted.add(`${p.gameId} ${move}`);
     const s = entry(move);
@@ -75,7 +88,92 @@ export async function moveStats(db: Database, source: PlySource, kind: GameKind,
     else if (outcome === 'SECOND') s.secondWins++;
     else if (outcome === 'DRAW') s.draws++;
   });
-  const out = [...stats.values()];
+  // Moves as the game writes them to a reader; two counted texts that read the same are one move.
+  const shown = new Map<string, MoveStats>();
+  for (const s of stats.values()) {
+    const move = shownMove(kind, key, s.move);
+    const same = shown.get(move);
+    if (!same) shown.set(move, { ...s, move });
+    else for (const f of ['count', 'firstWins', 'draws', 'secondWins'] as const) same[f] += s[f];
+  }
+  const out = [...shown.values()];
   for (const s of out) s.unknown = s.count - s.firstWins - s.draws - s.secondWins;
   return out.sort((a, b) => b.count - a.count || (a.move < b.move ? -1 : a.move > b.move ? 1 : 0));
+}
+
+/** One explorer row as GraphQL's `MoveStat` gives it: results from the side that played the move. */
+export interface MoveStat {
+  move: string;
+  count: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  unknown: number;
+  score: number | null;
+}
+
+/** Whether the side to move is the first player (White in chess, Black in Go, player 1 otherwise); unknown counts as the first. */
+const moverIsFirst = (kind: GameKind, sideToMove: string | null): boolean => {
+  switch (kind) {
+    case 'CHESS':
+      return sideToMove !== 'b';
+    case 'GO':
+      return sideToMove !== 'W';
+    case 'BACKGAMMON':
+      return sideToMove !== '1';
+    case 'CROSSWORD':
+      return sideToMove !== '2';
+  }
+};
+
+/**
+ * The mean stored evaluation (pawns, from the mover's side) of the position each chess move
+ * leads to, by move; a move whose position has no score is absent.
+ */
+async function chessMoveScores(db: Database, fen: string, moves: string[]): Promise<Map<string, number>> {
+  const children = new Map<string, string>();
+  for (const san of moves) {
+    const pos = parseFen(fen);
+    if (!pos.ok) return new Map();
+    const move = parseSan(pos.value, san);
+    if (!move.ok) continue;
+    makeMove(pos.value, move.value);
+    children.set(san, polyglotKey(pos.value));
+  }
+  const rows = await positionsByKeys(db, [...children.values()].map((key) => ({ kind: 'CHESS' as const, key })));
+  const ids = rows.flat().map((p) => p.id);
+  const scores = await scoresOfPositions(db, ids);
+  const byKey = new Map<string, number[]>();
+  for (const p of rows.flat()) byKey.set(p.key, scores.filter((s) => s.positionId === p.id).map((s) => s.value));
+  const whiteToMove = fen.split(' ')[1] !== 'b';
+  const out = new Map<string, number>();
+  for (const [san, key] of children) {
+    const values = byKey.get(key) ?? [];
+    if (values.length === 0) continue;
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    out.set(san, whiteToMove ? mean : -mean);
+  }
+  return out;
+}
+
+/** The explorer of a position: its moves with results from the mover's side and, for chess, the moves' stored evaluations. */
+export async function explorerMoves(
+  db: Database,
+  source: PlySource,
+  position: { kind: GameKind; key: string; board: string; sideToMove: string | null },
+  includeVariations: boolean,
+): Promise<MoveStat[]> {
+  const { kind, key } = position;
+  const stats = await moveStats(db, source, kind, key, includeVariations);
+  const scores = kind === 'CHESS' && position.board ? await chessMoveScores(db, position.board, stats.map((s) => s.move)) : new Map<string, number>();
+  const first = moverIsFirst(kind, position.sideToMove);
+  return stats.map((s) => ({
+    move: s.move,
+    count: s.count,
+    wins: first ? s.firstWins : s.secondWins,
+    draws: s.draws,
+    losses: first ? s.secondWins : s.firstWins,
+    unknown: s.unknown,
+    score: scores.get(s.move) ?? null,
+  }));
 }

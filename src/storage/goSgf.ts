@@ -10,7 +10,7 @@
  * variation's first node, e.g. "0.1". `move`/`nextMove` are SGF moves such as
  * `B[cd]` (a pass is `B[]`).
  */
-import { type GoGame, parseGoGame, sgfPoint } from '../codecs/go';
+import { type GoGame, canonicalGtpMove, parseBoard, parseGoGame, sgfPoint } from '../codecs/go';
 import type { Game } from '../generated/prisma/client';
 import { goGameKey, signedHash } from './go';
 import { type GameRecord, type PlyRecord, type PositionRecord } from '../db/records';
@@ -18,6 +18,12 @@ import { type TreeReader, treeFailure } from './sgfTree';
 
 const moveText = (game: GoGame, move: GoGame['positions'][number]['move']): string | null =>
   move ? `${move.color}[${move.point === null ? '' : sgfPoint(move.point, game.width)}]` : null;
+
+/** The move played from a position as the explorer writes it: GTP, in the canonical orientation of the position. */
+const explorerMove = (game: GoGame, p: GoGame['positions'][number], point: number | null): string | null => {
+  const board = parseBoard(p.board, game.width, game.height);
+  return board.ok ? canonicalGtpMove(board.value, p.rotation, point) : null;
+};
 
 /** The game record of a replayed Go game. */
 export const goGameRecord = (game: GoGame, source: Uint8Array): GameRecord => {
@@ -41,12 +47,14 @@ export const goGameRecord = (game: GoGame, source: Uint8Array): GameRecord => {
       pieceCount: p.stones,
       data: game.width === 9 && game.height === 9 ? null : { width: game.width, height: game.height },
     };
+    const nextMove = next[i] >= 0 ? positions[next[i]].move : undefined;
     return {
       position,
       variation: p.variation === 0 ? '' : (firstPath.get(p.variation) ?? String(p.variation)),
       ply: depth[i],
       move: moveText(game, p.move),
-      nextMove: next[i] >= 0 ? moveText(game, positions[next[i]].move) : null,
+      nextMove: nextMove ? moveText(game, nextMove) : null,
+      explorerMove: nextMove ? explorerMove(game, p, nextMove.point) : null,
     };
   });
   const info = game.info;

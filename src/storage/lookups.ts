@@ -161,14 +161,41 @@ export const positionOfRecord = (p: PositionRecord, createdAt: Date): Position =
 };
 
 /**
+ * A stored row completed from a game's ply of the same position: a row a score file made before
+ * any game reached the position has no board (or no side to move, or data); the game has them.
+ */
+export const completedRow = (row: Position, record: PositionRecord): Position =>
+  row.board !== '' && row.sideToMove !== null
+    ? row
+    : {
+        ...row,
+        board: row.board || record.board,
+        sideToMove: row.sideToMove ?? record.sideToMove ?? null,
+        data: row.data ?? ((record.data ?? null) as Position['data']),
+        pieceCount: row.pieceCount ?? record.pieceCount ?? null,
+      };
+
+/** Whether a stored row lacks what a game's ply would give it. */
+const incomplete = (row: Position): boolean => row.board === '' || row.sideToMove === null;
+
+/**
  * The positions under each of `keys` (as `positionsByKeys`), where a key with no stored row is
- * looked up in the games: the first game that reaches it gives its board.
+ * looked up in the games: the first game that reaches it gives its board (and completes a row
+ * that has none).
  */
 export async function positionsOfKeys(db: Database, source: PlySource, keys: readonly PositionKey[]): Promise<Position[][]> {
   const lists = await positionsByKeys(db, keys);
   return Promise.all(
     lists.map(async (found, i) => {
-      if (found.length > 0) return found;
+      if (found.length > 0) {
+        return Promise.all(
+          found.map(async (row) => {
+            if (!incomplete(row)) return row;
+            const ply = await firstPlyOfKey(db, source, row.kind, row.key);
+            return ply ? completedRow(row, ply.ply.position) : row;
+          }),
+        );
+      }
       const { key, kind } = keys[i];
       const fromGames: Position[] = [];
       for (const k of kind ? [kind] : GAME_KINDS) {

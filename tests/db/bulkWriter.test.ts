@@ -116,10 +116,18 @@ describeEachDatabase('bulk writer', (getDb) => {
   it('stores scores and lets a later verdict of the same program and ruleset replace the earlier', async () => {
     const db = getDb();
     const score = { kind: 'CHESS' as const, positionKey: AFTER_E4.key, program: 'stockfish', ruleset: 'd20' };
-    await importChunks(db, 'bulk-5', [{ scores: [{ ...score, value: 0.3, confidence: 90 }] }]);
-    await importChunks(db, 'bulk-6', [{ scores: [{ ...score, value: 0.25, details: { depth: 20 } }] }]);
+    // A position reached in games gets a row once a score is attached to it in the chunk of its game.
+    const first = await importChunks(db, 'bulk-5', [{ games: [chessGame('Carlsen', 'Caruana')], scores: [{ ...score, value: 0.3, confidence: 90 }] }]);
+    expect(first.counts).toEqual([{ games: 1, positions: 3, scores: 1 }]);
+    const row = await db.prisma.position.findUniqueOrThrow({ where: { kind_key: { kind: 'CHESS', key: AFTER_E4.key } } });
+    expect(row.board).toBe(AFTER_E4.board);
+    // Only the scored position of the game is a row.
+    expect(await db.prisma.position.count({ where: { kind: 'CHESS', key: { in: [START.key, AFTER_E4.key, AFTER_E4_E5.key] } } })).toBe(1);
+    // A later score file (no game) reaches the stored row and replaces the verdict.
+    const second = await importChunks(db, 'bulk-6', [{ scores: [{ ...score, value: 0.25, details: { depth: 20 } }] }]);
+    expect(second.counts).toEqual([{ games: 0, positions: 0, scores: 1 }]);
     const stored = await db.prisma.score.findMany({ where: { program: 'stockfish' } });
-    expect(stored.map((s) => [s.value, s.confidence, s.details])).toEqual([[0.25, null, { depth: 20 }]]);
+    expect(stored.map((s) => [s.positionId, s.value, s.confidence, s.details])).toEqual([[row.id, 0.25, null, { depth: 20 }]]);
   });
 
   it('leaves nothing behind when the transaction fails part-way', async () => {

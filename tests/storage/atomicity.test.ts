@@ -15,10 +15,13 @@ import { runImport, type ImportSource, bytesSource } from '../../src/storage/imp
 import { ImportFailure } from '../../src/storage/importFailure';
 import { describeEachDatabase } from '../support/databases';
 import { prng, randomPositions } from '../support/goFiles';
+import { indexedOccurrences } from '../support/plies';
 import { SAMPLE_DATA } from '../support/sampleData';
 
 const DATA = SAMPLE_DATA;
-const TABLES = ['Import', 'Game', 'Position', 'Occurrence', 'Score', 'ZobristTable', 'ApiToken'];
+/** The Polyglot key of the chess start position. */
+const START_KEY = '463b96181691fc9c';
+const TABLES = ['Import', 'Game', 'Position', 'PositionBlock', 'PositionRun', 'PositionMove', 'Score', 'ZobristTable', 'ApiToken'];
 
 /** Row count of every table. */
 const counts = async (db: Database): Promise<Record<string, number>> => {
@@ -193,6 +196,7 @@ describeEachDatabase('atomic and idempotent imports', (getDb) => {
     const scoresA = unwrap(encodeScoreFile(scored));
     const scoresB = unwrap(encodeScoreFile([...scored].reverse().map((s) => ({ ...s, score: 8 - (s.score - 3) }))));
     const before = await counts(db);
+    const startBefore = await indexedOccurrences(db, 'CHESS', START_KEY);
     const outcomes = await Promise.all([
       importBytes(db, 'GO_POSITIONS', a),
       importBytes(db, 'GO_POSITIONS', b),
@@ -205,6 +209,8 @@ describeEachDatabase('atomic and idempotent imports', (getDb) => {
     const after = await counts(db);
     expect(after.Import - before.Import).toBe(6);
     expect(after.Game - before.Game).toBe(80);
+    // Every game of both PGN files is indexed, once.
+    expect((await indexedOccurrences(db, 'CHESS', START_KEY)) - startBefore).toBe(80);
     expect(await db.sql.query(`SELECT kind, key FROM "Position" GROUP BY kind, key HAVING count(*) > 1`)).toEqual([]);
     expect(await db.sql.query(`SELECT "positionId" FROM "Score" GROUP BY "positionId", program, ruleset HAVING count(*) > 1`)).toEqual([]);
     const goKeys = [...positions.slice(9_000, 10_000), ...shared, ...positions.slice(4_000, 5_000)].map((p) => positionIdKey(p.id));

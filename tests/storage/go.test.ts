@@ -16,6 +16,7 @@ import { exportGoPositionFile, exportGoScoreFile, goHasher, hashHexOf, parseGoKe
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { ImportFailure } from '../../src/storage/importFailure';
 import { describeEachDatabase } from '../support/databases';
+import { dataOf, graphqlClient } from '../support/graphql';
 import { indexedOccurrences, pliesOfGameIds } from '../support/plies';
 import { positionRecord, randomPositions, randomScores } from '../support/goFiles';
 import { samplePath } from '../support/sampleData';
@@ -194,5 +195,25 @@ describeEachDatabase('Go position and score files', (getDb) => {
     const setup = await importFile(db, 'SGF', fs.readFileSync(path.join(DATA, 'katago-tests_sampletest9x9_setup-props.sgf')));
     const root = (await pliesOfGameIds(db, [setup.gameIds[0]])).find((o) => o.ply === 0 && o.variation === '')!;
     expect(root.position.pieceCount).toBe(10);
+  });
+
+  it("a score file naming a position reached in a game keeps the game's board on the position", async () => {
+    const db = getDb();
+    const gql = graphqlClient(db);
+    const game = await importFile(db, 'SGF', fs.readFileSync(path.join(DATA, 'fuego-regression_2010-Barcelona_Chou9p-vs-FuegoGB.sgf')));
+    const line = (await pliesOfGameIds(db, game.gameIds)).filter((o) => o.variation === '').sort((a, b) => a.ply - b.ply);
+    const twelfth = line[12].position;
+    type Found = { positions: { id: string; board: string; sideToMove: string; occurrenceCount: number; scores: { value: number }[] }[] };
+    const lookUp = async () =>
+      dataOf(await gql<Found>(`{ positions(key: "${twelfth.key}", kind: GO) { id board sideToMove occurrenceCount scores { value } } }`)).positions;
+    // Known only from the game: read from its replay, under a KIND:key id.
+    expect(await lookUp()).toEqual([{ id: `GO:${twelfth.key}`, board: twelfth.board, sideToMove: twelfth.sideToMove, occurrenceCount: 1, scores: [] }]);
+    const record = positionRecord(twelfth.board, twelfth.sideToMove as 'B' | 'W');
+    expect(positionIdKey(record.id)).toBe(twelfth.key);
+    const scored = await importFile(db, 'GO_SCORES', unwrap(encodeScoreFile([{ id: record.id, score: 5, confidence: 60 }])), { program: 'board-keeper' });
+    expect(scored.scoreCount).toBe(1);
+    // Now a row (the score is attached to it), still with the board the game gives it.
+    const [row] = await db.prisma.position.findMany({ where: { kind: 'GO', key: twelfth.key } });
+    expect(await lookUp()).toEqual([{ id: String(row.id), board: twelfth.board, sideToMove: twelfth.sideToMove, occurrenceCount: 1, scores: [{ value: 5 }] }]);
   });
 });

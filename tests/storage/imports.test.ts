@@ -10,14 +10,25 @@ import { readerFor } from '../../src/storage/formats';
 import { deleteImport, importsPage } from '../../src/storage/imports';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
+import { indexedOccurrences, pliesOfGameIds } from '../support/plies';
 import { dataOf, graphqlClient } from '../support/graphql';
 import { randomPositions, randomScores } from '../support/goFiles';
 
 const pgn = (event: string, moves: string) => Buffer.from(`[Event "${event}"]\n[Result "*"]\n\n${moves} *\n`, 'utf8');
 const importAs = (db: Database, format: string, bytes: Uint8Array, options: Record<string, string> = {}) =>
   runImport(db, readerFor(format)!, bytesSource(bytes), options);
+/** The keys of a game's main line, ply 0 first. */
 const positionKeys = async (db: Database, gameId: bigint): Promise<string[]> =>
-  (await db.sql.query<{ key: string }>(`SELECT p.key FROM "Occurrence" o JOIN "Position" p ON p.id = o."positionId" WHERE o."gameId" = $1 ORDER BY o.ply`, [gameId])).map((r) => r.key);
+  (await pliesOfGameIds(db, [gameId]))
+    .filter((p) => p.variation === '')
+    .sort((a, b) => a.ply - b.ply)
+    .map((p) => p.key);
+/** How many of `keys` the position index finds (in any stored game). */
+const indexed = async (db: Database, keys: string[]): Promise<number> => {
+  let n = 0;
+  for (const key of keys) if ((await indexedOccurrences(db, 'CHESS', key)) > 0) n++;
+  return n;
+};
 const stored = async (db: Database, keys: string[]): Promise<number> =>
   Number((await db.sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "Position" WHERE key = ANY($1)`, [keys]))[0].n);
 
@@ -36,13 +47,44 @@ describeEachDatabase('imports', (getDb) => {
     const b = await importAs(db, 'PGN', pgn('delete b', '1. e4 c5'));
     const keysA = await positionKeys(db, a.gameIds[0]);
     const keysB = await positionKeys(db, b.gameIds[0]);
+    expect(keysA).toHaveLength(4);
+    expect(keysB).toHaveLength(3);
+    expect(keysA.slice(0, 2)).toEqual(keysB.slice(0, 2));
+    expect(await indexed(db, keysA)).toBe(4);
     const deleted = await deleteImport(db, a.importId);
-    // The start and 1.e4 are also b's; 1...e5 and 2.Nf3 were only a's.
-    expect(deleted).toEqual({ games: 1, positions: 2, scores: 0 });
+    // Positions reached in games are index entries, not rows: nothing is attached to these, so no row goes.
+    expect(deleted).toEqual({ games: 1, positions: 0, scores: 0 });
     expect(await db.prisma.game.count({ where: { importId: a.importId } })).toBe(0);
-    expect(await stored(db, keysA.slice(2))).toBe(0);
-    expect(await stored(db, keysB)).toBe(keysB.length);
+    // 1...e5 and 2.Nf3 were only a's: no longer found. The start and 1.e4 are also b's: still found, once each.
+    expect(await indexed(db, keysA.slice(2))).toBe(0);
+    expect(await indexed(db, keysB)).toBe(keysB.length);
+    // The start is also the two games of the first test's.
+    const counts = [];
+    for (const key of keysB) counts.push(await indexedOccurrences(db, 'CHESS', key));
+    expect(counts).toEqual([3, 1, 1]);
     expect(await db.prisma.import.count({ where: { id: a.importId } })).toBe(0);
+  });
+
+  it('deletes the scored positions only it reached, with their scores, keeping a scored position another game reaches', async () => {
+    const db = getDb();
+    const scored = (event: string, moves: string) =>
+      Buffer.from(`[Event "${event}"]\n[Annotator "deleter"]\n[Result "*"]\n\n${moves} *\n`, 'utf8');
+    // a scores 1.b3 and 1...e5 (only a reaches 1...e5); b reaches 1.b3 too, unscored.
+    const a = await importAs(db, 'PGN', scored('scored a', '1. b3 { [%eval 0.2] } 1... e5 { [%eval 0.25] } 2. Bb2'));
+    const b = await importAs(db, 'PGN', pgn('scored b', '1. b3 d5'));
+    expect(a.scoreCount).toBe(2);
+    const [, afterB3, afterE5] = await positionKeys(db, a.gameIds[0]);
+    expect((await positionKeys(db, b.gameIds[0]))[1]).toBe(afterB3);
+    // Only the scored positions of the games are rows.
+    expect(await stored(db, await positionKeys(db, a.gameIds[0]))).toBe(2);
+    expect(await stored(db, [afterB3, afterE5])).toBe(2);
+    expect(await deleteImport(db, a.importId)).toEqual({ games: 1, positions: 1, scores: 1 });
+    // 1...e5 and its score went; 1.b3 stays a row (b reaches it) with its score.
+    expect(await stored(db, [afterE5])).toBe(0);
+    expect(await stored(db, [afterB3])).toBe(1);
+    expect(await db.prisma.score.count({ where: { program: 'deleter' } })).toBe(1);
+    expect(await indexedOccurrences(db, 'CHESS', afterB3)).toBe(1);
+    expect(await indexedOccurrences(db, 'CHESS', afterE5)).toBe(0);
   });
 
   it("deletes a position file's positions and their scores", async () => {

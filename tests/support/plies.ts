@@ -40,7 +40,7 @@ export async function pliesOfGameIds(db: Database, gameIds: readonly bigint[]): 
 }
 
 async function rowsOf(db: Database, games: Game[]): Promise<PlyRow[]> {
-  const replays = await pliesOfGames(db, games);
+  const replays = await pliesOfGames(db.sql, games);
   return games.flatMap((g) =>
     (replays.get(g.id) ?? []).map(({ node, ply }) => ({
       gameId: g.id,

@@ -22,3 +22,4 @@ export * from './records';
 export * from './files';
 export * from './rules';
 export * from './sgfGame';
+export * from './gtpMove';
