@@ -1,0 +1,83 @@
+/**
+ * The explorer on every game's position (`Position.moves`): which moves were played from a
+ * position, how often, how those games ended for the side that played them, and (chess) the
+ * stored evaluation of the position each move leads to. Positions hot in an import take their
+ * counts from the kept move counts, the others from replays; both are checked here.
+ */
+import { describeEachDatabase } from '../support/databases';
+import { dataOf, graphqlClient, type Gql } from '../support/graphql';
+
+const IMPORT = `mutation ($format: GameFormat!, $data: String!) { importGames(format: $format, data: $data) { gameCount } }`;
+const MOVES = `query ($key: String!, $kind: GameKind, $v: Boolean) {
+  positions(key: $key, kind: $kind) { key moves(includeVariations: $v) { move count wins draws losses unknown score } }
+}`;
+
+interface MoveRow {
+  move: string;
+  count: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  unknown: number;
+  score: number | null;
+}
+
+const movesOf = async (gql: Gql, key: string, kind: string, includeVariations = false): Promise<MoveRow[]> => {
+  const data = dataOf(await gql<{ positions: { moves: MoveRow[] }[] }>(MOVES, { key, kind, v: includeVariations }));
+  expect(data.positions).toHaveLength(1);
+  return data.positions[0].moves;
+};
+
+const START = '463b96181691fc9c';
+const AFTER_E4 = '823c9b50fd114196';
+
+const PGN = `[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 {[%eval 0.3]} e5 1-0\n
+[White "C"]\n[Black "D"]\n[Result "0-1"]\n\n1. e4 c5 (1... e6 2. d4) 0-1\n
+[White "E"]\n[Black "F"]\n[Result "1/2-1/2"]\n\n1. d4 d5 1/2-1/2\n`;
+
+describeEachDatabase('the explorer', (getDb) => {
+  let gql: Gql;
+  beforeAll(async () => {
+    gql = graphqlClient(getDb());
+    dataOf(await gql(IMPORT, { format: 'PGN', data: PGN }));
+  });
+
+  it('counts the moves from the start with results from White, the side that played them, and the evaluation after 1. e4', async () => {
+    expect(await movesOf(gql, START, 'CHESS')).toEqual([
+      { move: 'e4', count: 2, wins: 1, draws: 0, losses: 1, unknown: 0, score: 0.3 },
+      { move: 'd4', count: 1, wins: 0, draws: 1, losses: 0, unknown: 0, score: null },
+    ]);
+  });
+
+  it('gives results from Black after 1. e4', async () => {
+    expect(await movesOf(gql, AFTER_E4, 'CHESS')).toEqual([
+      { move: 'c5', count: 1, wins: 1, draws: 0, losses: 0, unknown: 0, score: null },
+      { move: 'e5', count: 1, wins: 0, draws: 0, losses: 1, unknown: 0, score: null },
+    ]);
+  });
+
+  it('counts a move played inside a variation only when variations are asked for', async () => {
+    const afterE6 = dataOf(await gql<{ chessPosition: { key: string } }>(`{ chessPosition(fen: "rnbqkbnr/pppp1ppp/4p3/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2") { key } }`));
+    expect(await movesOf(gql, afterE6.chessPosition.key, 'CHESS')).toEqual([]);
+    expect(await movesOf(gql, afterE6.chessPosition.key, 'CHESS', true)).toEqual([{ move: 'd4', count: 1, wins: 0, draws: 0, losses: 1, unknown: 0, score: null }]);
+  });
+
+  it('answers a position that only one game reaches from that game', async () => {
+    const afterD4 = dataOf(await gql<{ chessPosition: { key: string } }>(`{ chessPosition(fen: "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1") { key } }`));
+    expect(await movesOf(gql, afterD4.chessPosition.key, 'CHESS')).toEqual([{ move: 'd5', count: 1, wins: 0, draws: 1, losses: 0, unknown: 0, score: null }]);
+  });
+
+  it('merges Go moves that are mirror images of each other on the empty board into one entry', async () => {
+    const sgf = '(;GM[1]FF[4]SZ[9]RE[B+R];B[cc];W[ee])\n(;GM[1]FF[4]SZ[9]RE[W+3];B[gg];W[ee])\n(;GM[1]FF[4]SZ[9]RE[B+1];B[ee])\n';
+    dataOf(await gql(IMPORT, { format: 'SGF', data: sgf }));
+    const games = dataOf(await gql<{ games: { nodes: { mainLine: { position: { key: string } }[] }[] } }>(
+      `{ games(filter: { kind: GO }) { nodes { mainLine { position { key } } } } }`,
+    ));
+    const empty = games.games.nodes[0].mainLine[0].position.key;
+    expect(games.games.nodes.every((g) => g.mainLine[0].position.key === empty)).toBe(true);
+    expect(await movesOf(gql, empty, 'GO')).toEqual([
+      { move: 'C3', count: 2, wins: 1, draws: 0, losses: 1, unknown: 0, score: null },
+      { move: 'E5', count: 1, wins: 1, draws: 0, losses: 0, unknown: 0, score: null },
+    ]);
+  });
+});
