@@ -6,6 +6,7 @@ import { diagramResolvers } from './diagrams';
 import { gameResolvers } from './games';
 import { goResolvers } from './go';
 import { importResolvers } from './imports';
+import { nodeResolvers } from './node';
 import { positionResolvers } from './positions';
 import { DateTimeResolver, JSONResolver } from 'graphql-scalars';
 import type { Resolvers } from '../generated/graphql';
@@ -24,7 +25,7 @@ const merge = (...maps: Resolvers[]): ResolverMap => {
 
 /** The scalars (graphql-scalars' JSON and DateTime) are whole objects, not field maps to merge. */
 export const resolvers = {
-  ...merge(serverResolvers, gameResolvers, importResolvers, positionResolvers, backgammonResolvers, crosswordResolvers, goResolvers, chessResolvers, diagramResolvers),
+  ...merge(serverResolvers, gameResolvers, importResolvers, positionResolvers, backgammonResolvers, crosswordResolvers, goResolvers, chessResolvers, diagramResolvers, nodeResolvers),
   JSON: JSONResolver,
   DateTime: DateTimeResolver,
 };

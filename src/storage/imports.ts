@@ -79,3 +79,12 @@ export const deleteImport = (db: Database, importId: bigint): Promise<DeletedImp
     await sql.query(`DELETE FROM "Import" WHERE id = $1`, [importId]);
     return { games: games.length, positions: positions.length, scores: Number(scores[0].n) };
   });
+
+/** One import by id, or null. */
+export async function importById(db: Database, id: bigint): Promise<ImportRow | null> {
+  const [row] = await db.sql.query<ImportRow & Record<string, unknown>>(
+    `SELECT id, format, "createdAt", "gameCount", "positionCount", "scoreCount", "skippedCount", warnings FROM "Import" WHERE id = $1`,
+    [id],
+  );
+  return row ?? null;
+}
