@@ -92,10 +92,16 @@ function distinctPositions(chunk: ImportChunk): PositionRecord[] {
     staged.push(p);
   };
   for (const p of chunk.positions ?? []) add(p);
-  const scored = new Set((chunk.scores ?? []).map((s) => `${s.kind} ${s.positionKey}`));
-  if (scored.size === 0) return staged;
+  const scores = chunk.scores ?? [];
+  if (scores.length === 0) return staged;
+  const scored = new Map<string, Set<GameKind>>();
+  for (const s of scores) {
+    const kinds = scored.get(s.positionKey);
+    if (kinds) kinds.add(s.kind);
+    else scored.set(s.positionKey, new Set([s.kind]));
+  }
   for (const game of chunk.games ?? []) {
-    for (const ply of game.plies) if (scored.has(`${ply.position.kind} ${ply.position.key}`)) add(ply.position);
+    for (const ply of game.plies) if (scored.get(ply.position.key)?.has(ply.position.kind)) add(ply.position);
   }
   return staged;
 }

@@ -34,7 +34,21 @@ export interface PositionHash {
   lo: number;
 }
 
-const HEX16 = /^[0-9a-f]{16}$/;
+/** The value of a lowercase hex digit by its char code, -1 for any other character. */
+const HEX_VALUE = new Int8Array(128).fill(-1);
+for (let d = 0; d < 16; d++) HEX_VALUE['0123456789abcdef'.charCodeAt(d)] = d;
+
+/** Eight hex digits of `key` from `at` as a number, or -1 when one is not a lowercase hex digit. */
+function hex8(key: string, at: number): number {
+  let value = 0;
+  for (let i = at; i < at + 8; i++) {
+    const code = key.charCodeAt(i);
+    const digit = code < 128 ? HEX_VALUE[code] : -1;
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
 
 /**
  * The index hash of a position key: a key that is already 16 hex digits (a Polyglot or Zobrist
@@ -42,8 +56,10 @@ const HEX16 = /^[0-9a-f]{16}$/;
  * the first 8 bytes are kept.
  */
 export function positionHash(key: string): PositionHash {
-  if (key.length === 16 && HEX16.test(key)) {
-    return { hi: parseInt(key.slice(0, 8), 16), lo: parseInt(key.slice(8), 16) };
+  if (key.length === 16) {
+    const hi = hex8(key, 0);
+    const lo = hi < 0 ? -1 : hex8(key, 8);
+    if (lo >= 0) return { hi, lo };
   }
   const digest = createHash('md5').update(key).digest();
   return { hi: digest.readUInt32BE(0), lo: digest.readUInt32BE(4) };
