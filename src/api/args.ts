@@ -44,6 +44,17 @@ export const decodeCursor = (kind: string, cursor: string | null | undefined, ar
   return BigInt(match[2]);
 };
 
+/** A cursor at a place in a game: the game and the node of its replay. */
+export const encodePlaceCursor = (gameId: bigint, node: number): string => Buffer.from(`ply:${gameId}:${node}`).toString('base64');
+
+/** The place inside a cursor `encodePlaceCursor` made, or undefined when `cursor` is absent. */
+export const decodePlaceCursor = (cursor: string | null | undefined, argument = 'after'): { gameId: bigint; node: number } | undefined => {
+  if (cursor === null || cursor === undefined) return undefined;
+  const match = /^ply:(\d{1,19}):(\d{1,9})$/.exec(Buffer.from(cursor, 'base64').toString('utf8'));
+  if (!match) throw badUserInput(`${argument} is not a cursor this server gave out`, { argument });
+  return { gameId: BigInt(match[1]), node: Number(match[2]) };
+};
+
 /** A cursor that also keeps a sort key: the ordering's name, the last item's value in it, and its id. */
 export const encodeKeyCursor = (order: string, value: string | null, id: bigint): string =>
   Buffer.from(JSON.stringify([order, value, String(id)])).toString('base64');

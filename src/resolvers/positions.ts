@@ -5,6 +5,7 @@ import { positionsOfKeys } from '../storage/lookups';
 import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
 import { occurrencesOfKey } from '../storage/occurrences';
+import { connection, decodePlaceCursor, encodePlaceCursor, pageSize } from '../api/args';
 import { explorerMoves } from '../storage/explorer';
 import { plyOf } from './games';
 
@@ -14,6 +15,21 @@ const MAX_KEYS = 1000;
 /** `Position.occurrences(first)`: where a position occurs in stored games, at most 500 at a time. */
 export const occurrencesOf = async (p: Position, { first }: { first?: number | null }, { db, loaders }: Context) =>
   (await occurrencesOfKey(db, loaders.source, p.kind, p.key, first ?? 50)).map(plyOf);
+
+/** Most plies on one page of `occurrencePage`. */
+const MAX_OCCURRENCE_PAGE = 200;
+
+/** `occurrencePage(first, after)`: where a position occurs, a page at a time. */
+export const occurrencePageOf = async (p: Position, { first, after }: { first?: number | null; after?: string | null }, { db, loaders }: Context) => {
+  const take = pageSize(first, 50, MAX_OCCURRENCE_PAGE);
+  const cursor = decodePlaceCursor(after);
+  const [plies, counts] = await Promise.all([
+    occurrencesOfKey(db, loaders.source, p.kind, p.key, take + 1, cursor),
+    loaders.occurrenceCounts.load({ kind: p.kind, key: p.key }),
+  ]);
+  const page = plies.slice(0, take).map(plyOf);
+  return connection(page, (ply) => encodePlaceCursor(ply.gameId, ply.node), counts.occurrences, plies.length > take, cursor !== undefined);
+};
 
 /** `occurrenceCount`: how many times a position occurs in stored games. */
 export const occurrenceCountOf = async (p: Position, _: unknown, { loaders }: Context) =>
@@ -40,6 +56,7 @@ export const positionResolvers: Resolvers = {
     occurrences: occurrencesOf,
     occurrenceCount: occurrenceCountOf,
     moves: movesOf,
+    occurrencePage: occurrencePageOf,
     scores: (p, _, { loaders }) => loaders.scores.load(p.id),
   },
   Score: {

@@ -81,3 +81,28 @@ describeEachDatabase('the explorer', (getDb) => {
     ]);
   });
 });
+
+describeEachDatabase('occurrences a page at a time', (getDb) => {
+  it('pages through every place a position occurs, with the total and cursors', async () => {
+    const gql = graphqlClient(getDb());
+    const games = Array.from({ length: 5 }, (_, i) => `[Round "${i + 1}"]\n\n1. e4 e5 2. Nf3 *\n`).join('\n');
+    dataOf(await gql(IMPORT, { format: 'PGN', data: games }));
+    const PAGE = `query ($after: String) { positions(key: "${AFTER_E4}", kind: CHESS) {
+      occurrencePage(first: 2, after: $after) { totalCount nodes { number move game { round } } pageInfo { hasNextPage hasPreviousPage endCursor } } } }`;
+    type Page = { totalCount: number; nodes: { number: number; move: string; game: { round: string } }[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string | null } };
+    const rounds: string[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages < 10; pages++) {
+      const page: Page = dataOf(await gql<{ positions: { occurrencePage: Page }[] }>(PAGE, { after })).positions[0].occurrencePage;
+      expect(page.totalCount).toBe(5);
+      expect(page.pageInfo.hasPreviousPage).toBe(after !== null);
+      for (const n of page.nodes) expect([n.number, n.move]).toEqual([1, 'e4']);
+      rounds.push(...page.nodes.map((n) => n.game.round));
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor;
+    }
+    expect(rounds).toEqual(['1', '2', '3', '4', '5']);
+    const bad = await gql(PAGE, { after: 'bm90IGEgY3Vyc29y' });
+    expect(bad.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { argument: 'after' } });
+  });
+});
