@@ -317,3 +317,8 @@ export class PositionIndexBuffer {
     return out;
   }
 }
+
+/** Deletes an import's rows of the position index (its blocks, runs and move counts). */
+export async function deleteIndexOfImport(sql: SqlExecutor, importId: bigint): Promise<void> {
+  for (const table of ['PositionBlock', 'PositionRun', 'PositionMove']) await sql.query(`DELETE FROM "${table}" WHERE "importId" = $1`, [importId]);
+}

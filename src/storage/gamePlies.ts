@@ -65,3 +65,22 @@ export async function pliesOfGames(sql: SqlExecutor, games: readonly Game[]): Pr
   for (const game of games) out.set(game.id, await replayStoredGame(sql, game, (game.importId !== null && options.get(game.importId)) || {}));
   return out;
 }
+
+/** Games of an import read at a time by `replayedGamesOf`. */
+const PAGE_GAMES = 500;
+
+/**
+ * An import's games in id order, a page at a time, each page with its games' replays: what
+ * indexing an import again and deleting one read. Memory is bounded by one page.
+ */
+export async function* replayedGamesOf(sql: SqlExecutor, importId: bigint): AsyncGenerator<{ games: Game[]; plies: Map<bigint, StoredPly[]> }> {
+  for (let after = 0n; ; ) {
+    const games = await sql.query<Game & Record<string, unknown>>(
+      `SELECT * FROM "Game" WHERE "importId" = $1 AND id > $2 ORDER BY id LIMIT ${PAGE_GAMES}`,
+      [importId, after],
+    );
+    if (games.length === 0) return;
+    after = games[games.length - 1].id;
+    yield { games, plies: await pliesOfGames(sql, games) };
+  }
+}

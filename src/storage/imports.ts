@@ -1,8 +1,8 @@
 /** Stored imports: the list, and deleting one with what only it brought. */
 import type { Database } from '../db/database';
 import type { GameKind, ImportWarning } from '../db/records';
-import type { Game } from '../generated/prisma/client';
-import { pliesOfGames } from './gamePlies';
+import { replayedGamesOf } from './gamePlies';
+import { deleteIndexOfImport } from '../db/positionIndexWriter';
 import { occurrenceCountsOf } from './positionIndex';
 
 /** One import as listed. */
@@ -36,9 +36,6 @@ export interface DeletedImport {
   scores: number;
 }
 
-/** Games read at a time while an import's positions are collected. */
-const DELETE_PAGE_GAMES = 500;
-
 /**
  * Deletes an import in one transaction: its games, their entries in the position index, and
  * every stored position that only it brought (listed by it, or reached by its games and by no
@@ -53,19 +50,13 @@ export const deleteImport = (db: Database, importId: bigint): Promise<DeletedImp
     const candidates = new Map<bigint, { kind: GameKind; key: string }>();
     const add = (rows: { id: bigint; kind: GameKind; key: string }[]) => rows.forEach((r) => candidates.set(r.id, r));
     add(await sql.query(`SELECT id, kind::text AS kind, key FROM "Position" WHERE "listImportId" = $1`, [importId]));
-    for (let after = 0n; ; ) {
-      const games = await sql.query<Game & Record<string, unknown>>(
-        `SELECT * FROM "Game" WHERE "importId" = $1 AND id > $2 ORDER BY id LIMIT ${DELETE_PAGE_GAMES}`,
-        [importId, after],
-      );
-      if (games.length === 0) break;
-      after = games[games.length - 1].id;
+    for await (const { plies } of replayedGamesOf(sql, importId)) {
       const keys = new Set<string>();
-      for (const plies of (await pliesOfGames(sql, games)).values()) for (const p of plies) keys.add(p.ply.position.key);
+      for (const replay of plies.values()) for (const p of replay) keys.add(p.ply.position.key);
       add(await sql.query(`SELECT id, kind::text AS kind, key FROM "Position" WHERE key = ANY($1::text[])`, [[...keys]]));
     }
     const games = await sql.query<{ id: bigint }>(`DELETE FROM "Game" WHERE "importId" = $1 RETURNING id`, [importId]);
-    for (const table of ['PositionBlock', 'PositionRun', 'PositionMove']) await sql.query(`DELETE FROM "${table}" WHERE "importId" = $1`, [importId]);
+    await deleteIndexOfImport(sql, importId);
     const orphans: bigint[] = [];
     for (const [id, { kind, key }] of candidates) {
       const [row] = await sql.query<{ listImportId: bigint | null }>(`SELECT "listImportId" FROM "Position" WHERE id = $1`, [id]);

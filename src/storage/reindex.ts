@@ -5,11 +5,8 @@
  * opened, before anything is served.
  */
 import type { Database } from '../db/database';
-import { FLUSH_ENTRIES, PositionIndexBuffer } from '../db/positionIndexWriter';
-import type { Game } from '../generated/prisma/client';
-import { pliesOfGames } from './gamePlies';
-
-const PAGE_GAMES = 500;
+import { FLUSH_ENTRIES, PositionIndexBuffer, deleteIndexOfImport } from '../db/positionIndexWriter';
+import { replayedGamesOf } from './gamePlies';
 
 /** Indexes every import not indexed yet; returns how many games were replayed. */
 export async function indexPendingImports(db: Database): Promise<number> {
@@ -17,17 +14,10 @@ export async function indexPendingImports(db: Database): Promise<number> {
   let replayed = 0;
   for (const { id: importId } of pending) {
     replayed += await db.transaction(async (sql) => {
-      for (const table of ['PositionBlock', 'PositionRun', 'PositionMove']) await sql.query(`DELETE FROM "${table}" WHERE "importId" = $1`, [importId]);
+      await deleteIndexOfImport(sql, importId);
       const index = new PositionIndexBuffer();
       let count = 0;
-      for (let after = 0n; ; ) {
-        const games = await sql.query<Game & Record<string, unknown>>(
-          `SELECT * FROM "Game" WHERE "importId" = $1 AND id > $2 ORDER BY id LIMIT ${PAGE_GAMES}`,
-          [importId, after],
-        );
-        if (games.length === 0) break;
-        after = games[games.length - 1].id;
-        const plies = await pliesOfGames(sql, games);
+      for await (const { games, plies } of replayedGamesOf(sql, importId)) {
         for (const game of games) {
           if (!index.fits(game.id)) await index.flush(sql, importId);
           index.addNodes(game.id, game.kind, game.result, plies.get(game.id) ?? []);
