@@ -76,6 +76,9 @@ export interface DecisionEquity {
 
 /** gnubg writes numbers with `g_ascii_formatd` and may write `inf`, `-inf`, `nan`, which `parseFloat` does not read. */
 export const parseGnubgNumber = (s: string): number => {
+  // Nearly every value is a plain decimal number: read it without copying the text.
+  const plain = Number(s);
+  if (plain === plain) return plain;
   const t = s.trim().toLowerCase();
   if (t === 'inf' || t === '+inf' || t === 'infinity') return Infinity;
   if (t === '-inf' || t === '-infinity') return -Infinity;
