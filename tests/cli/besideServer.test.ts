@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { main } from '../../src/cli/main';
-import { openDatabase } from '../../src/db/database';
+import * as database from '../../src/db/database';
+import type { Database } from '../../src/db/database';
 import * as importService from '../../src/storage/importService';
 import { cliSandbox } from '../support/cli';
 
@@ -36,6 +37,7 @@ const startServer = async (dataDir: string): Promise<ServerProcess> => {
     const timer = setTimeout(() => reject(new Error('the server did not open its socket within 30 s')), 30_000);
     void exited.then((code) => reject(new Error(`the server exited (${code})`)));
     lines.on('line', (line) => {
+      if (!line.startsWith('{')) return;
       const entry = JSON.parse(line) as { msg: string; url?: string };
       if (entry.msg === 'tabula listening') url = (entry.url as string).replace(/\/graphql$/, '');
       if (entry.msg === 'local socket open: the CLI runs beside this server') {
@@ -93,28 +95,41 @@ describe('the CLI beside a running server on the embedded database', () => {
   });
 
   it('makes a first token through the server, at once, and the server accepts it', async () => {
+    const opened: Database[] = [];
+    const open = database.openDatabase;
+    jest.spyOn(database, 'openDatabase').mockImplementation(async (config) => {
+      const db = await open(config);
+      opened.push(db);
+      return db;
+    });
     const { status, ms } = await timed(['token', 'create', 'first', '--role', 'writer']);
     expect({ status, errors: cli.errors }).toEqual({ status: 0, errors: [] });
     expect(cli.logged[1]).toBe('token first (writer) created; it is shown only this once.');
     token = cli.logged[0];
-    // No PGlite of its own to start (about 3 s): one connection to the server's.
-    expect(ms).toBeLessThan(1500);
+    // No PGlite of its own to start (seconds): one connection to the server's.
+    expect(opened.map((db) => ({ kind: db.kind, connections: db.pool?.options.max }))).toEqual([{ kind: 'pglite', connections: 1 }]);
+    expect(ms).toBeLessThan(2000);
     expect(await graphql(server.url, 'mutation { ping }', token)).toEqual({ status: 200, body: { data: { ping: true } } });
     expect((await graphql(server.url, 'mutation { ping }', 'tabula_not-a-token')).status).toBe(401);
   });
 
-  it('imports a file the server then serves, while the server keeps answering', async () => {
+  it('imports a file the server then serves, while the server keeps answering and writing', async () => {
     const file = path.join(cli.dir, 'beside.pgn');
     fs.writeFileSync(file, pgnGames(300));
+    const cliImport = timed(['import', file]);
+    // Requests meanwhile: reads, and an import of the server's own; each waits for the other's transaction.
     const reads = Array.from({ length: 5 }, () => graphql(server.url, '{ imports { totalCount } }'));
-    const { status, ms } = await timed(['import', file]);
+    const data = JSON.stringify('[White "Server"]\n[Black "Side"]\n\n1. d4 d5 *\n');
+    const serverImport = graphql(server.url, `mutation { importGames(format: PGN, data: ${data}) { gameCount } }`, token);
+    const { status, ms } = await cliImport;
     expect({ status, errors: cli.errors }).toEqual({ status: 0, errors: [] });
-    expect(cli.logged[0]).toMatch(/beside\.pgn: imported as import 1: 300 games, \d+ new positions/);
+    expect(cli.logged[0]).toMatch(/beside\.pgn: imported as import [12]: 300 games, \d+ new positions/);
     expect(ms).toBeLessThan(5000);
     for (const read of await Promise.all(reads)) expect(read.status).toBe(200);
-    const { body } = await graphql(server.url, '{ imports { totalCount nodes { id format gameCount } } games(filter: { player: "W299" }) { nodes { player1 player2 event } } }');
+    expect(await serverImport).toEqual({ status: 200, body: { data: { importGames: { gameCount: 1 } } } });
+    const { body } = await graphql(server.url, '{ imports { totalCount nodes { format gameCount } } games(filter: { player: "W299" }) { nodes { player1 player2 event } } }');
     expect(body.data).toEqual({
-      imports: { totalCount: 1, nodes: [{ id: '1', format: 'PGN', gameCount: 300 }] },
+      imports: { totalCount: 2, nodes: expect.arrayContaining([{ format: 'PGN', gameCount: 300 }, { format: 'PGN', gameCount: 1 }]) },
       games: { nodes: [{ player1: 'W299', player2: 'B299', event: 'beside 299' }] },
     });
   });
@@ -124,7 +139,9 @@ describe('the CLI beside a running server on the embedded database', () => {
     expect(cli.logged).toEqual([expect.stringMatching(/^first\twriter\tcreated \S+\tactive$/)]);
     cli.clear();
     const out = path.join(cli.dir, 'back.pgn');
-    expect(await main(['export', '--game', '1', '--format', 'pgn', '--out', out])).toBe(0);
+    const { body } = await graphql(server.url, '{ games(filter: { player: "W0" }) { nodes { id } } }');
+    const id = (body.data as { games: { nodes: { id: string }[] } }).games.nodes[0].id;
+    expect(await main(['export', '--game', id, '--format', 'pgn', '--out', out])).toBe(0);
     expect(fs.readFileSync(out, 'utf8')).toContain('[White "W0"]');
     cli.clear();
     expect(await main(['token', 'revoke', 'first'])).toBe(0);
@@ -149,12 +166,11 @@ describe('the CLI beside a running server on the embedded database', () => {
       ),
     ]);
     expect(await server.exited).toBe(0);
-    // The server is gone: the CLI opens the directory itself, and finds only the first import.
-    const db = await openDatabase({ dataDir, poolSize: 1, statementTimeoutMs: 0 });
+    // The server is gone: the CLI opens the directory itself, and finds only the two earlier imports.
+    const db = await database.openDatabase({ dataDir, poolSize: 1, statementTimeoutMs: 0 });
     try {
-      const imports = await db.sql.query<{ id: bigint }>('SELECT id FROM "Import"');
-      expect(imports.map((i) => i.id)).toEqual([1n]);
-      expect(Number((await db.sql.query<{ n: bigint }>('SELECT count(*) AS n FROM "Game"'))[0].n)).toBe(300);
+      expect(Number((await db.sql.query<{ n: bigint }>('SELECT count(*) AS n FROM "Import"'))[0].n)).toBe(2);
+      expect(Number((await db.sql.query<{ n: bigint }>('SELECT count(*) AS n FROM "Game"'))[0].n)).toBe(301);
     } finally {
       await db.close();
     }
