@@ -172,7 +172,8 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
     .configureOutput({ writeOut: (text) => console.log(text.trimEnd()), writeErr: (text) => console.error(text.trimEnd()) })
     .exitOverride();
   const withDb = (work: (db: Database) => Promise<number | void>) => run(async () => {
-    const db = await openDatabase(databaseConfigFromEnv());
+    // Beside a running server on the same PGlite data directory, through the server's socket.
+    const db = await openDatabase({ ...databaseConfigFromEnv(), joinServer: true });
     try {
       await indexPendingImports(db);
       return await work(db);

@@ -7,6 +7,11 @@ export interface DatabaseConfig {
   schema?: string;
   /** PGlite data directory; absent (with no url) means in memory. */
   dataDir?: string;
+  /**
+   * When the data directory is locked by a running tabula server, use that server's PGlite through
+   * the socket it serves in the directory instead of failing (the CLI).
+   */
+  joinServer?: boolean;
   /** Largest number of pooled PostgreSQL connections. */
   poolSize: number;
   /**

@@ -1,6 +1,7 @@
 /**
  * Opens tabula's database: PostgreSQL through `pg` + `@prisma/adapter-pg` when a
- * URL is configured, else an embedded PGlite through `pglite-prisma-adapter`.
+ * URL is configured, else an embedded PGlite through `pglite-prisma-adapter` (or, for
+ * the CLI beside a running server, that server's PGlite through its socket, as PostgreSQL).
  * Both give the same Prisma client, the same raw SQL executor and the same
  * transaction-wrapped bulk path, so the rest of tabula does not care which.
  */
@@ -15,8 +16,9 @@ import type { DatabaseConfig } from './config';
 import { copyLine, type CopyValue } from './copyText';
 import { bindValue, columnList, type Row, type SqlExecutor } from './sql';
 import { Slots } from './slots';
-import { applyMigrations } from './migrations';
-import { lockDataDir } from './dataDirLock';
+import { applyMigrations, migrationChecksum, readMigrations } from './migrations';
+import { DataDirInUse, lockDataDir } from './dataDirLock';
+import { Gate, gatePglite, serveLocalSocket, socketPathOf, socketStream, type LocalSocket, type LocalSocketOptions } from './localSocket';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
 
@@ -33,6 +35,11 @@ export interface Database {
    * `src/server/metrics.ts` reports its total/idle/waiting counts as `tabula_db_pool_connections`.
    */
   pool?: pg.Pool;
+  /**
+   * PGlite in a data directory only: serve it to local clients (the CLI) on a Unix socket in the
+   * directory until `close` (`localSocket.ts`); the server calls it once the database is open.
+   */
+  share?(options?: LocalSocketOptions): Promise<LocalSocket>;
 }
 
 const INT8_OID = 20;
@@ -93,6 +100,67 @@ const pgExecutor = (client: pg.Pool | pg.PoolClient, prepared = false): SqlExecu
 
 const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
+interface PoolDatabaseOptions {
+  kind: DatabaseKind;
+  schema?: string;
+  /** Named prepared statements on the pool (PostgreSQL), or unnamed ones only (a shared PGlite session). */
+  prepared: boolean;
+  /** Most write transactions holding a connection at once. */
+  writers: number;
+  /** What a transaction whose connection was lost throws instead of the driver's error. */
+  lostConnection?: (error: unknown) => Error;
+}
+
+/** An error that ends the connection: a FATAL from the server (admin shutdown, idle timeout), or the socket closing. */
+const connectionEnded = (error: unknown): boolean => {
+  const e = error as { severity?: unknown; message?: unknown } | null;
+  return e?.severity === 'FATAL' || (typeof e?.message === 'string' && /^Connection terminated/.test(e.message));
+};
+
+/** A Database over a `pg` pool: PostgreSQL, or a running server's PGlite through its socket. */
+function poolDatabase(pool: pg.Pool, options: PoolDatabaseOptions): Database {
+  const writers = new Slots(options.writers);
+  const transaction = <T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> => writers.run(() => runTransaction(work));
+  const runTransaction = async <T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    // A checked-out client has no pool listener: a server that goes away mid-transaction emits
+    // 'error' here (the running statement fails too), and an unheard 'error' would end the process.
+    let lost: Error | undefined;
+    const onError = (error: Error) => void (lost ??= error);
+    client.on('error', onError);
+    try {
+      await client.query('BEGIN');
+      const result = await work(pgExecutor(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      lost ??= connectionEnded(error) ? (error as Error) : undefined;
+      if (!lost) await client.query('ROLLBACK').catch(() => undefined);
+      throw lost && options.lostConnection ? options.lostConnection(lost) : error;
+    } finally {
+      client.removeListener('error', onError);
+      // A broken connection is closed, not handed to the next caller.
+      client.release(lost);
+    }
+  };
+  const adapter = new PrismaPg(pool, {
+    schema: options.schema,
+    statementNameGenerator: options.prepared ? (query: { sql: string }) => `p${hashText(query.sql)}` : undefined,
+  });
+  const prisma = new PrismaClient({ adapter });
+  return {
+    kind: options.kind,
+    prisma,
+    pool,
+    sql: pgExecutor(pool, options.prepared),
+    transaction,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
+
 async function openPostgres(config: DatabaseConfig & { url: string }): Promise<Database> {
   const settings = [`-c statement_timeout=${config.statementTimeoutMs}`];
   if (config.schema) settings.push(`-c search_path=${config.schema}`);
@@ -105,44 +173,14 @@ async function openPostgres(config: DatabaseConfig & { url: string }): Promise<D
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
   if (config.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(config.schema)}`);
-  const writers = new Slots(Math.max(1, Math.min(config.poolSize - 1, config.importConnections ?? Math.floor(config.poolSize / 2))));
-  const transaction = <T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> => writers.run(() => runTransaction(work));
-  const runTransaction = async <T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
-    // A checked-out client has no pool listener: a server that goes away mid-transaction emits
-    // 'error' here (the running statement fails too), and an unheard 'error' would end the process.
-    let lost: Error | undefined;
-    const onError = (error: Error) => void (lost = error);
-    client.on('error', onError);
-    try {
-      await client.query('BEGIN');
-      const result = await work(pgExecutor(client));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      if (!lost) await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.removeListener('error', onError);
-      // A broken connection is closed, not handed to the next caller.
-      client.release(lost);
-    }
-  };
-  await applyMigrations(transaction);
-  const adapter = new PrismaPg(pool, { schema: config.schema, statementNameGenerator: (query: { sql: string }) => `p${hashText(query.sql)}`,
-  });
-  const prisma = new PrismaClient({ adapter });
-  return {
+  const db = poolDatabase(pool, {
     kind: 'postgresql',
-    prisma,
-    pool,
-    sql: pgExecutor(pool, true),
-    transaction,
-    async close() {
-      await prisma.$disconnect();
-      await pool.end().catch(() => undefined);
-    },
-  };
+    schema: config.schema,
+    prepared: true,
+    writers: Math.max(1, Math.min(config.poolSize - 1, config.importConnections ?? Math.floor(config.poolSize / 2))),
+  });
+  await applyMigrations(db.transaction);
+  return db;
 }
 
 /** A short stable name for a prepared statement. */
@@ -178,25 +216,89 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
   let unlock: () => void = () => undefined;
   if (config.dataDir) {
     fs.mkdirSync(config.dataDir, { recursive: true });
-    unlock = lockDataDir(config.dataDir);
+    try {
+      unlock = lockDataDir(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirInUse && config.joinServer) return openThroughServer(error);
+      throw error;
+    }
   }
   const pglite = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
   await pglite.waitReady;
+  // Every use of PGlite passes the gate, so a local client's transaction (see `share`) runs alone.
+  const gate = new Gate();
+  const gated = gatePglite(pglite, gate);
   const transaction = <T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> =>
-    pglite.transaction((tx) => work(pgliteExecutor(tx)));
+    gate.run(() => pglite.transaction((tx) => work(pgliteExecutor(tx))));
   await applyMigrations(transaction);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(gated) });
+  const dataDir = config.dataDir;
+  let socket: Promise<LocalSocket> | undefined;
   return {
     kind: 'pglite',
     prisma,
-    sql: pgliteExecutor(pglite),
+    sql: pgliteExecutor(gated),
     transaction,
+    share: dataDir ? (options) => (socket ??= serveLocalSocket(pglite, gate, dataDir, options)) : undefined,
     async close() {
+      await socket?.then((s) => s.close()).catch(() => undefined);
       await prisma.$disconnect();
       await pglite.close();
       unlock();
     },
   };
+}
+
+/**
+ * The CLI beside a running server: the data directory is locked by a live process, so reach its
+ * PGlite through the socket it serves (`localSocket.ts`) as an ordinary PostgreSQL client with
+ * one connection. The server applied the migrations when it opened the database; they are only
+ * checked here.
+ */
+async function openThroughServer(busy: DataDirInUse): Promise<Database> {
+  const file = socketPathOf(busy.dir);
+  const server = `the tabula server (process ${busy.owner}) that holds ${busy.dir}`;
+  if (!fs.existsSync(file)) {
+    throw new Error(
+      `the PGlite data directory ${busy.dir} is in use by process ${busy.owner}, which serves no socket (${file}): ` +
+        'a tabula server still starting (try again in a moment) or another tabula command; stop it or set TABULA_DATA_DIR',
+    );
+  }
+  const pool = new pg.Pool({
+    // No startup settings (statement_timeout, search_path): they would be the server's too.
+    stream: socketStream(file),
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    connectionTimeoutMillis: 5_000,
+  });
+  pool.on('error', () => undefined);
+  const db = poolDatabase(pool, {
+    kind: 'pglite',
+    prepared: false,
+    writers: 1,
+    lostConnection: (error) =>
+      new Error(`${server} closed the connection (${error instanceof Error ? error.message : String(error)}): the transaction was rolled back, nothing of it is stored`),
+  });
+  try {
+    const rows = await db.sql.query<{ migration_name: string; checksum: string }>(
+      'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+    );
+    const applied = new Map(rows.map((r) => [r.migration_name, r.checksum]));
+    const pending = readMigrations().find((m) => applied.get(m.name) !== migrationChecksum(m.script));
+    if (pending) {
+      const what = applied.has(pending.name) ? 'applied another version of' : 'not applied';
+      throw new Error(`${server} has ${what} migration ${pending.name}: restart it with this version of tabula, which migrates at start`);
+    }
+  } catch (error) {
+    await db.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ECONNREFUSED' || code === 'ENOENT') {
+      throw new Error(`the PGlite data directory ${busy.dir} is in use by process ${busy.owner}, whose socket (${file}) does not answer; stop it or set TABULA_DATA_DIR`);
+    }
+    throw error;
+  }
+  return db;
 }
 
 /** Opens the configured database and brings its schema up to date. */

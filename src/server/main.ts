@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { serverConfigFromEnv, type DatabaseConfig } from '../db/config';
 import { openDatabase, type Database } from '../db/database';
 import { indexPendingImports } from '../storage/reindex';
+import type { LocalSocket } from '../db/localSocket';
 import { createApp, type App } from './app';
 import { authConfigFromEnv } from './auth';
 import { limitsFromEnv } from './limits';
@@ -122,9 +123,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   logger.info({ url: `${url}/graphql`, database: where }, 'tabula listening');
 
   const opening = new AbortController();
+  // PGlite in a data directory is lent to the CLI on a Unix socket there (src/db/localSocket.ts).
+  let socket: Promise<LocalSocket | undefined> = Promise.resolve(undefined);
   const ready = openWithRetry(config.database, options.retry ?? DEFAULT_RETRY, opening.signal, logger).then((opened) => {
     db = opened;
     logger.info({ database: where }, 'database open and migrated; ready');
+    socket = opened.share?.().then(
+      (shared) => {
+        logger.info({ socket: shared.path }, 'local socket open: the CLI runs beside this server');
+        return shared;
+      },
+      (error: unknown) => {
+        logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'no local socket: the CLI cannot run beside this server');
+        return undefined;
+      },
+    ) ?? socket;
     return opened;
   });
   ready.catch(() => undefined);
@@ -136,6 +149,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       app.draining = true;
       opening.abort();
       logger.info({ graceMs }, 'stopping: draining requests');
+      // CLI clients first: their open transactions are rolled back, and requests waiting behind them run.
+      await (await socket)?.close();
       await app.apollo.stop();
       const open = db;
       db = undefined;

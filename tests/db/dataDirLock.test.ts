@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { lockDataDir } from '../../src/db/dataDirLock';
+import { DataDirInUse, lockDataDir } from '../../src/db/dataDirLock';
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-lock-'));
 
@@ -21,6 +21,16 @@ describe('PGlite data directory lock', () => {
     try {
       fs.writeFileSync(path.join(dir, 'tabula.lock'), String(other.pid));
       expect(() => lockDataDir(dir)).toThrow(`the PGlite data directory ${dir} is in use by process ${other.pid}`);
+      // Typed, so the CLI can look for the owner's socket (src/db/localSocket.ts) instead of failing.
+      const error = (() => {
+        try {
+          lockDataDir(dir);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(DataDirInUse);
+      expect(error).toMatchObject({ dir, owner: other.pid });
     } finally {
       other.kill();
     }
