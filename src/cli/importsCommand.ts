@@ -9,7 +9,7 @@ export async function listImportsCommand(db: Database, print: (line: string) => 
     const page = await importsPage(db, 500, after);
     for (const i of page.imports) {
       print(
-        `${i.id}\t${i.format}\t${i.createdAt.toISOString()}\t${i.gameCount} games\t${i.positionCount} new positions\t` +
+        `${i.id}\t${i.format}\t${i.createdAt.toISOString()}\t${i.gameCount} games\t${i.positionCount} positions\t` +
           `${i.scoreCount} scores\t${i.skippedCount} skipped\t${i.warnings.length} warnings`,
       );
     }

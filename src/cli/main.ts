@@ -66,7 +66,7 @@ async function importFiles(db: Database, files: string[], values: ImportOptionsC
       const seconds = (Date.now() - started) / 1000;
       const verb = outcome.alreadyImported ? 'already imported as' : 'imported as';
       console.log(
-        `${path}: ${verb} import ${outcome.importId}: ${outcome.gameCount} games, ${outcome.positionCount} new positions, ` +
+        `${path}: ${verb} import ${outcome.importId}: ${outcome.gameCount} games, ${outcome.positionCount} positions, ` +
           `${outcome.scoreCount} scores in ${seconds.toFixed(1)} s`,
       );
       for (const w of outcome.warnings) {

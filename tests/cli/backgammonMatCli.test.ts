@@ -14,7 +14,7 @@ describe('tabula CLI with Jellyfish .mat files', () => {
   it('imports the charlot match from its .mat file', async () => {
     expect(await main(['import', '--format', 'mat', CHARLOT_MAT])).toBe(0);
     expect(cli.errors).toEqual([]);
-    expect(cli.logged.join('\n')).toMatch(/: imported as import 1: 4 games, \d+ new positions, 0 scores in /);
+    expect(cli.logged.join('\n')).toMatch(/: imported as import 1: 4 games, \d+ positions, 0 scores in /);
   });
 
   it('exports one game as the .mat file of that game: the header, then its section', async () => {

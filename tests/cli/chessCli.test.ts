@@ -28,8 +28,8 @@ describe('tabula CLI with chess PGN', () => {
     expect(await main(['import', '--format', 'pgn', ...files])).toBe(0);
     expect(cli.errors).toEqual([]);
     const out = cli.logged.join('\n');
-    expect(out).toMatch(/anastasian-lewis\.pgn: imported as import 1: 1 games, \d+ new positions, 0 scores in /);
-    expect(out).toMatch(/cutechess-fischerrandom\.pgn: imported as import 2: 4 games, \d+ new positions, \d+ scores in /);
+    expect(out).toMatch(/anastasian-lewis\.pgn: imported as import 1: 1 games, \d+ positions, 0 scores in /);
+    expect(out).toMatch(/cutechess-fischerrandom\.pgn: imported as import 2: 4 games, \d+ positions, \d+ scores in /);
     expect(out).toMatch(/immortal-games\.pgn: imported as import 3: 36 games, /);
     expect(out).toMatch(/jose-starter\.pgn: imported as import 4: 16 games, /);
     expect(out).toMatch(/scid-res_gameUTF8\.pgn: imported as import 5: 1 games, /);

@@ -77,7 +77,7 @@ describe('tabula command line', () => {
 
   it('lists the imports and deletes one', async () => {
     expect(await main(['imports'])).toBe(0);
-    expect(cli.logged[0]).toMatch(/^1\tPGN\t\d{4}-\d\d-\d\dT[\d:.]+Z\t1 games\t\d+ new positions\t0 scores\t0 skipped\t0 warnings$/);
+    expect(cli.logged[0]).toMatch(/^1\tPGN\t\d{4}-\d\d-\d\dT[\d:.]+Z\t1 games\t\d+ positions\t0 scores\t0 skipped\t0 warnings$/);
     cli.clear();
     expect(await main(['delete', '--import', '1'])).toBe(0);
     expect(cli.logged).toEqual([expect.stringMatching(/^import 1 deleted: 1 games, \d+ positions, 0 scores$/)]);
