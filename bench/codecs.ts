@@ -23,6 +23,12 @@ const DATA = process.env.BENCH_DATA || '/work/shared/data';
 const MIN_SECONDS = Number(process.env.BENCH_CODEC_SECONDS || 1);
 
 /** Units of work per second: `work` does `units` units; repeated for at least MIN_SECONDS after a warm-up. */
+/** The median of `runs` rates of `work` (single runs vary by ±15% on this VM). */
+function medianRate(runs: number, units: number, work: () => void): number {
+  const rates = Array.from({ length: runs }, () => rate(units, work)).sort((a, b) => a - b);
+  return rates[Math.floor(runs / 2)];
+}
+
 function rate(units: number, work: () => void): number {
   const warmUntil = performance.now() + 200;
   while (performance.now() < warmUntil) work();
@@ -139,6 +145,12 @@ async function pgn(): Promise<void> {
   const tabulaReplay = rate(count, () => {
     for (const g of parsePgn(text)) must(replayGame(must(g)));
   });
+  // What an import does per game: parse, replay, SAN and the Polyglot key of every position (FEN
+  // text only where an evaluation needs a stored row). The median of five runs, side by side with
+  // chessops's parse + replay of the main line.
+  const tabulaKeys = medianRate(5, count, () => {
+    for (const g of parsePgn(text)) must(replayGame(must(g), { fens: 'evaluated' }));
+  });
   const tabulaFull = rate(count, () => {
     for (const g of parsePgn(text)) {
       const r = must(replayGame(must(g), { gameText: true }));
@@ -153,7 +165,7 @@ async function pgn(): Promise<void> {
   const chessopsParse = rate(count, () => {
     ops.parsePgn(text);
   });
-  const chessopsReplay = rate(count, () => {
+  const chessopsReplay = medianRate(5, count, () => {
     for (const g of ops.parsePgn(text)) {
       const pos = ops.startingPosition(g.headers).unwrap();
       for (const node of g.moves.mainline()) {
@@ -173,6 +185,8 @@ async function pgn(): Promise<void> {
     chessopsParseReplayGamesPerSecond: round(chessopsReplay),
     replayOverChessjs: round(tabulaReplay / chessJs, 2),
     replayOverChessops: round(tabulaReplay / chessopsReplay, 2),
+    tabulaParseReplayKeysGamesPerSecond: round(tabulaKeys),
+    replayKeysOverChessops: round(tabulaKeys / chessopsReplay, 2),
     parseOverChessops: round(tabulaParse / chessopsParse, 2),
   });
 }
