@@ -18,13 +18,13 @@ import type { GameKind, GameRecord, ImportChunk, PositionRecord, ScoreRecord } f
 import type { CopyValue } from './copyText';
 import type { SqlExecutor } from './sql';
 import { writtenDateRange } from './dateRange';
-import { FLUSH_ENTRIES, type PositionIndexBuffer } from './positionIndexWriter';
+import { FLUSH_ENTRIES, PositionIndexBuffer } from './positionIndexWriter';
 
 /** Columns of the staging tables (temporary, dropped at commit), created when a chunk first needs one. */
 const STAGING = {
   stage_position: `id bigint, kind text, key text, hash bigint, "groupKey" text, "sideToMove" text, board text, data jsonb,
     "pieceCount" int, "listIndex" int`,
-  stage_score_by_id: `id bigint, "positionId" bigint, program text, ruleset text, value float8, "bestValue" float8,
+  stage_score: `ord bigint, "positionId" bigint, program text, ruleset text, value float8, "bestValue" float8,
     confidence float8, details jsonb, source text`,
 };
 
@@ -61,6 +61,7 @@ const json = (value: unknown): string | null => (value === undefined || value ==
 export interface ChunkCounts {
   games: number;
   positions: number;
+  /** Scores staged (merged by `finishImport`). */
   scores: number;
 }
 
@@ -269,28 +270,53 @@ function scoreRows(scores: ScoreRecord[], ids: PositionIds): CopyValue[][] {
 }
 
 /**
- * Stores scores: a later verdict of the same program and ruleset on a position replaces the
- * earlier one; new rows take ids reserved in file order, so score ids follow it, and go in in key
- * order, so imports of overlapping scores wait for each other instead of deadlocking. Returns how
- * many rows were written.
+ * What an import's chunks leave for its end: the buffer of its position index, and its scores,
+ * staged chunk by chunk and merged once (`finishImport`). A position scored in many games of one
+ * file (an opening with evaluations) would otherwise be updated once per chunk, and in one long
+ * transaction every update leaves a row version the next one has to step over.
  */
-async function storeScores(sql: SqlExecutor, scores: ScoreRecord[], ids: PositionIds): Promise<number> {
+export class PendingImport {
+  readonly index = new PositionIndexBuffer();
+  /** Scores staged so far: the next one's place in the import's order. */
+  stagedScores = 0;
+}
+
+/** Stages a chunk's scores (of stored positions) in file order; returns how many. */
+async function stageScores(sql: SqlExecutor, scores: ScoreRecord[], ids: PositionIds, pending: PendingImport): Promise<number> {
   await lookUpScorePositions(sql, scores, ids);
   const rows = scoreRows(scores, ids);
   if (rows.length === 0) return 0;
-  await emptyStaging(sql, 'stage_score_by_id');
-  const reserved = await reserveIds(sql, 'Score', rows.length);
+  if (pending.stagedScores === 0) await emptyStaging(sql, 'stage_score');
+  const base = pending.stagedScores;
   await sql.copyRows(
-    'stage_score_by_id',
-    ['id', 'positionId', 'program', 'ruleset', 'value', 'bestValue', 'confidence', 'details', 'source'],
-    // Each row's file position (its first value) gives way to the id reserved for that position.
-    rows.map((row, k) => [reserved[k], ...row.slice(1)]),
+    'stage_score',
+    ['ord', 'positionId', 'program', 'ruleset', 'value', 'bestValue', 'confidence', 'details', 'source'],
+    rows.map((row, k) => [base + k, ...row.slice(1)]),
   );
+  pending.stagedScores += rows.length;
+  return rows.length;
+}
+
+/**
+ * Merges the import's staged scores: of several verdicts of one program and ruleset on a position,
+ * the last in the file wins and replaces a stored one; new rows take ids in the file order of
+ * their first verdict, and go in in key order, so imports of overlapping scores wait for each
+ * other instead of deadlocking. Returns how many rows were written.
+ */
+async function mergeStagedScores(sql: SqlExecutor): Promise<number> {
   const written = await sql.query<{ n: bigint }>(`
-    WITH merged AS (
+    WITH latest AS MATERIALIZED (
+      SELECT nextval(pg_get_serial_sequence('"Score"', 'id')) AS id, s.* FROM (
+        SELECT * FROM (
+          SELECT DISTINCT ON ("positionId", program, ruleset) *,
+            min(ord) OVER (PARTITION BY "positionId", program, ruleset) AS first
+          FROM stage_score ORDER BY "positionId", program, ruleset, ord DESC
+        ) d ORDER BY first
+      ) s
+    ), merged AS (
       INSERT INTO "Score" (id, "positionId", program, ruleset, value, "bestValue", confidence, details, source)
       SELECT id, "positionId", program, ruleset, value, "bestValue", confidence, details, source
-      FROM stage_score_by_id ORDER BY "positionId", program, ruleset
+      FROM latest ORDER BY "positionId", program, ruleset
       ON CONFLICT ("positionId", program, ruleset) DO UPDATE SET value = excluded.value,
         "bestValue" = excluded."bestValue", confidence = excluded.confidence, details = excluded.details,
         source = excluded.source
@@ -300,17 +326,28 @@ async function storeScores(sql: SqlExecutor, scores: ScoreRecord[], ids: Positio
 }
 
 /**
- * Stores one chunk of an import. `gameIndexBase` numbers the chunk's games
- * within the file; their plies go to `index`, which is flushed when full (the import flushes
- * the rest before it commits). Returns how many rows of each kind are new in the database.
+ * Ends an import's writes inside its transaction: flushes its position index and merges its
+ * staged scores. Returns how many scores were stored or updated.
+ */
+export async function finishImport(sql: SqlExecutor, importId: bigint, pending: PendingImport): Promise<number> {
+  await pending.index.flush(sql, importId);
+  return pending.stagedScores > 0 ? mergeStagedScores(sql) : 0;
+}
+
+/**
+ * Stores one chunk of an import. `gameIndexBase` numbers the chunk's games within the file;
+ * their plies go to the import's index buffer, flushed when full, and its scores are staged;
+ * `finishImport` writes the rest before the import commits. Returns the chunk's games, the
+ * positions it stored and the scores it staged.
  */
 export async function writeChunk(
   sql: SqlExecutor,
   importId: bigint,
   chunk: ImportChunk,
   gameIndexBase: number,
-  index: PositionIndexBuffer,
+  pending: PendingImport,
 ): Promise<ChunkCounts> {
+  const index = pending.index;
   const games = chunk.games ?? [];
   const scores = chunk.scores ?? [];
   const { added, ids } = await storePositions(sql, importId, chunk);
@@ -323,6 +360,6 @@ export async function writeChunk(
     }
     if (index.size >= FLUSH_ENTRIES) await index.flush(sql, importId);
   }
-  const newScores = scores.length > 0 ? await storeScores(sql, scores, ids) : 0;
+  const newScores = scores.length > 0 ? await stageScores(sql, scores, ids, pending) : 0;
   return { games: games.length, positions: games.length > 0 ? gamePositions(games) : added, scores: newScores };
 }

@@ -5,8 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
-import { writeChunk } from '../db/bulkWriter';
-import { PositionIndexBuffer } from '../db/positionIndexWriter';
+import { PendingImport, finishImport, writeChunk } from '../db/bulkWriter';
 import type { FormatReader, ImportOptions } from './formatTypes';
 import { type ImportChunk, type ImportWarning } from '../db/records';
 import { ImportFailure, importError } from './importFailure';
@@ -77,9 +76,9 @@ export async function runImport(
     const totals = { games: 0, positions: 0, scores: 0 };
     let skipped = 0;
     const warnings = new WarningList();
-    const index = new PositionIndexBuffer();
+    const pending = new PendingImport();
     for await (const chunk of reader.read(source.chunks(), options, { sql })) {
-      const counts = await writeChunk(sql, importId, chunk, totals.games, index).catch((error: unknown) => {
+      const counts = await writeChunk(sql, importId, chunk, totals.games, pending).catch((error: unknown) => {
         throw dataFailure(error, chunk, totals.games);
       });
       totals.games += counts.games;
@@ -89,7 +88,7 @@ export async function runImport(
       skipped += chunk.skippedGames ?? 0;
       onProgress?.(totals);
     }
-    await index.flush(sql, importId);
+    totals.scores = await finishImport(sql, importId, pending);
     await sql.query(
       `UPDATE "Import" SET "gameCount" = $2, "positionCount" = $3, "scoreCount" = $4, "skippedCount" = $5, warnings = $6 WHERE id = $1`,
       [importId, totals.games, totals.positions, totals.scores, skipped, JSON.stringify(warnings.list())],

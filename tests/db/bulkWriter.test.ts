@@ -1,7 +1,6 @@
-import { writeChunk } from '../../src/db/bulkWriter';
+import { PendingImport, finishImport, writeChunk } from '../../src/db/bulkWriter';
 import { writtenDateRange } from '../../src/db/dateRange';
 import type { Database } from '../../src/db/database';
-import { PositionIndexBuffer } from '../../src/db/positionIndexWriter';
 import { describeEachDatabase } from '../support/databases';
 import { indexedOccurrences, storedPlies } from '../support/plies';
 import { AFTER_E4, AFTER_E4_E5, START, chessGame, chessPosition } from '../support/records';
@@ -15,13 +14,13 @@ const importChunks = (db: Database, fingerprint: string, chunks: Parameters<type
     );
     let base = 0;
     const counts = [];
-    const index = new PositionIndexBuffer();
+    const pending = new PendingImport();
     for (const chunk of chunks) {
-      const c = await writeChunk(sql, id, chunk, base, index);
+      const c = await writeChunk(sql, id, chunk, base, pending);
       base += c.games;
       counts.push(c);
     }
-    await index.flush(sql, id);
+    await finishImport(sql, id, pending);
     return { id, counts };
   });
 
@@ -139,9 +138,9 @@ describeEachDatabase('bulk writer', (getDb) => {
         const [{ id }] = await sql.query<{ id: bigint }>(
           `INSERT INTO "Import" (format, fingerprint) VALUES ('PGN', 'bulk-7') RETURNING id`,
         );
-        const index = new PositionIndexBuffer();
-        await writeChunk(sql, id, { games: [chessGame('Lost', 'Game'), chessGame('Lost', 'Too')] }, 0, index);
-        await index.flush(sql, id);
+        const pending = new PendingImport();
+        await writeChunk(sql, id, { games: [chessGame('Lost', 'Game'), chessGame('Lost', 'Too')] }, 0, pending);
+        await finishImport(sql, id, pending);
         throw new Error('record 900000 is broken');
       }),
     ).rejects.toThrow('record 900000 is broken');

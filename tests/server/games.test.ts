@@ -1,5 +1,4 @@
-import { writeChunk } from '../../src/db/bulkWriter';
-import { PositionIndexBuffer } from '../../src/db/positionIndexWriter';
+import { PendingImport, finishImport, writeChunk } from '../../src/db/bulkWriter';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';
 import { chessGame } from '../support/records';
@@ -24,7 +23,7 @@ describeEachDatabase('games query', (getDb) => {
       const [{ id }] = await sql.query<{ id: bigint }>(
         `INSERT INTO "Import" (format, fingerprint) VALUES ('PGN', 'games-fixture') RETURNING id`,
       );
-      const index = new PositionIndexBuffer();
+      const pending = new PendingImport();
       await writeChunk(
         sql,
         id,
@@ -37,9 +36,9 @@ describeEachDatabase('games query', (getDb) => {
           ],
         },
         0,
-        index,
+        pending,
       );
-      await index.flush(sql, id);
+      await finishImport(sql, id, pending);
     });
   });
 
