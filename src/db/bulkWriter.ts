@@ -270,16 +270,29 @@ function scoreRows(scores: ScoreRecord[], ids: PositionIds): CopyValue[][] {
 }
 
 /**
- * What an import's chunks leave for its end: the buffer of its position index, and its scores,
- * staged chunk by chunk and merged once (`finishImport`). A position scored in many games of one
- * file (an opening with evaluations) would otherwise be updated once per chunk, and in one long
- * transaction every update leaves a row version the next one has to step over.
+ * Staged scores merged at once: each merge is one statement, bounded so that it stays well
+ * within the statement timeout (a million-game PGN with evaluations stages millions).
+ */
+export const SCORE_MERGE_ROWS = 250_000;
+
+/**
+ * What an import's chunks leave for later: the buffer of its position index, and its scores,
+ * staged chunk by chunk and merged SCORE_MERGE_ROWS at a time and at the end (`finishImport`). A
+ * position scored in many games of one file (an opening with evaluations) would otherwise be
+ * updated once per chunk, and in one long transaction every update leaves a row version the
+ * next one has to step over.
  */
 export class PendingImport {
   readonly index = new PositionIndexBuffer();
-  /** Scores staged so far: the next one's place in the import's order. */
+  /** Scores staged since the last merge: the next one's place in their order. */
   stagedScores = 0;
+  /** Scores stored or updated by the merges so far. */
+  mergedScores = 0;
+  /** `mergeRows`: staged scores that trigger a merge (tests make it small). */
+  constructor(readonly mergeRows = SCORE_MERGE_ROWS) {}
 }
+
+
 
 /** Stages a chunk's scores (of stored positions) in file order; returns how many. */
 async function stageScores(sql: SqlExecutor, scores: ScoreRecord[], ids: PositionIds, pending: PendingImport): Promise<number> {
@@ -294,7 +307,15 @@ async function stageScores(sql: SqlExecutor, scores: ScoreRecord[], ids: Positio
     rows.map((row, k) => [base + k, ...row.slice(1)]),
   );
   pending.stagedScores += rows.length;
+  if (pending.stagedScores >= pending.mergeRows) await mergePending(sql, pending);
   return rows.length;
+}
+
+/** Merges what is staged and starts staging afresh. */
+async function mergePending(sql: SqlExecutor, pending: PendingImport): Promise<void> {
+  if (pending.stagedScores === 0) return;
+  pending.mergedScores += await mergeStagedScores(sql);
+  pending.stagedScores = 0;
 }
 
 /**
@@ -331,7 +352,8 @@ async function mergeStagedScores(sql: SqlExecutor): Promise<number> {
  */
 export async function finishImport(sql: SqlExecutor, importId: bigint, pending: PendingImport): Promise<number> {
   await pending.index.flush(sql, importId);
-  return pending.stagedScores > 0 ? mergeStagedScores(sql) : 0;
+  await mergePending(sql, pending);
+  return pending.mergedScores;
 }
 
 /**

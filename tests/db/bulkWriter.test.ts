@@ -6,7 +6,7 @@ import { indexedOccurrences, storedPlies } from '../support/plies';
 import { AFTER_E4, AFTER_E4_E5, START, chessGame, chessPosition } from '../support/records';
 
 /** Writes chunks in one transaction under a fresh Import row; returns the import id. */
-const importChunks = (db: Database, fingerprint: string, chunks: Parameters<typeof writeChunk>[2][]) =>
+const importChunks = (db: Database, fingerprint: string, chunks: Parameters<typeof writeChunk>[2][], pending = new PendingImport()) =>
   db.transaction(async (sql) => {
     const [{ id }] = await sql.query<{ id: bigint }>(
       `INSERT INTO "Import" (format, fingerprint) VALUES ('PGN', $1) RETURNING id`,
@@ -14,14 +14,13 @@ const importChunks = (db: Database, fingerprint: string, chunks: Parameters<type
     );
     let base = 0;
     const counts = [];
-    const pending = new PendingImport();
     for (const chunk of chunks) {
       const c = await writeChunk(sql, id, chunk, base, pending);
       base += c.games;
       counts.push(c);
     }
-    await finishImport(sql, id, pending);
-    return { id, counts };
+    const scores = await finishImport(sql, id, pending);
+    return { id, counts, scores };
   });
 
 describe('the days a written date can be', () => {
@@ -127,6 +126,26 @@ describeEachDatabase('bulk writer', (getDb) => {
     expect(second.counts).toEqual([{ games: 0, positions: 0, scores: 1 }]);
     const stored = await db.prisma.score.findMany({ where: { program: 'stockfish' } });
     expect(stored.map((s) => [s.positionId, s.value, s.confidence, s.details])).toEqual([[row.id, 0.25, null, { depth: 20 }]]);
+  });
+
+  it('merges staged scores a batch at a time: the last verdict wins and new rows take ids in file order', async () => {
+    const db = getDb();
+    const verdict = (key: string, program: string, value: number) => ({ kind: 'CHESS' as const, positionKey: key, program, ruleset: 'merge', value });
+    const game = chessGame('Merge', 'Batches');
+    // Three chunks of scores, merged every two staged rows: the position after 1. e4 is scored three times by `a`.
+    const chunks = [
+      { games: [game], scores: [verdict(AFTER_E4.key, 'a', 1), verdict(START.key, 'b', 2)] },
+      { games: [chessGame('Merge', 'Again')], scores: [verdict(AFTER_E4.key, 'a', 3)] },
+      { games: [chessGame('Merge', 'Last')], scores: [verdict(AFTER_E4_E5.key, 'c', 4), verdict(AFTER_E4.key, 'a', 5)] },
+    ];
+    const { scores } = await importChunks(db, 'bulk-merge', chunks, new PendingImport(2));
+    expect(scores).toBe(4);
+    const stored = await db.prisma.score.findMany({ where: { ruleset: 'merge' }, orderBy: { id: 'asc' }, include: { position: true } });
+    expect(stored.map((s) => [s.position.key, s.program, s.value])).toEqual([
+      [AFTER_E4.key, 'a', 5],
+      [START.key, 'b', 2],
+      [AFTER_E4_E5.key, 'c', 4],
+    ]);
   });
 
   it('leaves nothing behind when the transaction fails part-way', async () => {
