@@ -128,11 +128,30 @@ export function countInBlock(block: Uint8Array, lo: number): number {
   return n;
 }
 
-/** Every entry of a run, appended to `out` (game order). */
-export function decodeRun(run: Uint8Array, baseGameId: bigint, out: Posting[]): void {
+/**
+ * The entries of a run (game order), appended to `out`: all of them, or the first `limit` after
+ * the place `after` (a run's entries are sorted by game offset and node, so the first one past
+ * `after` is found by binary search and only what is asked for is decoded).
+ */
+export function decodeRun(run: Uint8Array, baseGameId: bigint, out: Posting[], limit = Infinity, after?: { gameId: bigint; node: number }): void {
   if (run.byteLength % RUN_ENTRY_BYTES !== 0) throw new Error(`position index run of ${run.byteLength} bytes is not a whole number of entries`);
   const view = viewOf(run);
-  for (let at = 0; at < run.byteLength; at += RUN_ENTRY_BYTES) {
+  const count = run.byteLength / RUN_ENTRY_BYTES;
+  let start = 0;
+  if (after) {
+    // The first entry whose (offset, node) is past after's.
+    const offset = after.gameId - baseGameId;
+    let end = count;
+    while (start < end) {
+      const mid = (start + end) >>> 1;
+      const game = BigInt(getUint24(view, mid * RUN_ENTRY_BYTES));
+      const node = getUint24(view, mid * RUN_ENTRY_BYTES + 3) >>> 1;
+      if (game < offset || (game === offset && node <= after.node)) start = mid + 1;
+      else end = mid;
+    }
+  }
+  for (let i = start; i < count && i - start < limit; i++) {
+    const at = i * RUN_ENTRY_BYTES;
     const word = getUint24(view, at + 3);
     out.push({ gameId: baseGameId + BigInt(getUint24(view, at)), node: word >>> 1, mainLine: (word & 1) === 1 });
   }

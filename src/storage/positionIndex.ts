@@ -46,13 +46,14 @@ const runHeads = (sql: SqlExecutor, k: IndexKey): Promise<RunHead[]> =>
     [k.kind, k.hash],
   );
 
-async function runPostings(sql: SqlExecutor, k: IndexKey, baseGameId: bigint): Promise<Posting[]> {
+/** The first `limit` entries of one run after `cursor`. */
+async function runPostings(sql: SqlExecutor, k: IndexKey, baseGameId: bigint, limit: number, cursor?: { gameId: bigint; node: number }): Promise<Posting[]> {
   const [row] = await sql.query<{ entries: Uint8Array }>(
     `SELECT entries FROM "PositionRun" WHERE kind = $1::"GameKind" AND hash = $2 AND "baseGameId" = $3`,
     [k.kind, k.hash, baseGameId],
   );
   const out: Posting[] = [];
-  if (row) decodeRun(row.entries, baseGameId, out);
+  if (row) decodeRun(row.entries, baseGameId, out, limit, cursor);
   return out;
 }
 
@@ -76,7 +77,7 @@ export async function postingsOf(
   for (let i = 0; i < heads.length; i++) {
     const next = heads[i + 1]?.baseGameId;
     if (cursor && next !== undefined && next <= cursor.gameId) continue;
-    found = found.concat((await runPostings(sql, k, heads[i].baseGameId)).filter((p) => after(p, cursor))).sort(byPlace);
+    found = found.concat(await runPostings(sql, k, heads[i].baseGameId, first, cursor)).sort(byPlace);
     // Everything not read yet has a game id of at least `next`.
     if (next !== undefined && found.filter((p) => p.gameId < next).length >= first) break;
   }
