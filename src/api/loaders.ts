@@ -10,7 +10,7 @@ import { gamesByIds, positionsByIds, scoresOfPositions } from '../storage/rows';
 import { positionKeyId, positionsByKeys, positionsOfKeys, type PositionKey } from '../storage/lookups';
 import { type StoredPly, pliesOfGames } from '../storage/gamePlies';
 import type { PlySource } from '../storage/occurrences';
-import { occurrenceCountsOf } from '../storage/positionIndex';
+import { type IndexMemo, occurrenceCountsOf } from '../storage/positionIndex';
 import type { Game, Position, Score } from '../generated/prisma/client';
 
 const byKey = <K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | null)[] => {
@@ -39,7 +39,8 @@ export const createLoaders = (db: Database) => {
     const replayed = await pliesOfGames(db.sql, games);
     return ids.map((id) => replayed.get(id) ?? []);
   });
-  const source: PlySource = { plies: (id) => plies.load(id), game: (id) => game.load(id) };
+  const memo: IndexMemo = new Map();
+  const source: PlySource = { plies: (id) => plies.load(id), game: (id) => game.load(id), memo };
   return {
     game,
     plies,
@@ -57,7 +58,7 @@ export const createLoaders = (db: Database) => {
     ),
     /** How often, and in how many games, a position occurs. */
     occurrenceCounts: new DataLoader<KindKey, { occurrences: number; games: number }, string>(
-      (keys) => Promise.all(keys.map((k) => occurrenceCountsOf(db.sql, k.kind, k.key))),
+      (keys) => Promise.all(keys.map((k) => occurrenceCountsOf(db.sql, k.kind, k.key, memo))),
       { cacheKeyFn: kindKeyId },
     ),
   };

@@ -9,7 +9,7 @@ import type { Database } from '../db/database';
 import { outcomeOf } from '../db/positionIndexWriter';
 import type { GameKind } from '../db/records';
 import { type PlySource, plyHasKey } from './occurrences';
-import { blockPostings, indexKey } from './positionIndex';
+import { indexKey, keyReads } from './positionIndex';
 import { positionsByKeys } from './lookups';
 import { scoresOfPositions } from './rows';
 
@@ -54,7 +54,7 @@ export async function moveStats(db: Database, source: PlySource, kind: GameKind,
        GROUP BY move`,
       [kind, k.hash, includeVariations],
     ),
-    blockPostings(db.sql, k),
+    keyReads(db.sql, k, source.memo).then((reads) => reads.cold),
   ]);
   const stats = new Map<string, MoveStats>();
   const entry = (move: string): MoveStats => {

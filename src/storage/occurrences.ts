@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { type StoredPly } from './gamePlies';
-import { postingsOf } from './positionIndex';
+import { type IndexMemo, postingsOf } from './positionIndex';
 
 /** Most occurrences one call returns. */
 export const MAX_OCCURRENCES = 500;
@@ -15,6 +15,8 @@ export const MAX_OCCURRENCES = 500;
 export interface PlySource {
   plies(gameId: bigint): Promise<StoredPly[]>;
   game(gameId: bigint): Promise<Game | null>;
+  /** Index reads already made (a request reads a key's index once). */
+  memo?: IndexMemo;
 }
 
 /** Whether a ply's position is under `key` (its own key, or its group key: a backgammon Position ID). */
@@ -40,7 +42,7 @@ export async function occurrencesOfKey(
   // A false match (another position under the same 44 bits) is dropped, so ask again until enough are found.
   for (;;) {
     const need = wanted - out.length;
-    const postings = await postingsOf(db.sql, kind, key, need, from);
+    const postings = await postingsOf(db.sql, kind, key, need, from, source.memo);
     const replays = await Promise.all(postings.map((p) => source.plies(p.gameId)));
     postings.forEach((p, i) => {
       const ply = replays[i].find((r) => r.node === p.node);

@@ -6,7 +6,7 @@
  */
 import type { SqlExecutor } from '../db/sql';
 import type { GameKind } from '../db/records';
-import { type Posting, bucketOf, countInBlock, decodeRun, findInBlock, positionHash, signedHash } from '../db/postingBlocks';
+import { type Posting, bucketOf, decodeRun, findInBlock, positionHash, signedHash } from '../db/postingBlocks';
 
 /** Where to look for a key: its hash as the index stores it. */
 export interface IndexKey {
@@ -24,7 +24,7 @@ export const indexKey = (kind: GameKind, key: string): IndexKey => {
 const byPlace = (a: Posting, b: Posting): number => (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : a.node - b.node);
 
 /** The entries of a key in the blocks of its bucket (where it was not hot), by game and node. */
-export async function blockPostings(sql: SqlExecutor, k: IndexKey): Promise<Posting[]> {
+async function blockPostings(sql: SqlExecutor, k: IndexKey): Promise<Posting[]> {
   const rows = await sql.query<{ baseGameId: bigint; entries: Uint8Array }>(
     `SELECT "baseGameId", entries FROM "PositionBlock" WHERE kind = $1::"GameKind" AND bucket = $2`,
     [k.kind, k.bucket],
@@ -34,7 +34,7 @@ export async function blockPostings(sql: SqlExecutor, k: IndexKey): Promise<Post
   return out.sort(byPlace);
 }
 
-interface RunHead {
+export interface RunHead {
   baseGameId: bigint;
   occurrences: number;
   games: number;
@@ -45,6 +45,25 @@ const runHeads = (sql: SqlExecutor, k: IndexKey): Promise<RunHead[]> =>
     `SELECT "baseGameId", occurrences, games FROM "PositionRun" WHERE kind = $1::"GameKind" AND hash = $2 ORDER BY "baseGameId"`,
     [k.kind, k.hash],
   );
+
+/** What a lookup of one key reads first: its entries in the blocks, and the heads of its runs. */
+export interface KeyReads {
+  cold: Posting[];
+  heads: RunHead[];
+}
+
+/** Index reads kept for the length of a request, by key, so a key looked up twice is read once. */
+export type IndexMemo = Map<string, Promise<KeyReads>>;
+
+/** The blocks' entries and the run heads of a key (from `memo` when it has them). */
+export function keyReads(sql: SqlExecutor, k: IndexKey, memo?: IndexMemo): Promise<KeyReads> {
+  const id = `${k.kind} ${k.hash}`;
+  const known = memo?.get(id);
+  if (known) return known;
+  const reads = Promise.all([blockPostings(sql, k), runHeads(sql, k)]).then(([cold, heads]) => ({ cold, heads }));
+  memo?.set(id, reads);
+  return reads;
+}
 
 /** The first `limit` entries of one run after `cursor`. */
 async function runPostings(sql: SqlExecutor, k: IndexKey, baseGameId: bigint, limit: number, cursor?: { gameId: bigint; node: number }): Promise<Posting[]> {
@@ -70,9 +89,10 @@ export async function postingsOf(
   key: string,
   first: number,
   cursor?: { gameId: bigint; node: number },
+  memo?: IndexMemo,
 ): Promise<Posting[]> {
   const k = indexKey(kind, key);
-  const [cold, heads] = await Promise.all([blockPostings(sql, k), runHeads(sql, k)]);
+  const { cold, heads } = await keyReads(sql, k, memo);
   let found = cold.filter((p) => after(p, cursor));
   for (let i = 0; i < heads.length; i++) {
     const next = heads[i + 1]?.baseGameId;
@@ -84,29 +104,14 @@ export async function postingsOf(
   return found.slice(0, first);
 }
 
-/** How often a key occurs in stored games, and in how many games. */
-export async function occurrenceCountsOf(sql: SqlExecutor, kind: GameKind, key: string): Promise<{ occurrences: number; games: number }> {
-  const k = indexKey(kind, key);
-  const [blocks, heads] = await Promise.all([
-    sql.query<{ baseGameId: bigint; entries: Uint8Array }>(
-      `SELECT "baseGameId", entries FROM "PositionBlock" WHERE kind = $1::"GameKind" AND bucket = $2`,
-      [k.kind, k.bucket],
-    ),
-    runHeads(sql, k),
-  ]);
-  let occurrences = 0;
-  let games = 0;
+/** How often a key occurs in stored games, and in how many games (a run counts both; a game is in one flush). */
+export async function occurrenceCountsOf(sql: SqlExecutor, kind: GameKind, key: string, memo?: IndexMemo): Promise<{ occurrences: number; games: number }> {
+  const { cold, heads } = await keyReads(sql, indexKey(kind, key), memo);
+  let occurrences = cold.length;
+  let games = new Set(cold.map((p) => p.gameId)).size;
   for (const h of heads) {
     occurrences += h.occurrences;
     games += h.games;
-  }
-  for (const b of blocks) {
-    const n = countInBlock(b.entries, k.lo);
-    if (n === 0) continue;
-    occurrences += n;
-    const hits: Posting[] = [];
-    findInBlock(b.entries, b.baseGameId, k.lo, hits);
-    games += new Set(hits.map((p) => p.gameId)).size;
   }
   return { occurrences, games };
 }
