@@ -42,19 +42,33 @@ const nulInValue = (value: unknown, path: string): GraphQLError | undefined => {
   return undefined;
 };
 
+/** Where a NUL stands in an operation's literals: the argument and its place. */
+type LiteralNul = { argument: string; offset: number; line: number } | null;
+
+/**
+ * Operations already looked at: Apollo hands the same parsed document to every request that
+ * sends the same text, so a document's literals are walked once, not once per request.
+ */
+const literalNuls = new WeakMap<OperationDefinitionNode, LiteralNul>();
+
 /** The first NUL in a string literal of the operation, named by its argument. */
 const nulInLiterals = (operation: OperationDefinitionNode): GraphQLError | undefined => {
-  let error: GraphQLError | undefined;
-  let argument = '';
-  visit(operation, {
-    Argument: { enter: (node) => void (argument = node.name.value) },
-    ObjectField: { enter: (node) => void (argument = argument ? `${argument}.${node.name.value}` : node.name.value) },
-    [Kind.STRING]: (node) => {
-      const found = error ? undefined : nulIn(node.value);
-      if (found) error = refuse(argument || 'a string', found);
-    },
-  });
-  return error;
+  let found = literalNuls.get(operation);
+  if (found === undefined) {
+    let argument = '';
+    let first: LiteralNul = null;
+    visit(operation, {
+      Argument: { enter: (node) => void (argument = node.name.value) },
+      ObjectField: { enter: (node) => void (argument = argument ? `${argument}.${node.name.value}` : node.name.value) },
+      [Kind.STRING]: (node) => {
+        const at = first ? undefined : nulIn(node.value);
+        if (at) first = { argument: argument || 'a string', ...at };
+      },
+    });
+    found = first;
+    literalNuls.set(operation, found);
+  }
+  return found ? refuse(found.argument, found) : undefined;
 };
 
 export const operationChecksPlugin = (): ApolloServerPlugin => ({
