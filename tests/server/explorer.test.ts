@@ -4,6 +4,7 @@
  * stored evaluation of the position each move leads to. Positions hot in an import take their
  * counts from the kept move counts, the others from replays; both are checked here.
  */
+import type { MoveStat } from '../../src/storage/explorer';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
 
@@ -12,15 +13,7 @@ const MOVES = `query ($key: String!, $kind: GameKind, $v: Boolean) {
   positions(key: $key, kind: $kind) { key moves(includeVariations: $v) { move count wins draws losses unknown score } }
 }`;
 
-interface MoveRow {
-  move: string;
-  count: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  unknown: number;
-  score: number | null;
-}
+type MoveRow = MoveStat;
 
 const movesOf = async (gql: Gql, key: string, kind: string, includeVariations = false): Promise<MoveRow[]> => {
   const data = dataOf(await gql<{ positions: { moves: MoveRow[] }[] }>(MOVES, { key, kind, v: includeVariations }));
