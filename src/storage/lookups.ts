@@ -202,7 +202,8 @@ export async function positionsOfKeys(db: Database, source: PlySource, keys: rea
       const fromGames: Position[] = [];
       for (const k of kind ? [kind] : GAME_KINDS) {
         const ply = await firstPlyOfKey(db, source, k, key);
-        if (!ply) continue;
+        // A backgammon Position ID alone is a group key: its plies are positions of other keys.
+        if (!ply || ply.ply.position.key !== key) continue;
         const game = await source.game(ply.gameId);
         fromGames.push(positionOfRecord(ply.ply.position, game?.createdAt ?? new Date(0)));
       }

@@ -6,6 +6,7 @@
  */
 import type { MoveStat } from '../../src/storage/explorer';
 import { describeEachDatabase } from '../support/databases';
+import { sampleText } from '../support/sampleData';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
 
 const IMPORT = `mutation ($format: GameFormat!, $data: String!) { importGames(format: $format, data: $data) { gameCount } }`;
@@ -97,5 +98,27 @@ describeEachDatabase('occurrences a page at a time', (getDb) => {
     expect(rounds).toEqual(['1', '2', '3', '4', '5']);
     const bad = await gql(PAGE, { after: 'bm90IGEgY3Vyc29y' });
     expect(bad.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { argument: 'after' } });
+  });
+});
+
+describeEachDatabase('backgammon positions by key', (getDb) => {
+  it('finds a position known only from games by its whole key, not by its Position ID alone', async () => {
+    const gql = graphqlClient(getDb());
+    dataOf(await gql(IMPORT, { format: 'SGF', data: sampleText('backgammon', 'gnubg107_money_jacoby_beaver.sgf') }));
+    const { games } = dataOf(await gql<{ games: { nodes: { mainLine: { position: { key: string; groupKey: string } }[] }[] } }>(
+      `{ games(filter: { kind: BACKGAMMON }) { nodes { mainLine { position { key groupKey } } } } }`,
+    ));
+    const after = games.nodes[0].mainLine[1].position;
+    const byKey = dataOf(await gql<{ positions: { key: string }[] }>(`query ($k: String!) { positions(key: $k, kind: BACKGAMMON) { key } }`, { k: after.key }));
+    expect(byKey.positions).toEqual([{ key: after.key }]);
+    const byGroup = dataOf(await gql<{ positions: unknown[]; backgammonPositions: { key: string }[] }>(
+      `query ($g: String!) { positions(key: $g, kind: BACKGAMMON) { key } backgammonPositions(positionId: $g) { key } }`,
+      { g: after.groupKey },
+    ));
+    expect(byGroup.positions).toEqual([]);
+    // Every match state the games reached on that board (the cube turned and taken, the roll), the first one first.
+    expect(byGroup.backgammonPositions[0]).toEqual({ key: after.key });
+    expect(byGroup.backgammonPositions.length).toBe(5);
+    for (const p of byGroup.backgammonPositions) expect(p.key.startsWith(`${after.groupKey}:`)).toBe(true);
   });
 });
