@@ -32,7 +32,7 @@ import {
   hashHexOf,
   parseGoKey,
 } from '../storage/go';
-import { type ScoreSet, goKomiVerdicts, goScoreDiff, goScoreDistribution, goScoreSets, goStoneHistogram } from '../storage/goAnalysis';
+import { type ScoreSet, goKomiVerdicts, goScoreCrossTab, goScoreDiff, goScoreDistribution, goScoreSets, goStoneHistogram } from '../storage/goAnalysis';
 import { checkImportHashes } from '../storage/goHashCheck';
 import { goPositionByKey, goPositionsByHash } from '../storage/goPositions';
 import { type ZobristTableRow, activateZobristTable, listZobristTables, saveZobristTable, zobristTableNamed } from '../storage/zobristTables';
@@ -189,6 +189,14 @@ export const goResolvers: Resolvers = {
         hasNextPage: diff.hasNextPage,
       };
     },
+    goScoreCrossTab: (_, args, { db }) =>
+      goScoreCrossTab(
+        db,
+        scoreSetOf(args.a),
+        scoreSetOf(args.b),
+        intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
+        intArg(args.minDifference, 1, 1, 5, 'minDifference'),
+      ),
     goKomiVerdicts: (_, args, { db }) =>
       goKomiVerdicts(db, scoreSetOf(args), intArg(args.minConfidence, 0, 0, 100, 'minConfidence')),
   },

@@ -126,6 +126,30 @@ export async function goScoreDiff(
   };
 }
 
+/** One cell of the cross-tab of two score sets: positions where A gave `a` points and B `b` (rounded). */
+export interface CrossTabCell {
+  a: number;
+  b: number;
+  positions: number;
+}
+
+/**
+ * Where two score sets disagree by `minDifference` points or more, as one cross-tab of their
+ * rounded scores (the dashboard's agreement matrix off its diagonal), in one query, among
+ * positions both scored with confidence >= `minConfidence`.
+ */
+export async function goScoreCrossTab(db: Database, a: ScoreSet, b: ScoreSet, minConfidence: number, minDifference: number): Promise<CrossTabCell[]> {
+  const rows = await db.sql.query<{ a: number; b: number; n: bigint }>(
+    `SELECT round(a.value)::int AS a, round(b.value)::int AS b, count(*)::int8 AS n
+     FROM "Score" a JOIN "Score" b ON b."positionId" = a."positionId" AND b.program = $3 AND b.ruleset = $4
+     WHERE a.program = $1 AND a.ruleset = $2 AND coalesce(a.confidence, 0) >= $5 AND coalesce(b.confidence, 0) >= $5
+       AND abs(a.value - b.value) >= $6
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+    [a.program, a.ruleset, b.program, b.ruleset, minConfidence, minDifference],
+  );
+  return rows.map((r) => ({ a: r.a, b: r.b, positions: Number(r.n) }));
+}
+
 export interface KomiVerdict {
   komi: number;
   blackWins: number;

@@ -185,6 +185,20 @@ describeEachDatabase('Go GraphQL', (getDb) => {
     expect(big.nodes.map((n) => n.difference)).toEqual([-3]);
   });
 
+  it('gives the cross-tab of two programs\' disagreements in one query', async () => {
+    const CROSS = `query ($c: Int, $d: Int) { goScoreCrossTab(a: { program: "fuego", ruleset: "chinese" }, b: { program: "gnugo", ruleset: "chinese" },
+      minConfidence: $c, minDifference: $d) { a b positions } }`;
+    type Cross = { goScoreCrossTab: { a: number; b: number; positions: number }[] };
+    // fuego 3 5 7 8 6 against gnugo 3 6 7 5 6: they disagree at 5/6 and 8/5.
+    expect(dataOf(await gql<Cross>(CROSS, {})).goScoreCrossTab).toEqual([
+      { a: 5, b: 6, positions: 1 },
+      { a: 8, b: 5, positions: 1 },
+    ]);
+    expect(dataOf(await gql<Cross>(CROSS, { d: 2 })).goScoreCrossTab).toEqual([{ a: 8, b: 5, positions: 1 }]);
+    // Position 3 (8 against 5) has confidences 50 and 90; position 1 (5 against 6) 80 and 80.
+    expect(dataOf(await gql<Cross>(CROSS, { c: 85 })).goScoreCrossTab).toEqual([]);
+  });
+
   it('gives the implied komi verdicts', async () => {
     const { goKomiVerdicts } = dataOf(
       await gql<{ goKomiVerdicts: unknown[] }>(`{ goKomiVerdicts(program: "fuego", ruleset: "chinese") { komi blackWins jigo whiteWins } }`),

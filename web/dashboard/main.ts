@@ -2,7 +2,7 @@
  * The score-analysis dashboard at GET /dashboard, built on the GraphQL API only: pick two
  * Go score sets (program/ruleset, from `goScoreSets`), see the score distribution
  * (`goScoreDistribution`) and positions by stone count (`goStoneHistogram`) as Chart.js bar
- * charts, the agreement matrix of the two sets (`goScoreDiff`), a paged list of the
+ * charts, the agreement matrix of the two sets (`goScoreDiff`, `goScoreCrossTab`), a paged list of the
  * positions where they disagree with their diagrams (`svg`), and look any key up.
  *
  * The charts are exposed as `window.tabula.charts` (tests read their data from there).
@@ -179,41 +179,23 @@ async function loadStones(): Promise<void> {
 }
 
 const DIFF_PAGE = 8;
-const MATRIX_PAGE = 100;
-const MATRIX_MAX = 1000;
 
-/** The agreement matrix: A's score by B's score when every disagreement can be fetched, else agree/disagree per A score. */
+/**
+ * The agreement matrix: A's score by row, B's by column. The diagonal (agreements) comes from the
+ * summary's buckets, the other cells from one `goScoreCrossTab` query, however many disagree.
+ */
 async function loadMatrix(summary: Diff): Promise<void> {
   const pick = selected();
   if (!pick) return;
   const table = $('matrix');
   const hint = $('matrix-hint');
-  const cells = new Map<string, number>();
-  let full = summary.disagreeing <= MATRIX_MAX;
-  if (full) {
-    let after: string | null = null;
-    for (;;) {
-      const data: { goScoreDiff: { nodes: { a: { score: number }; b: { score: number } }[]; endCursor: string | null; hasNextPage: boolean } } =
-        await gql(
-          `query DashboardMatrix($a: GoScoreSetInput!, $b: GoScoreSetInput!, $c: Int, $after: String) {
-            goScoreDiff(a: $a, b: $b, minConfidence: $c, first: ${MATRIX_PAGE}, after: $after) {
-              nodes { a { score } b { score } } endCursor hasNextPage
-            }
-          }`,
-          { a: setInput(pick.a), b: setInput(pick.b), c: pick.minConfidence, after },
-        );
-      for (const n of data.goScoreDiff.nodes) {
-        const k = `${n.a.score}:${n.b.score}`;
-        cells.set(k, (cells.get(k) ?? 0) + 1);
-      }
-      if (!data.goScoreDiff.hasNextPage) break;
-      after = data.goScoreDiff.endCursor;
-      if (!after) {
-        full = false;
-        break;
-      }
-    }
-  }
+  const data = await gql<{ goScoreCrossTab: { a: number; b: number; positions: number }[] }>(
+    `query DashboardMatrix($a: GoScoreSetInput!, $b: GoScoreSetInput!, $c: Int) {
+      goScoreCrossTab(a: $a, b: $b, minConfidence: $c) { a b positions }
+    }`,
+    { a: setInput(pick.a), b: setInput(pick.b), c: pick.minConfidence },
+  );
+  const cells = new Map<string, number>(data.goScoreCrossTab.map((c) => [`${c.a}:${c.b}`, c.positions]));
   const agreeOf = (s: number) => summary.buckets.find((b) => b.score === s)?.agree ?? 0;
   const max = Math.max(1, ...summary.buckets.map((b) => b.agree + b.disagree));
   const shade = (n: number, diagonal: boolean): string =>
@@ -221,48 +203,27 @@ async function loadMatrix(summary: Diff): Promise<void> {
   const cell = (n: number, diagonal: boolean, label: string) =>
     h('td', { style: shade(n, diagonal), class: diagonal ? 'agree' : 'disagree', 'data-count': String(n), title: label }, String(n));
 
-  if (full) {
-    hint.textContent = `Rows: ${setName(pick.a)}'s score; columns: ${setName(pick.b)}'s score. The diagonal is where they agree. ${summary.compared} positions compared.`;
-    table.replaceChildren(
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, `${setName(pick.a)} ↓ / ${setName(pick.b)} →`), ...SCORES.map((s) => h('th', { scope: 'col' }, scoreLabel(s))), h('th', { scope: 'col' }, 'agree %'))),
-      h(
-        'tbody',
-        {},
-        ...SCORES.map((sa) => {
-          const total = SCORES.reduce((n, sb) => n + (sa === sb ? agreeOf(sa) : (cells.get(`${sa}:${sb}`) ?? 0)), 0);
-          return h(
-            'tr',
-            {},
-            h('th', { scope: 'row' }, scoreLabel(sa)),
-            ...SCORES.map((sb) => {
-              const n = sa === sb ? agreeOf(sa) : (cells.get(`${sa}:${sb}`) ?? 0);
-              return cell(n, sa === sb, `${setName(pick.a)} ${scoreLabel(sa)}, ${setName(pick.b)} ${scoreLabel(sb)}: ${n} positions`);
-            }),
-            h('td', { class: 'pct' }, total ? `${Math.round((100 * agreeOf(sa)) / total)}%` : '–'),
-          );
-        }),
-      ),
-    );
-  } else {
-    hint.textContent = `Per score of ${setName(pick.a)}: positions where ${setName(pick.b)} gives the same score, and where it does not (too many disagreements to break them down).`;
-    table.replaceChildren(
-      h('thead', {}, h('tr', {}, ...['score', 'agree', 'disagree', 'agree %'].map((c) => h('th', { scope: 'col' }, c)))),
-      h(
-        'tbody',
-        {},
-        ...summary.buckets.map((b) =>
-          h(
-            'tr',
-            {},
-            h('th', { scope: 'row' }, scoreLabel(b.score)),
-            cell(b.agree, true, `${b.agree} agree`),
-            cell(b.disagree, false, `${b.disagree} disagree`),
-            h('td', { class: 'pct' }, `${Math.round((100 * b.agree) / Math.max(1, b.agree + b.disagree))}%`),
-          ),
-        ),
-      ),
-    );
-  }
+  hint.textContent = `Rows: ${setName(pick.a)}'s score; columns: ${setName(pick.b)}'s score. The diagonal is where they agree. ${summary.compared} positions compared.`;
+  table.replaceChildren(
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, `${setName(pick.a)} ↓ / ${setName(pick.b)} →`), ...SCORES.map((s) => h('th', { scope: 'col' }, scoreLabel(s))), h('th', { scope: 'col' }, 'agree %'))),
+    h(
+      'tbody',
+      {},
+      ...SCORES.map((sa) => {
+        const total = SCORES.reduce((n, sb) => n + (sa === sb ? agreeOf(sa) : (cells.get(`${sa}:${sb}`) ?? 0)), 0);
+        return h(
+          'tr',
+          {},
+          h('th', { scope: 'row' }, scoreLabel(sa)),
+          ...SCORES.map((sb) => {
+            const n = sa === sb ? agreeOf(sa) : (cells.get(`${sa}:${sb}`) ?? 0);
+            return cell(n, sa === sb, `${setName(pick.a)} ${scoreLabel(sa)}, ${setName(pick.b)} ${scoreLabel(sb)}: ${n} positions`);
+          }),
+          h('td', { class: 'pct' }, total ? `${Math.round((100 * agreeOf(sa)) / total)}%` : '–'),
+        );
+      }),
+    ),
+  );
 }
 
 async function loadDisagreements(withMatrix: boolean): Promise<void> {
