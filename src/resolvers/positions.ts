@@ -2,12 +2,20 @@
 import type { Resolvers } from '../generated/graphql';
 import type { Position } from '../generated/prisma/client';
 import { positionsOfKeys } from '../storage/lookups';
+import { keyFormOf } from '../storage/keyForms';
+import { backgammonPositionsOfBoard } from '../storage/positions';
 import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
 import { occurrencesOfKey } from '../storage/occurrences';
-import { connection, decodePlaceCursor, encodePlaceCursor, pageSize } from '../api/args';
+import { connection, decodePlaceCursor, encodePlaceCursor, pageSize, textArg } from '../api/args';
 import { explorerMoves } from '../storage/explorer';
 import { plyOf } from './games';
+
+/** Longest text `findPositions` reads (a CGP line of a 21x21 board with racks and options fits). */
+const MAX_KEY_TEXT = 2000;
+
+/** Most match states `findPositions` lists for a backgammon board. */
+const MAX_BOARD_POSITIONS = 100;
 
 /** Most keys `positionsByKeys` takes in one call. */
 const MAX_KEYS = 1000;
@@ -46,6 +54,12 @@ export const positionResolvers: Resolvers = {
   Query: {
     positions: (_, { key, kind }, { loaders }) =>
       loaders.positionsByKey.load({ key, kind }),
+    findPositions: async (_, { text }, { db, loaders }) => {
+      const form = keyFormOf(textArg(text, 'text', MAX_KEY_TEXT));
+      if (form.form === 'unknown') throw badUserInput(`text: ${form.reason}`, { argument: 'text' });
+      if (form.form === 'backgammonBoard') return backgammonPositionsOfBoard(db, loaders.source, form.positionId, MAX_BOARD_POSITIONS);
+      return (await positionsOfKeys(db, loaders.source, form.keys)).flat();
+    },
     positionsByKeys: async (_, { keys, kind }, { db, loaders }) => {
       if (keys.length > MAX_KEYS) throw badUserInput(`positionsByKeys takes at most ${MAX_KEYS} keys, got ${keys.length}`, { argument: 'keys' });
       return (await positionsOfKeys(db, loaders.source, [...new Set(keys)].map((key) => ({ key, kind })))).flat();

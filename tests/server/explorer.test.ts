@@ -122,3 +122,39 @@ describeEachDatabase('backgammon positions by key', (getDb) => {
     for (const p of byGroup.backgammonPositions) expect(p.key.startsWith(`${after.groupKey}:`)).toBe(true);
   });
 });
+
+describeEachDatabase('positions named in any form', (getDb) => {
+  let gql: Gql;
+  beforeAll(async () => {
+    gql = graphqlClient(getDb());
+    dataOf(await gql(IMPORT, { format: 'PGN', data: PGN }));
+    dataOf(await gql(IMPORT, { format: 'SGF', data: sampleText('backgammon', 'gnubg107_money_jacoby_beaver.sgf') }));
+  });
+  const FIND = `query ($t: String!) { findPositions(text: $t) { kind key } }`;
+  const find = async (text: string) => dataOf(await gql<{ findPositions: { kind: string; key: string }[] }>(FIND, { t: text })).findPositions;
+
+  it('reads a FEN and a Polyglot key as the same chess position', async () => {
+    const fen = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
+    expect(await find(fen)).toEqual([{ kind: 'CHESS', key: AFTER_E4 }]);
+    expect(await find(AFTER_E4.toUpperCase())).toEqual([{ kind: 'CHESS', key: AFTER_E4 }]);
+  });
+
+  it('reads a gnubg ID pair as one position, and a Position ID alone as every match state of its board', async () => {
+    const { games } = dataOf(await gql<{ games: { nodes: { mainLine: { position: { key: string; groupKey: string } }[] }[] } }>(
+      `{ games(filter: { kind: BACKGAMMON }) { nodes { mainLine { position { key groupKey } } } } }`,
+    ));
+    const after = games.nodes[0].mainLine[1].position;
+    expect(await find(after.key)).toEqual([{ kind: 'BACKGAMMON', key: after.key }]);
+    const board = await find(after.groupKey);
+    expect(board.length).toBe(5);
+    expect(board[0]).toEqual({ kind: 'BACKGAMMON', key: after.key });
+  });
+
+  it('says why text that names no position is refused', async () => {
+    const result = await gql(FIND, { t: 'hello' });
+    expect(result.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { argument: 'text' } });
+    expect(result.errors?.[0].message).toContain('not a FEN, CGP line, gnubg ID');
+    const badFen = await gql(FIND, { t: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1' });
+    expect(badFen.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+  });
+});
