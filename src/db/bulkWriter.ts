@@ -18,7 +18,7 @@ import type { GameKind, GameRecord, ImportChunk, PositionRecord, ScoreRecord } f
 import type { CopyValue } from './copyText';
 import type { SqlExecutor } from './sql';
 import { writtenDateRange } from './dateRange';
-import { FLUSH_ENTRIES, PositionIndexBuffer } from './positionIndexWriter';
+import { PositionIndexBuffer } from './positionIndexWriter';
 
 /** Columns of the staging tables (temporary, dropped at commit), created when a chunk first needs one. */
 const STAGING = {
@@ -292,8 +292,6 @@ export class PendingImport {
   constructor(readonly mergeRows = SCORE_MERGE_ROWS) {}
 }
 
-
-
 /** Stages a chunk's scores (of stored positions) in file order; returns how many. */
 async function stageScores(sql: SqlExecutor, scores: ScoreRecord[], ids: PositionIds, pending: PendingImport): Promise<number> {
   await lookUpScorePositions(sql, scores, ids);
@@ -369,18 +367,12 @@ export async function writeChunk(
   gameIndexBase: number,
   pending: PendingImport,
 ): Promise<ChunkCounts> {
-  const index = pending.index;
   const games = chunk.games ?? [];
   const scores = chunk.scores ?? [];
   const { added, ids } = await storePositions(sql, importId, chunk);
   if (games.length > 0) {
     const gameIds = await storeGames(sql, importId, games, gameIndexBase);
-    for (let i = 0; i < games.length; i++) {
-      const id = BigInt(gameIds[i]);
-      if (!index.fits(id)) await index.flush(sql, importId);
-      index.addGame(id, games[i]);
-    }
-    if (index.size >= FLUSH_ENTRIES) await index.flush(sql, importId);
+    for (let i = 0; i < games.length; i++) await pending.index.addGame(sql, importId, BigInt(gameIds[i]), games[i]);
   }
   const newScores = scores.length > 0 ? await stageScores(sql, scores, ids, pending) : 0;
   return { games: games.length, positions: games.length > 0 ? gamePositions(games) : added, scores: newScores };

@@ -28,7 +28,7 @@ import {
 } from './postingBlocks';
 
 /** Entries a buffer takes before the import flushes it (about 12,000 chess games; ~20 MB). */
-export const FLUSH_ENTRIES = 1_000_000;
+const FLUSH_ENTRIES = 1_000_000;
 
 /** A game's result as the index counts it, from the first player's side. */
 export type Outcome = 'FIRST' | 'DRAW' | 'SECOND' | null;
@@ -146,31 +146,43 @@ export class PositionIndexBuffer {
   private readonly moveIds = new Map<string, number>();
   private entryCount = 0;
 
-  /** Entries waiting. */
-  get size(): number {
-    return this.entryCount;
-  }
+  private lowestId = 0n;
+  private highestId = 0n;
 
   /** Whether a game with this id can join the flush (its offset from the flush's games fits in 24 bits). */
-  fits(gameId: bigint): boolean {
+  private fits(gameId: bigint): boolean {
     if (this.gameIds.length === 0) return true;
     const [low, high] = [this.lowestId, this.highestId];
     const span = (gameId > high ? gameId : high) - (gameId < low ? gameId : low);
     return span <= BigInt(MAX_GAME_OFFSET);
   }
 
-  private lowestId = 0n;
-  private highestId = 0n;
-
   /** Adds a stored game's plies: each position under its key (and its group key, where it has one). */
-  addGame(gameId: bigint, game: GameRecord): void {
-    this.addNodes(gameId, game.kind, game.result, distinctPlyIndexes(game.plies).map((node) => ({ node, ply: game.plies[node] })));
+  addGame(sql: SqlExecutor, importId: bigint, gameId: bigint, game: GameRecord): Promise<void> {
+    const nodes = distinctPlyIndexes(game.plies).map((node) => ({ node, ply: game.plies[node] }));
+    return this.addNodes(sql, importId, gameId, game.kind, game.result, nodes);
   }
 
-  /** Adds the given nodes of a stored game (each with its index in the game's replay). */
-  addNodes(gameId: bigint, kind: GameKind, result: string | null | undefined, nodes: readonly { node: number; ply: PlyRecord }[]): void {
+  /**
+   * Adds the given nodes of a stored game (each with its index in the game's replay). What is
+   * buffered is written first when the game is too far from the buffered games for a 24-bit
+   * offset, and afterwards once FLUSH_ENTRIES entries wait.
+   */
+  async addNodes(
+    sql: SqlExecutor,
+    importId: bigint,
+    gameId: bigint,
+    kind: GameKind,
+    result: string | null | undefined,
+    nodes: readonly { node: number; ply: PlyRecord }[],
+  ): Promise<void> {
     if (nodes.length === 0) return;
-    if (!this.fits(gameId)) throw new Error(`game ${gameId} is too far from the other games of this index flush: flush first`);
+    if (!this.fits(gameId)) await this.flush(sql, importId);
+    this.append(gameId, kind, result, nodes);
+    if (this.entryCount >= FLUSH_ENTRIES) await this.flush(sql, importId);
+  }
+
+  private append(gameId: bigint, kind: GameKind, result: string | null | undefined, nodes: readonly { node: number; ply: PlyRecord }[]): void {
     const g = this.gameIds.length;
     if (g === 0 || gameId < this.lowestId) this.lowestId = gameId;
     if (g === 0 || gameId > this.highestId) this.highestId = gameId;

@@ -5,7 +5,7 @@
  * opened, before anything is served.
  */
 import type { Database } from '../db/database';
-import { FLUSH_ENTRIES, PositionIndexBuffer, deleteIndexOfImport } from '../db/positionIndexWriter';
+import { PositionIndexBuffer, deleteIndexOfImport } from '../db/positionIndexWriter';
 import { replayedGamesOf } from './gamePlies';
 
 /** Indexes every import not indexed yet; returns how many games were replayed. */
@@ -19,11 +19,9 @@ export async function indexPendingImports(db: Database): Promise<number> {
       let count = 0;
       for await (const { games, plies } of replayedGamesOf(sql, importId)) {
         for (const game of games) {
-          if (!index.fits(game.id)) await index.flush(sql, importId);
-          index.addNodes(game.id, game.kind, game.result, plies.get(game.id) ?? []);
+          await index.addNodes(sql, importId, game.id, game.kind, game.result, plies.get(game.id) ?? []);
           count++;
         }
-        if (index.size >= FLUSH_ENTRIES) await index.flush(sql, importId);
       }
       await index.flush(sql, importId);
       await sql.query(`UPDATE "Import" SET indexed = true WHERE id = $1`, [importId]);
