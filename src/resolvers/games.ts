@@ -5,7 +5,7 @@ import { MAX_FILTER_TEXT, base64Arg, connection, decodeKeyCursor, encodeKeyCurso
 import { badUserInput, codecInputError } from '../api/errors';
 import { type GameOrderColumn, type GameQuery, filterDay, gamesPage, orderValue } from '../storage/games';
 import { type StoredPly, orderedPlies } from '../storage/gamePlies';
-import { completedRow, positionOfRecord } from '../storage/lookups';
+import { completedRow, positionOfGamePly } from '../storage/lookups';
 import { readerFor, writerFor } from '../storage/formats';
 import type { ImportOptions } from '../storage/formatTypes';
 import { bytesSource, runImport } from '../storage/importService';
@@ -105,7 +105,7 @@ export const gameResolvers: Resolvers = {
     position: async (ply, _, { loaders }) => {
       const [stored] = await loaders.storedPositions.load({ kind: ply.position.kind, key: ply.position.key });
       if (stored) return completedRow(stored, ply.position);
-      return positionOfRecord(ply.position, (await loaders.game.load(ply.gameId))?.createdAt ?? new Date(0));
+      return positionOfGamePly(loaders.source, ply.gameId, ply.position);
     },
     game: (ply, _, { loaders }) => loadOrNotFound(loaders.game.load(ply.gameId), 'game'),
   },

@@ -162,12 +162,19 @@ export const positionOfRecord = (p: PositionRecord, createdAt: Date): Position =
   };
 };
 
+/** A position known only from games, read from the ply of one of them (its createdAt the game's). */
+export const positionOfGamePly = async (source: PlySource, gameId: bigint, record: PositionRecord): Promise<Position> =>
+  positionOfRecord(record, (await source.game(gameId))?.createdAt ?? new Date(0));
+
+/** Whether a stored row lacks what a game's ply would give it. */
+const incomplete = (row: Position): boolean => row.board === '' || row.sideToMove === null;
+
 /**
  * A stored row completed from a game's ply of the same position: a row a score file made before
  * any game reached the position has no board (or no side to move, or data); the game has them.
  */
 export const completedRow = (row: Position, record: PositionRecord): Position =>
-  row.board !== '' && row.sideToMove !== null
+  !incomplete(row)
     ? row
     : {
         ...row,
@@ -176,9 +183,6 @@ export const completedRow = (row: Position, record: PositionRecord): Position =>
         data: row.data ?? ((record.data ?? null) as Position['data']),
         pieceCount: row.pieceCount ?? record.pieceCount ?? null,
       };
-
-/** Whether a stored row lacks what a game's ply would give it. */
-const incomplete = (row: Position): boolean => row.board === '' || row.sideToMove === null;
 
 /**
  * The positions under each of `keys` (as `positionsByKeys`), where a key with no stored row is
@@ -204,8 +208,7 @@ export async function positionsOfKeys(db: Database, source: PlySource, keys: rea
         const ply = await firstPlyOfKey(db, source, k, key);
         // A backgammon Position ID alone is a group key: its plies are positions of other keys.
         if (!ply || ply.ply.position.key !== key) continue;
-        const game = await source.game(ply.gameId);
-        fromGames.push(positionOfRecord(ply.ply.position, game?.createdAt ?? new Date(0)));
+        fromGames.push(await positionOfGamePly(source, ply.gameId, ply.ply.position));
       }
       return fromGames;
     }),

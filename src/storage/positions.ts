@@ -1,12 +1,8 @@
-/** Stored positions of any kind, found by their key. */
-import type { GameKind } from '../db/records';
+/** Backgammon positions of one board, stored or known from games. */
 import type { Database } from '../db/database';
 import type { Position } from '../generated/prisma/client';
-import { positionOfRecord } from './lookups';
+import { positionOfGamePly } from './lookups';
 import { MAX_OCCURRENCES, type PlySource, occurrencesOfKey } from './occurrences';
-
-export const positionByKey = (db: Database, kind: GameKind, key: string): Promise<Position | null> =>
-  db.prisma.position.findUnique({ where: { kind_key: { kind, key } } });
 
 /**
  * Backgammon positions with this Position ID, under any match state (score, cube, dice): the
@@ -21,8 +17,7 @@ export async function backgammonPositionsOfBoard(db: Database, source: PlySource
     const key = ply.ply.position.key;
     if (seen.has(key) || ply.ply.position.groupKey !== positionId) continue;
     seen.add(key);
-    const game = await source.game(ply.gameId);
-    out.push(positionOfRecord(ply.ply.position, game?.createdAt ?? new Date(0)));
+    out.push(await positionOfGamePly(source, ply.gameId, ply.ply.position));
     if (out.length >= first) break;
   }
   return out;
