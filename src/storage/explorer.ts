@@ -4,7 +4,7 @@
  * (`PositionMove`, summed here over flushes); its other occurrences are few per flush, and are
  * read from replays of their games. Each game counts once per move.
  */
-import { makeMove, parseFen, parseSan, polyglotKey } from '../codecs/chess';
+import { makeMove, parseFen, parseSan, polyglotKey, unmakeMove } from '../codecs/chess';
 import type { Database } from '../db/database';
 import { outcomeOf } from '../db/positionIndexWriter';
 import type { GameKind } from '../db/records';
@@ -131,14 +131,15 @@ const moverIsFirst = (kind: GameKind, sideToMove: string | null): boolean => {
  * leads to, by move; a move whose position has no score is absent.
  */
 async function chessMoveScores(db: Database, fen: string, moves: string[]): Promise<Map<string, number>> {
+  const pos = parseFen(fen);
+  if (!pos.ok) return new Map();
   const children = new Map<string, string>();
   for (const san of moves) {
-    const pos = parseFen(fen);
-    if (!pos.ok) return new Map();
     const move = parseSan(pos.value, san);
     if (!move.ok) continue;
-    makeMove(pos.value, move.value);
+    const undo = makeMove(pos.value, move.value);
     children.set(san, polyglotKey(pos.value));
+    unmakeMove(pos.value, move.value, undo);
   }
   const rows = await positionsByKeys(db, [...children.values()].map((key) => ({ kind: 'CHESS' as const, key })));
   const ids = rows.flat().map((p) => p.id);
