@@ -8,7 +8,7 @@ import v8 from 'node:v8';
 import { describeLocation } from '../codecs/result';
 import { databaseConfigFromEnv } from '../db/config';
 import { openDatabase, type Database } from '../db/database';
-import { indexPendingImports } from '../storage/reindex';
+import { catchUpImports } from '../storage/reindex';
 import { importFormats, readerFor, writerFor } from '../storage/formats';
 import { runImport } from '../storage/importService';
 import type { GameKind } from '../db/records';
@@ -175,7 +175,7 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
     // Beside a running server on the same PGlite data directory, through the server's socket.
     const db = await openDatabase({ ...databaseConfigFromEnv(), joinServer: true });
     try {
-      await indexPendingImports(db);
+      await catchUpImports(db);
       return await work(db);
     } finally {
       await db.close();

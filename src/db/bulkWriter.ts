@@ -9,6 +9,8 @@
  *   file order, and their plies go to the import's position index (`positionIndexWriter.ts`);
  *   a position reached in a game becomes a `Position` row only when something is attached to
  *   it (a score of the chunk), since the game itself gives its board on a replay;
+ * - each game's analysis summary (what a program said of each player's decisions) goes to
+ *   `PlayerAnalysis`, one row per game and side;
  * - scores, de-duplicated in memory (the last verdict of a program and ruleset on a
  *   position wins), replace an older verdict of the same program and ruleset.
  * Nothing is kept between chunks: de-duplication across chunks is the database's (the
@@ -232,6 +234,32 @@ async function storeGames(sql: SqlExecutor, importId: bigint, games: GameRecord[
   return ids;
 }
 
+/** The columns of a `PlayerAnalysis` row, in COPY order. */
+const ANALYSIS_COLUMNS = [
+  'gameId', 'side', 'kind', 'player', 'program', 'ruleset', 'decisions', 'loss', 'cubeDecisions', 'cubeLoss',
+  'inaccuracies', 'mistakes', 'blunders', 'accuracy', 'turns', 'points', 'bingos', 'statedScore',
+];
+
+/** The `PlayerAnalysis` rows of games stored under `gameIds` (decimal text, by index). */
+function* analysisRows(games: GameRecord[], gameIds: string[]): Generator<CopyValue[]> {
+  for (let i = 0; i < games.length; i++) {
+    const g = games[i];
+    for (const a of g.analysis ?? []) {
+      yield [
+        gameIds[i], a.side, g.kind, (a.side === 1 ? g.player1 : g.player2) ?? null, a.program, a.ruleset, a.decisions, a.loss,
+        a.cubeDecisions ?? null, a.cubeLoss ?? null, a.inaccuracies, a.mistakes, a.blunders, a.accuracy ?? null,
+        a.turns ?? null, a.points ?? null, a.bingos ?? null, a.statedScore ?? null,
+      ];
+    }
+  }
+}
+
+/** Stores the analysis summaries of games stored under `gameIds`. */
+export async function storePlayerAnalysis(sql: SqlExecutor, games: GameRecord[], gameIds: string[]): Promise<void> {
+  if (!games.some((g) => g.analysis && g.analysis.length > 0)) return;
+  await sql.copyRows('PlayerAnalysis', ANALYSIS_COLUMNS, analysisRows(games, gameIds));
+}
+
 /** The positions the games reach, each counted once per game. */
 const gamePositions = (games: GameRecord[]): number =>
   games.reduce((sum, g) => sum + new Set(g.plies.map((p) => p.position.key)).size, 0);
@@ -372,6 +400,7 @@ export async function writeChunk(
   const { added, ids } = await storePositions(sql, importId, chunk);
   if (games.length > 0) {
     const gameIds = await storeGames(sql, importId, games, gameIndexBase);
+    await storePlayerAnalysis(sql, games, gameIds);
     for (let i = 0; i < games.length; i++) await pending.index.addGame(sql, importId, BigInt(gameIds[i]), games[i]);
   }
   const newScores = scores.length > 0 ? await stageScores(sql, scores, ids, pending) : 0;

@@ -60,6 +60,39 @@ export interface GameRecord {
   gameText?: Uint8Array | null;
   startFen?: string | null;
   plies: PlyRecord[];
+  /** What an analysis program said of each player's decisions in this game, where the game carries analysis. */
+  analysis?: PlayerAnalysisRecord[];
+}
+
+/**
+ * One player's decisions in one game as an analysis program judged them, summed by the reader
+ * at import (`PlayerAnalysis` rows): per-player, per-game and per-match figures are then SQL
+ * over one row per game and side. Fields a game does not have stay null.
+ */
+export interface PlayerAnalysisRecord {
+  /** 1: the first player (White in chess, `player1`); 2: the second. */
+  side: 1 | 2;
+  /** The program that judged the decisions, and its settings as a readable text ("" when not stated). */
+  program: string;
+  ruleset: string;
+  /** Decisions with a verdict: chess moves with an evaluation before and after, backgammon unforced checker plays, crossword turns. */
+  decisions: number;
+  /** What they lost against the best, summed: chess centipawns, backgammon normalised equity; 0 for crossword. */
+  loss: number;
+  /** Backgammon: cube decisions with a verdict, and the equity they lost. */
+  cubeDecisions?: number | null;
+  cubeLoss?: number | null;
+  /** Errors by severity: chess inaccuracies, mistakes, blunders (lichess's thresholds); backgammon doubtful, bad, very bad (gnubg's). */
+  inaccuracies: number;
+  mistakes: number;
+  blunders: number;
+  /** Chess: the game accuracy lichess publishes, 0..100. */
+  accuracy?: number | null;
+  /** Crossword: turns taken, points scored as recomputed, bingos, the final score the file states. */
+  turns?: number | null;
+  points?: number | null;
+  bingos?: number | null;
+  statedScore?: number | null;
 }
 
 /** An analysis verdict on a position, found by the position's kind and key. */

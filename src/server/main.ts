@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serverConfigFromEnv, type DatabaseConfig } from '../db/config';
 import { openDatabase, type Database } from '../db/database';
-import { indexPendingImports } from '../storage/reindex';
+import { catchUpImports } from '../storage/reindex';
 import type { LocalSocket } from '../db/localSocket';
 import { createApp, type App } from './app';
 import { authConfigFromEnv } from './auth';
@@ -73,7 +73,7 @@ async function openWithRetry(config: DatabaseConfig, retry: RetryPolicy, signal:
     signal.throwIfAborted();
     try {
       const db = await openDatabase(config);
-      await indexPendingImports(db);
+      await catchUpImports(db);
       if (signal.aborted) {
         await db.close().catch(() => undefined);
         signal.throwIfAborted();

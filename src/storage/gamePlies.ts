@@ -4,7 +4,7 @@
  * its position. Plies are not stored; a replay takes microseconds to a millisecond a game.
  */
 import type { SqlExecutor } from '../db/sql';
-import { type PlyRecord, distinctPlyIndexes } from '../db/records';
+import { type GameRecord, type PlyRecord, distinctPlyIndexes } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { readerFor } from './formats';
 import type { ImportOptions } from './formatTypes';
@@ -26,13 +26,19 @@ export async function replayStoredGame(sql: SqlExecutor, game: Game, options: Im
   const reader = readerFor(game.sourceFormat);
   if (!reader) return [];
   const fast = reader.replay?.(game.source, options);
-  if (fast) return distinctPlyIndexes(fast).map((node) => ({ gameId: game.id, node, ply: fast[node] }));
+  const plies = fast ?? (await readStoredGame(sql, game, options))?.plies ?? [];
+  return distinctPlyIndexes(plies).map((node) => ({ gameId: game.id, node, ply: plies[node] }));
+}
+
+/** The record the import made of a stored game, made again from its source by its reader; null when none reads it. */
+export async function readStoredGame(sql: SqlExecutor, game: Game, options: ImportOptions): Promise<GameRecord | null> {
+  const reader = readerFor(game.sourceFormat);
+  if (!reader) return null;
   for await (const chunk of reader.read(once(game.source), options, { sql })) {
     const record = chunk.games?.[0];
-    if (!record) continue;
-    return distinctPlyIndexes(record.plies).map((node) => ({ gameId: game.id, node, ply: record.plies[node] }));
+    if (record) return record;
   }
-  return [];
+  return null;
 }
 
 /** The plies of a line: the main line, or every node ordered by (variation, ply) as `Game.plies` lists them. */

@@ -7,6 +7,7 @@
 import type { Database } from '../db/database';
 import { PositionIndexBuffer, deleteIndexOfImport } from '../db/positionIndexWriter';
 import { replayedGamesOf } from './gamePlies';
+import { analysePendingImports } from './reanalyse';
 
 /** Indexes every import not indexed yet; returns how many games were replayed. */
 export async function indexPendingImports(db: Database): Promise<number> {
@@ -29,4 +30,13 @@ export async function indexPendingImports(db: Database): Promise<number> {
     });
   }
   return replayed;
+}
+
+/**
+ * Brings imports stored by an earlier version up to date, when the database is opened: their
+ * games indexed, then their analysis summaries written.
+ */
+export async function catchUpImports(db: Database): Promise<void> {
+  await indexPendingImports(db);
+  await analysePendingImports(db);
 }

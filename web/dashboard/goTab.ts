@@ -1,0 +1,285 @@
+/**
+ * The Go tab: pick two Go score sets (program/ruleset, from `goScoreSets`), see the score
+ * distribution (`goScoreDistribution`) and positions by stone count (`goStoneHistogram`) as
+ * Chart.js bar charts, the agreement matrix of the two sets (`goScoreDiff`, `goScoreCrossTab`),
+ * and a paged list of the positions where they disagree with their diagrams (`svg`).
+ */
+import { gql } from '../shared/api';
+import { $, barChart, dataTable, diagram, h, status } from './dom';
+import type { Tab } from './tabs';
+
+// ------------------------------------------------------------------ types of the answers
+
+interface ScoreSet {
+  program: string;
+  ruleset: string;
+  positions: number;
+}
+interface ScoreBucket {
+  score: number;
+  positions: number;
+  meanConfidence: number;
+}
+interface StoneBucket {
+  stoneCount: number;
+  positions: number;
+}
+interface DiffBucket {
+  score: number;
+  agree: number;
+  disagree: number;
+}
+interface Disagreement {
+  difference: number;
+  a: { score: number; confidence: number };
+  b: { score: number; confidence: number };
+  position: { id: string; key: string; toPlay: string; stoneCount: number | null; svg: string };
+}
+interface Diff {
+  compared: number;
+  agreeing: number;
+  disagreeing: number;
+  buckets: DiffBucket[];
+  nodes: Disagreement[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
+const setName = (s: ScoreSet): string => (s.ruleset ? `${s.program} / ${s.ruleset}` : s.program);
+const SCORES = [3, 4, 5, 6, 7, 8];
+const scoreLabel = (s: number): string => (s === 3 ? '≤3' : s === 8 ? '≥8' : String(s));
+
+// ------------------------------------------------------------------ state
+
+let sets: ScoreSet[] = [];
+const page = { cursors: [null] as (string | null)[], index: 0 };
+
+const selected = (): { a: ScoreSet; b: ScoreSet; minConfidence: number } | null => {
+  const a = sets[Number($<HTMLSelectElement>('set-a').value)];
+  const b = sets[Number($<HTMLSelectElement>('set-b').value)];
+  if (!a || !b) return null;
+  const minConfidence = Math.min(100, Math.max(0, Number($<HTMLInputElement>('min-confidence').value) || 0));
+  return { a, b, minConfidence };
+};
+
+const setInput = (s: ScoreSet) => ({ program: s.program, ruleset: s.ruleset });
+
+// ------------------------------------------------------------------ sections
+
+async function loadSets(): Promise<void> {
+  const data = await gql<{ goScoreSets: ScoreSet[] }>('query DashboardScoreSets { goScoreSets { program ruleset positions } }');
+  sets = data.goScoreSets;
+  for (const [id, pick] of [['set-a', 0], ['set-b', 1]] as const) {
+    const select = $<HTMLSelectElement>(id);
+    select.replaceChildren(...sets.map((s, i) => h('option', { value: String(i) }, `${setName(s)} (${s.positions})`)));
+    select.value = String(Math.min(pick, Math.max(0, sets.length - 1)));
+  }
+}
+
+async function loadDistribution(): Promise<void> {
+  const pick = selected();
+  if (!pick) return;
+  const data = await gql<{ a: ScoreBucket[]; b: ScoreBucket[] }>(
+    `query DashboardDistribution($a: String!, $ar: String, $b: String!, $br: String, $c: Int) {
+      a: goScoreDistribution(program: $a, ruleset: $ar, minConfidence: $c) { score positions meanConfidence }
+      b: goScoreDistribution(program: $b, ruleset: $br, minConfidence: $c) { score positions meanConfidence }
+    }`,
+    { a: pick.a.program, ar: pick.a.ruleset, b: pick.b.program, br: pick.b.ruleset, c: pick.minConfidence },
+  );
+  const counts = (buckets: ScoreBucket[]) => SCORES.map((s) => buckets.find((x) => x.score === s)?.positions ?? 0);
+  const same = pick.a === pick.b;
+  const datasets = [{ label: setName(pick.a), data: counts(data.a) }];
+  if (!same) datasets.push({ label: setName(pick.b), data: counts(data.b) });
+  barChart('distribution', SCORES.map(scoreLabel), datasets, 'score (Black margin)');
+  dataTable(
+    'distribution-table',
+    'Positions per score',
+    ['score', ...datasets.map((d) => d.label)],
+    SCORES.map((s, i) => [scoreLabel(s), ...datasets.map((d) => d.data[i])]),
+  );
+}
+
+async function loadStones(): Promise<void> {
+  const data = await gql<{ goStoneHistogram: StoneBucket[] }>('query DashboardStones { goStoneHistogram { stoneCount positions } }');
+  const rows = data.goStoneHistogram;
+  barChart('stones', rows.map((r) => String(r.stoneCount)), [{ label: 'positions', data: rows.map((r) => r.positions) }], 'stones on the board');
+  dataTable('stones-table', 'Positions per stone count', ['stones', 'positions'], rows.map((r) => [r.stoneCount, r.positions]));
+}
+
+const DIFF_PAGE = 8;
+
+/**
+ * The agreement matrix: A's score by row, B's by column. The diagonal (agreements) comes from the
+ * summary's buckets, the other cells from one `goScoreCrossTab` query, however many disagree.
+ */
+async function loadMatrix(summary: Diff): Promise<void> {
+  const pick = selected();
+  if (!pick) return;
+  const table = $('matrix');
+  const hint = $('matrix-hint');
+  const data = await gql<{ goScoreCrossTab: { a: number; b: number; positions: number }[] }>(
+    `query DashboardMatrix($a: GoScoreSetInput!, $b: GoScoreSetInput!, $c: Int) {
+      goScoreCrossTab(a: $a, b: $b, minConfidence: $c) { a b positions }
+    }`,
+    { a: setInput(pick.a), b: setInput(pick.b), c: pick.minConfidence },
+  );
+  const cells = new Map<string, number>(data.goScoreCrossTab.map((c) => [`${c.a}:${c.b}`, c.positions]));
+  const agreeOf = (s: number) => summary.buckets.find((b) => b.score === s)?.agree ?? 0;
+  const max = Math.max(1, ...summary.buckets.map((b) => b.agree + b.disagree));
+  const shade = (n: number, diagonal: boolean): string =>
+    n === 0 ? '' : `background: ${diagonal ? 'rgba(47,111,159,' : 'rgba(217,130,43,'}${(0.15 + 0.75 * (n / max)).toFixed(2)})`;
+  const cell = (n: number, diagonal: boolean, label: string) =>
+    h('td', { style: shade(n, diagonal), class: diagonal ? 'agree' : 'disagree', 'data-count': String(n), title: label }, String(n));
+
+  hint.textContent = `Rows: ${setName(pick.a)}'s score; columns: ${setName(pick.b)}'s score. The diagonal is where they agree. ${summary.compared} positions compared.`;
+  table.replaceChildren(
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, `${setName(pick.a)} ↓ / ${setName(pick.b)} →`), ...SCORES.map((s) => h('th', { scope: 'col' }, scoreLabel(s))), h('th', { scope: 'col' }, 'agree %'))),
+    h(
+      'tbody',
+      {},
+      ...SCORES.map((sa) => {
+        const total = SCORES.reduce((n, sb) => n + (sa === sb ? agreeOf(sa) : (cells.get(`${sa}:${sb}`) ?? 0)), 0);
+        return h(
+          'tr',
+          {},
+          h('th', { scope: 'row' }, scoreLabel(sa)),
+          ...SCORES.map((sb) => {
+            const n = sa === sb ? agreeOf(sa) : (cells.get(`${sa}:${sb}`) ?? 0);
+            return cell(n, sa === sb, `${setName(pick.a)} ${scoreLabel(sa)}, ${setName(pick.b)} ${scoreLabel(sb)}: ${n} positions`);
+          }),
+          h('td', { class: 'pct' }, total ? `${Math.round((100 * agreeOf(sa)) / total)}%` : '–'),
+        );
+      }),
+    ),
+  );
+}
+
+async function loadDisagreements(withMatrix: boolean): Promise<void> {
+  const pick = selected();
+  if (!pick) return;
+  const minDifference = Number($<HTMLSelectElement>('min-difference').value) || 1;
+  const data = await gql<{ goScoreDiff: Diff }>(
+    `query DashboardDisagreements($a: GoScoreSetInput!, $b: GoScoreSetInput!, $c: Int, $d: Int, $after: String) {
+      goScoreDiff(a: $a, b: $b, minConfidence: $c, minDifference: $d, first: ${DIFF_PAGE}, after: $after) {
+        compared agreeing disagreeing
+        buckets { score agree disagree }
+        nodes {
+          difference
+          a { score confidence }
+          b { score confidence }
+          position { id key toPlay stoneCount svg(size: 180) }
+        }
+        endCursor hasNextPage
+      }
+    }`,
+    { a: setInput(pick.a), b: setInput(pick.b), c: pick.minConfidence, d: minDifference, after: page.cursors[page.index] },
+  );
+  const diff = data.goScoreDiff;
+  $('summary').textContent =
+    `${diff.compared} positions scored by both ${setName(pick.a)} and ${setName(pick.b)}` +
+    (pick.minConfidence ? ` with confidence ≥ ${pick.minConfidence}` : '') +
+    (minDifference === 1
+      ? `: they agree on ${diff.compared - diff.disagreeing} and differ on ${diff.disagreeing}.`
+      : `: ${diff.disagreeing} differ by ${minDifference} points or more.`);
+  if (withMatrix) {
+    // The matrix is always about exact agreement; fetch its summary when another threshold is shown.
+    const summary =
+      minDifference === 1
+        ? diff
+        : (
+            await gql<{ goScoreDiff: Diff }>(
+              `query DashboardAgreement($a: GoScoreSetInput!, $b: GoScoreSetInput!, $c: Int) {
+                goScoreDiff(a: $a, b: $b, minConfidence: $c, first: 0) { compared agreeing disagreeing buckets { score agree disagree } nodes { difference } endCursor hasNextPage }
+              }`,
+              { a: setInput(pick.a), b: setInput(pick.b), c: pick.minConfidence },
+            )
+          ).goScoreDiff;
+    await loadMatrix(summary);
+  }
+  // Largest difference first within the page.
+  const nodes = [...diff.nodes].sort((x, y) => Math.abs(y.difference) - Math.abs(x.difference));
+  const list = $('disagreements');
+  list.replaceChildren(
+    ...nodes.map((n) =>
+      h(
+        'li',
+        { class: 'position', 'data-key': n.position.key },
+        diagram(n.position.svg),
+        h(
+          'dl',
+          {},
+          h('dt', {}, 'PositionID'),
+          h('dd', { class: 'key' }, n.position.key),
+          h('dt', {}, setName(pick.a)),
+          h('dd', {}, `${scoreLabel(n.a.score)} (conf. ${n.a.confidence})`),
+          h('dt', {}, setName(pick.b)),
+          h('dd', {}, `${scoreLabel(n.b.score)} (conf. ${n.b.confidence})`),
+          h('dt', {}, 'difference'),
+          h('dd', { class: 'difference' }, (n.difference > 0 ? '+' : '') + String(n.difference)),
+          h('dt', {}, 'stones'),
+          h('dd', {}, n.position.stoneCount === null ? 'board not stored' : String(n.position.stoneCount)),
+          h('dt', {}, 'to play'),
+          h('dd', {}, n.position.toPlay === 'WHITE' ? 'White' : 'Black'),
+        ),
+      ),
+    ),
+  );
+  if (nodes.length === 0) list.append(h('li', { class: 'empty' }, 'No disagreements at this threshold.'));
+  if (diff.hasNextPage) page.cursors[page.index + 1] = diff.endCursor;
+  $<HTMLButtonElement>('prev').disabled = page.index === 0;
+  $<HTMLButtonElement>('next').disabled = !diff.hasNextPage;
+  const start = page.index * DIFF_PAGE;
+  $('page-info').textContent = diff.disagreeing ? `${start + 1}–${start + diff.nodes.length} of ${diff.disagreeing}` : '';
+}
+
+// ------------------------------------------------------------------ wiring
+
+async function compare(): Promise<void> {
+  page.cursors = [null];
+  page.index = 0;
+  status('Loading…');
+  await Promise.all([loadDistribution(), loadDisagreements(true)]);
+  status('');
+}
+
+let wired = false;
+
+/** Listens to the tab's controls (once). */
+function wire(fail: (error: unknown) => void): void {
+  if (wired) return;
+  wired = true;
+  $('sets').addEventListener('submit', (e) => {
+    e.preventDefault();
+    compare().catch(fail);
+  });
+  $('min-difference').addEventListener('change', () => {
+    page.cursors = [null];
+    page.index = 0;
+    loadDisagreements(false).catch(fail);
+  });
+  $('prev').addEventListener('click', () => {
+    page.index = Math.max(0, page.index - 1);
+    loadDisagreements(false).catch(fail);
+  });
+  $('next').addEventListener('click', () => {
+    page.index++;
+    loadDisagreements(false).catch(fail);
+  });
+}
+
+const fail = (error: unknown): void => status(error instanceof Error ? error.message : String(error), true);
+
+export const goTab: Tab = {
+  id: 'go',
+  title: 'Go',
+  async load() {
+    wire(fail);
+    status('Loading…');
+    await Promise.all([loadSets(), loadStones()]);
+    if (sets.length === 0) {
+      status('No Go score sets are stored yet: import position and score files (formats GO_POSITIONS, GO_SCORES) first.');
+    } else {
+      await compare();
+    }
+  },
+};
