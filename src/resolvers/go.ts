@@ -22,7 +22,7 @@ import {
 import type { Position, Score } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError, notFound } from '../api/errors';
-import { decodeCursor, encodeCursor, intArg, loadOrNotFound, parseId } from '../api/args';
+import { decodeKeyCursor, encodeKeyCursor, intArg, loadOrNotFound, parseId } from '../api/args';
 import {
   DEFAULT_ZOBRIST_TABLE,
   type NamedHasher,
@@ -32,7 +32,7 @@ import {
   hashHexOf,
   parseGoKey,
 } from '../storage/go';
-import { type ScoreSet, goKomiVerdicts, goScoreCrossTab, goScoreDiff, goScoreDistribution, goScoreSets, goStoneHistogram } from '../storage/goAnalysis';
+import { type ScoreSet, goDisagreementByStones, goKomiVerdicts, goScoreCrossTab, goScoreDiff, goScoreDistribution, goScoreSets, goStoneHistogram } from '../storage/goAnalysis';
 import { checkImportHashes } from '../storage/goHashCheck';
 import { goPositionByKey, goPositionsByHash } from '../storage/goPositions';
 import { type ZobristTableRow, activateZobristTable, listZobristTables, saveZobristTable, zobristTableNamed } from '../storage/zobristTables';
@@ -167,11 +167,14 @@ export const goResolvers: Resolvers = {
     goScoreDiff: async (_, args, { db }) => {
       const a = scoreSetOf(args.a);
       const b = scoreSetOf(args.b);
+      const order = args.orderBy ?? 'FILE_ORDER';
+      const after = decodeKeyCursor(order, args.after);
       const diff = await goScoreDiff(db, a, b, {
         minConfidence: intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
         minDifference: intArg(args.minDifference, 1, 1, 5, 'minDifference'),
         first: intArg(args.first, 50, 0, 500, 'first'),
-        afterScoreId: decodeCursor('godiff', args.after) ?? 0n,
+        order,
+        after: after && { value: after.value === null ? null : Number(after.value), scoreId: after.id },
       });
       const last = diff.page[diff.page.length - 1];
       return {
@@ -185,12 +188,20 @@ export const goResolvers: Resolvers = {
           b: goScoreOf(b.program, b.ruleset, d.b.value, d.b.confidence),
           difference: Math.round(d.b.value - d.a.value),
         })),
-        endCursor: diff.hasNextPage && last ? encodeCursor('godiff', last.scoreId) : null,
+        endCursor: diff.hasNextPage && last ? encodeKeyCursor(order, last.sortValue === null ? null : String(last.sortValue), last.scoreId) : null,
         hasNextPage: diff.hasNextPage,
       };
     },
     goScoreCrossTab: (_, args, { db }) =>
       goScoreCrossTab(
+        db,
+        scoreSetOf(args.a),
+        scoreSetOf(args.b),
+        intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
+        intArg(args.minDifference, 1, 1, 5, 'minDifference'),
+      ),
+    goDisagreementByStones: (_, args, { db }) =>
+      goDisagreementByStones(
         db,
         scoreSetOf(args.a),
         scoreSetOf(args.b),

@@ -64,6 +64,8 @@ export async function goScoreDistribution(
 export interface Disagreement {
   scoreId: bigint;
   positionId: bigint;
+  /** The row's value in the page's order (null in file order): what the next page's cursor keeps. */
+  sortValue: number | null;
   a: { value: number; confidence: number | null };
   b: { value: number; confidence: number | null };
 }
@@ -79,34 +81,67 @@ export interface ScoreDiff {
   hasNextPage: boolean;
 }
 
+/** How a page of disagreements is ordered: as set A was imported, largest difference first, or most confident first. */
+export type DisagreementOrder = 'FILE_ORDER' | 'LARGEST_DIFFERENCE' | 'MOST_CONFIDENT';
+
+/** The sort value of each order (descending, then A's score row ascending); null for file order. */
+const ORDER_VALUE: Record<DisagreementOrder, string | null> = {
+  FILE_ORDER: null,
+  LARGEST_DIFFERENCE: 'abs(a.value - b.value)',
+  MOST_CONFIDENT: 'least(coalesce(a.confidence, 0), coalesce(b.confidence, 0))',
+};
+
+/** Where a page starts: after the disagreement with this sort value and score row. */
+export interface DisagreementCursor {
+  value: number | null;
+  scoreId: bigint;
+}
+
+/** Both sets' scores of one position, joined (parameters $1..$5: A's program and ruleset, B's, the minimum confidence). */
+const BOTH_SCORED_JOIN = `FROM "Score" a JOIN "Score" b ON b."positionId" = a."positionId" AND b.program = $3 AND b.ruleset = $4`;
+const BOTH_SCORED_WHERE = `WHERE a.program = $1 AND a.ruleset = $2 AND coalesce(a.confidence, 0) >= $5 AND coalesce(b.confidence, 0) >= $5`;
+const BOTH_SCORED = `${BOTH_SCORED_JOIN}
+    ${BOTH_SCORED_WHERE}`;
+
 /**
  * Where two score sets disagree by `minDifference` points or more, among positions both scored
- * with confidence >= `minConfidence`: the counts, by score, and one page of the disagreements.
+ * with confidence >= `minConfidence`: the counts, by score, and one page of the disagreements in
+ * `order` (ties, and file order, by A's score row).
  */
 export async function goScoreDiff(
   db: Database,
   a: ScoreSet,
   b: ScoreSet,
-  options: { minConfidence: number; minDifference: number; first: number; afterScoreId: bigint },
+  options: { minConfidence: number; minDifference: number; first: number; order: DisagreementOrder; after?: DisagreementCursor },
 ): Promise<ScoreDiff> {
-  const joined = `FROM "Score" a JOIN "Score" b ON b."positionId" = a."positionId" AND b.program = $3 AND b.ruleset = $4
-    WHERE a.program = $1 AND a.ruleset = $2 AND coalesce(a.confidence, 0) >= $5 AND coalesce(b.confidence, 0) >= $5`;
   const params = [a.program, a.ruleset, b.program, b.ruleset, options.minConfidence, options.minDifference];
   const { first } = options;
+  const value = ORDER_VALUE[options.order];
+  // Keyset paging: past the previous page's last row in (value descending, score row ascending).
+  let past = 'true';
+  let pageParams: unknown[] = params;
+  if (options.after && value === null) {
+    past = 'a.id > $7';
+    pageParams = [...params, options.after.scoreId];
+  } else if (options.after) {
+    past = `(${value} < $8 OR (${value} = $8 AND a.id > $7))`;
+    pageParams = [...params, options.after.scoreId, options.after.value ?? 0];
+  }
   const [buckets, rows] = await Promise.all([
     db.sql.query<{ score: number; agree: bigint; disagree: bigint }>(
       `SELECT round(a.value)::int AS score,
          count(*) FILTER (WHERE abs(a.value - b.value) < $6)::int8 AS agree,
          count(*) FILTER (WHERE abs(a.value - b.value) >= $6)::int8 AS disagree
-       ${joined} GROUP BY 1 ORDER BY 1`,
+       ${BOTH_SCORED} GROUP BY 1 ORDER BY 1`,
       params,
     ),
     first === 0
       ? Promise.resolve([])
-      : db.sql.query<{ id: bigint; positionId: bigint; av: number; ac: number | null; bv: number; bc: number | null }>(
-          `SELECT a.id, a."positionId", a.value AS av, a.confidence AS ac, b.value AS bv, b.confidence AS bc
-           ${joined} AND abs(a.value - b.value) >= $6 AND a.id > $7 ORDER BY a.id LIMIT ${first + 1}`,
-          [...params, options.afterScoreId],
+      : db.sql.query<{ id: bigint; positionId: bigint; av: number; ac: number | null; bv: number; bc: number | null; sort: number | null }>(
+          `SELECT a.id, a."positionId", a.value AS av, a.confidence AS ac, b.value AS bv, b.confidence AS bc, ${value ?? 'NULL::float8'} AS sort
+           ${BOTH_SCORED} AND abs(a.value - b.value) >= $6 AND ${past}
+           ORDER BY ${value === null ? '' : `${value} DESC, `}a.id LIMIT ${first + 1}`,
+          pageParams,
         ),
   ]);
   const agreeing = buckets.reduce((n, r) => n + Number(r.agree), 0);
@@ -119,11 +154,36 @@ export async function goScoreDiff(
     page: rows.slice(0, first).map((r) => ({
       scoreId: r.id,
       positionId: r.positionId,
+      sortValue: r.sort,
       a: { value: r.av, confidence: r.ac },
       b: { value: r.bv, confidence: r.bc },
     })),
     hasNextPage: rows.length > first,
   };
+}
+
+/** Agreement of two score sets among positions with one number of stones on the board. */
+export interface StoneAgreement {
+  /** Stones on the board; null for positions whose board is not stored. */
+  stoneCount: number | null;
+  compared: number;
+  disagreeing: number;
+}
+
+/**
+ * How often two score sets disagree (by `minDifference` points or more) by the number of stones
+ * on the board, among positions both scored with confidence >= `minConfidence`.
+ */
+export async function goDisagreementByStones(db: Database, a: ScoreSet, b: ScoreSet, minConfidence: number, minDifference: number): Promise<StoneAgreement[]> {
+  const rows = await db.sql.query<{ stones: number | null; compared: bigint; disagreeing: bigint }>(
+    `SELECT p."pieceCount" AS stones, count(*)::int8 AS compared,
+       count(*) FILTER (WHERE abs(a.value - b.value) >= $6)::int8 AS disagreeing
+     ${BOTH_SCORED_JOIN} JOIN "Position" p ON p.id = a."positionId"
+     ${BOTH_SCORED_WHERE}
+     GROUP BY 1 ORDER BY 1 NULLS FIRST`,
+    [a.program, a.ruleset, b.program, b.ruleset, minConfidence, minDifference],
+  );
+  return rows.map((r) => ({ stoneCount: r.stones, compared: Number(r.compared), disagreeing: Number(r.disagreeing) }));
 }
 
 /** One cell of the cross-tab of two score sets: positions where A gave `a` points and B `b` (rounded). */
@@ -141,9 +201,7 @@ export interface CrossTabCell {
 export async function goScoreCrossTab(db: Database, a: ScoreSet, b: ScoreSet, minConfidence: number, minDifference: number): Promise<CrossTabCell[]> {
   const rows = await db.sql.query<{ a: number; b: number; n: bigint }>(
     `SELECT round(a.value)::int AS a, round(b.value)::int AS b, count(*)::int8 AS n
-     FROM "Score" a JOIN "Score" b ON b."positionId" = a."positionId" AND b.program = $3 AND b.ruleset = $4
-     WHERE a.program = $1 AND a.ruleset = $2 AND coalesce(a.confidence, 0) >= $5 AND coalesce(b.confidence, 0) >= $5
-       AND abs(a.value - b.value) >= $6
+     ${BOTH_SCORED} AND abs(a.value - b.value) >= $6
      GROUP BY 1, 2 ORDER BY 1, 2`,
     [a.program, a.ruleset, b.program, b.ruleset, minConfidence, minDifference],
   );

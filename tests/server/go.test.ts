@@ -138,9 +138,9 @@ describeEachDatabase('Go GraphQL', (getDb) => {
     ]);
   });
 
-  const DIFF = `query ($minConfidence: Int, $minDifference: Int, $first: Int, $after: String) {
+  const DIFF = `query ($minConfidence: Int, $minDifference: Int, $first: Int, $after: String, $orderBy: GoDisagreementOrder) {
     goScoreDiff(a: { program: "fuego", ruleset: "chinese" }, b: { program: "gnugo", ruleset: "chinese" },
-                minConfidence: $minConfidence, minDifference: $minDifference, first: $first, after: $after) {
+                minConfidence: $minConfidence, minDifference: $minDifference, first: $first, after: $after, orderBy: $orderBy) {
       compared agreeing disagreeing buckets { score agree disagree }
       nodes { position { stoneCount } a { score } b { score } difference } endCursor hasNextPage
     }
@@ -183,6 +183,43 @@ describeEachDatabase('Go GraphQL', (getDb) => {
     const big = dataOf(await gql<Diff>(DIFF, { minDifference: 2 })).goScoreDiff;
     expect([big.compared, big.agreeing, big.disagreeing]).toEqual([5, 4, 1]);
     expect(big.nodes.map((n) => n.difference)).toEqual([-3]);
+  });
+
+  it('orders disagreements by the size of the difference, a page at a time', async () => {
+    // The two disagreements: 4 stones (fuego 5, gnugo 6: 1 apart) and 8 stones (8 against 5: 3 apart).
+    const first = dataOf(await gql<Diff>(DIFF, { first: 1, orderBy: 'LARGEST_DIFFERENCE' })).goScoreDiff;
+    expect(first.nodes.map((n) => [n.position.stoneCount, n.difference])).toEqual([[8, -3]]);
+    expect(first.hasNextPage).toBe(true);
+    const second = dataOf(await gql<Diff>(DIFF, { first: 1, after: first.endCursor, orderBy: 'LARGEST_DIFFERENCE' })).goScoreDiff;
+    expect(second.nodes.map((n) => [n.position.stoneCount, n.difference])).toEqual([[4, 1]]);
+    expect(second.hasNextPage).toBe(false);
+  });
+
+  it('orders disagreements by the lower of the two confidences, most confident first', async () => {
+    // 4 stones: confidences 80 and 80 (lower 80); 8 stones: 50 and 90 (lower 50).
+    const all = dataOf(await gql<Diff>(DIFF, { orderBy: 'MOST_CONFIDENT' })).goScoreDiff;
+    expect(all.nodes.map((n) => n.position.stoneCount)).toEqual([4, 8]);
+  });
+
+  it('refuses a cursor given out for another order', async () => {
+    const first = dataOf(await gql<Diff>(DIFF, { first: 1 })).goScoreDiff;
+    const crossed = await gql(DIFF, { first: 1, after: first.endCursor, orderBy: 'MOST_CONFIDENT' });
+    expect(crossed.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', details: { argument: 'after' } } });
+  });
+
+  it('counts disagreements by the number of stones on the board', async () => {
+    const BY_STONES = `query ($d: Int) { goDisagreementByStones(a: { program: "fuego", ruleset: "chinese" },
+      b: { program: "gnugo", ruleset: "chinese" }, minDifference: $d) { stoneCount compared disagreeing } }`;
+    type ByStones = { goDisagreementByStones: { stoneCount: number | null; compared: number; disagreeing: number }[] };
+    // Both scored the positions with 2, 4, 6, 8 and 10 stones; they disagree at 4 (1 apart) and 8 (3 apart).
+    expect(dataOf(await gql<ByStones>(BY_STONES, {})).goDisagreementByStones).toEqual([
+      { stoneCount: 2, compared: 1, disagreeing: 0 },
+      { stoneCount: 4, compared: 1, disagreeing: 1 },
+      { stoneCount: 6, compared: 1, disagreeing: 0 },
+      { stoneCount: 8, compared: 1, disagreeing: 1 },
+      { stoneCount: 10, compared: 1, disagreeing: 0 },
+    ]);
+    expect(dataOf(await gql<ByStones>(BY_STONES, { d: 2 })).goDisagreementByStones.map((r) => r.disagreeing)).toEqual([0, 0, 0, 1, 0]);
   });
 
   it('gives the cross-tab of two programs\' disagreements in one query', async () => {

@@ -63,6 +63,22 @@ const expectedStones = [...stones.entries()].sort((a, b) => a[0] - b[0]);
 /** matrix[fuego score][gnugo score] over the 30 positions both scored. */
 const expectedMatrix = SCORES.map((a) => SCORES.map((b) => GNUGO.filter((g, i) => FUEGO[i].score === a && g.score === b).length));
 const disagreeing = GNUGO.filter((g, i) => g.score !== FUEGO[i].score).length;
+/** Black's wins at komi 4..7 by a score set: positions scored above the komi. */
+const blackWins = (set: GoScoreRecord[]) => [4, 5, 6, 7].map((k) => set.filter((r) => r.score > k).length);
+/** Per stone count (fewest first) among the 30 positions both scored: the % where they differ, to one decimal. */
+const expectedByStones = (() => {
+  const byStones = new Map<number, { compared: number; disagreeing: number }>();
+  GNUGO.forEach((g, i) => {
+    const n = [...GO[i].board].filter((c) => c !== '.').length;
+    const row = byStones.get(n) ?? { compared: 0, disagreeing: 0 };
+    row.compared++;
+    if (g.score !== FUEGO[i].score) row.disagreeing++;
+    byStones.set(n, row);
+  });
+  return [...byStones.entries()].sort((a, b) => a[0] - b[0]).map(([n, r]) => [String(n), Math.round((1000 * r.disagreeing) / r.compared) / 10] as const);
+})();
+/** The largest difference between the two sets' scores. */
+const largestDifference = Math.max(...GNUGO.map((g, i) => Math.abs(g.score - FUEGO[i].score)));
 /** What the dashboard exposes on `window` (the page's globals, seen from the test). */
 interface TabulaWindow {
   tabula?: { ready: boolean; charts: Record<string, { data: { labels?: unknown[]; datasets: { label?: string; data: unknown[] }[] } }> };
@@ -251,6 +267,21 @@ suite(title, () => {
       expect(await svg.locator('title').textContent()).toMatch(/^Go position, 9x9, (Black|White) to play$/);
     }
     expect(await page.locator('#page-info').innerText()).toBe(`1–8 of ${disagreeing}`);
+    // Largest difference first.
+    expect(await page.locator('#disagreements li.position .difference').first().innerText()).toMatch(new RegExp(`^[+-]${largestDifference}$`));
+
+    // Who wins at komi 4..7 by each set, and the disagreement per stone count.
+    const komi = await chart('komi');
+    expect(komi?.labels).toEqual(['komi 4', 'komi 5', 'komi 6', 'komi 7']);
+    expect(komi?.datasets.map((d) => [d.label, d.data])).toEqual([
+      ['fuego / chinese: Black wins', blackWins(FUEGO_ALL)],
+      ['fuego / chinese: White wins', [4, 5, 6, 7].map((k) => FUEGO_ALL.filter((r) => r.score < k).length)],
+      ['gnugo / chinese: Black wins', blackWins(GNUGO)],
+      ['gnugo / chinese: White wins', [4, 5, 6, 7].map((k) => GNUGO.filter((r) => r.score < k).length)],
+    ]);
+    const byStones = await chart('by-stones');
+    expect(byStones?.labels).toEqual(expectedByStones.map(([n]) => n));
+    expect(byStones?.datasets[0].data).toEqual(expectedByStones.map(([, pct]) => pct));
     await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard.png'), fullPage: true });
     await page.locator('#next').click();
     const next = `9–${Math.min(16, disagreeing)} of ${disagreeing}`;

@@ -1,8 +1,10 @@
 /**
  * The Go tab: pick two Go score sets (program/ruleset, from `goScoreSets`), see the score
  * distribution (`goScoreDistribution`) and positions by stone count (`goStoneHistogram`) as
- * Chart.js bar charts, the agreement matrix of the two sets (`goScoreDiff`, `goScoreCrossTab`),
- * and a paged list of the positions where they disagree with their diagrams (`svg`).
+ * Chart.js bar charts, who wins at komi 4..7 by each set (`goKomiVerdicts`), how often they
+ * disagree per stone count (`goDisagreementByStones`), the agreement matrix of the two sets
+ * (`goScoreDiff`, `goScoreCrossTab`), and a paged list of the positions where they disagree with
+ * their diagrams (`svg`), largest difference or most confident first.
  */
 import { gql } from '../shared/api';
 import { $, barChart, dataTable, diagram, h, status } from './dom';
@@ -106,6 +108,67 @@ async function loadStones(): Promise<void> {
   dataTable('stones-table', 'Positions per stone count', ['stones', 'positions'], rows.map((r) => [r.stoneCount, r.positions]));
 }
 
+interface KomiVerdict {
+  komi: number;
+  blackWins: number;
+  jigo: number;
+  whiteWins: number;
+}
+
+/** Who wins at komi 4..7 by each set: a grouped bar chart of Black's wins and a table of all three verdicts. */
+async function loadKomi(): Promise<void> {
+  const pick = selected();
+  if (!pick) return;
+  const data = await gql<{ a: KomiVerdict[]; b: KomiVerdict[] }>(
+    `query DashboardKomi($a: String!, $ar: String, $b: String!, $br: String, $c: Int) {
+      a: goKomiVerdicts(program: $a, ruleset: $ar, minConfidence: $c) { komi blackWins jigo whiteWins }
+      b: goKomiVerdicts(program: $b, ruleset: $br, minConfidence: $c) { komi blackWins jigo whiteWins }
+    }`,
+    { a: pick.a.program, ar: pick.a.ruleset, b: pick.b.program, br: pick.b.ruleset, c: pick.minConfidence },
+  );
+  const sides = pick.a === pick.b ? [{ set: pick.a, rows: data.a }] : [{ set: pick.a, rows: data.a }, { set: pick.b, rows: data.b }];
+  const komis = data.a.map((r) => r.komi);
+  barChart(
+    'komi',
+    komis.map((k) => `komi ${k}`),
+    sides.flatMap(({ set, rows }) => [
+      { label: `${setName(set)}: Black wins`, data: rows.map((r) => r.blackWins) },
+      { label: `${setName(set)}: White wins`, data: rows.map((r) => r.whiteWins) },
+    ]),
+    'komi',
+  );
+  dataTable(
+    'komi-table',
+    'Verdicts by komi',
+    ['set', 'komi', 'Black wins', 'jigo', 'White wins'],
+    sides.flatMap(({ set, rows }) => rows.map((r) => [setName(set), r.komi, r.blackWins, r.jigo, r.whiteWins])),
+  );
+}
+
+/** The share of positions the two sets disagree on, per stone count (`goDisagreementByStones`). */
+async function loadByStones(): Promise<void> {
+  const pick = selected();
+  if (!pick) return;
+  const minDifference = Number($<HTMLSelectElement>('min-difference').value) || 1;
+  const data = await gql<{ goDisagreementByStones: { stoneCount: number | null; compared: number; disagreeing: number }[] }>(
+    `query DashboardByStones($a: GoScoreSetInput!, $b: GoScoreSetInput!, $c: Int, $d: Int) {
+      goDisagreementByStones(a: $a, b: $b, minConfidence: $c, minDifference: $d) { stoneCount compared disagreeing }
+    }`,
+    { a: setInput(pick.a), b: setInput(pick.b), c: pick.minConfidence, d: minDifference },
+  );
+  const rows = data.goDisagreementByStones;
+  const label = (n: number | null) => (n === null ? 'no board' : String(n));
+  const pct = (r: { compared: number; disagreeing: number }) => (r.compared ? Math.round((1000 * r.disagreeing) / r.compared) / 10 : 0);
+  $('by-stones-hint').textContent = `Share of the positions both sets scored where they differ by ${minDifference} point${minDifference === 1 ? '' : 's'} or more, per number of stones.`;
+  barChart('by-stones', rows.map((r) => label(r.stoneCount)), [{ label: '% disagreeing', data: rows.map(pct) }], 'stones on the board', '% of positions');
+  dataTable(
+    'by-stones-table',
+    'Disagreement by stone count',
+    ['stones', 'compared', 'disagreeing', '%'],
+    rows.map((r) => [label(r.stoneCount), r.compared, r.disagreeing, pct(r)]),
+  );
+}
+
 const DIFF_PAGE = 8;
 
 /**
@@ -159,8 +222,8 @@ async function loadDisagreements(withMatrix: boolean): Promise<void> {
   if (!pick) return;
   const minDifference = Number($<HTMLSelectElement>('min-difference').value) || 1;
   const data = await gql<{ goScoreDiff: Diff }>(
-    `query DashboardDisagreements($a: GoScoreSetInput!, $b: GoScoreSetInput!, $c: Int, $d: Int, $after: String) {
-      goScoreDiff(a: $a, b: $b, minConfidence: $c, minDifference: $d, first: ${DIFF_PAGE}, after: $after) {
+    `query DashboardDisagreements($a: GoScoreSetInput!, $b: GoScoreSetInput!, $c: Int, $d: Int, $after: String, $order: GoDisagreementOrder) {
+      goScoreDiff(a: $a, b: $b, minConfidence: $c, minDifference: $d, first: ${DIFF_PAGE}, after: $after, orderBy: $order) {
         compared agreeing disagreeing
         buckets { score agree disagree }
         nodes {
@@ -172,7 +235,7 @@ async function loadDisagreements(withMatrix: boolean): Promise<void> {
         endCursor hasNextPage
       }
     }`,
-    { a: setInput(pick.a), b: setInput(pick.b), c: pick.minConfidence, d: minDifference, after: page.cursors[page.index] },
+    { a: setInput(pick.a), b: setInput(pick.b), c: pick.minConfidence, d: minDifference, after: page.cursors[page.index], order: $<HTMLSelectElement>('order').value },
   );
   const diff = data.goScoreDiff;
   $('summary').textContent =
@@ -196,8 +259,7 @@ async function loadDisagreements(withMatrix: boolean): Promise<void> {
           ).goScoreDiff;
     await loadMatrix(summary);
   }
-  // Largest difference first within the page.
-  const nodes = [...diff.nodes].sort((x, y) => Math.abs(y.difference) - Math.abs(x.difference));
+  const nodes = diff.nodes;
   const list = $('disagreements');
   list.replaceChildren(
     ...nodes.map((n) =>
@@ -238,7 +300,7 @@ async function compare(): Promise<void> {
   page.cursors = [null];
   page.index = 0;
   status('Loading…');
-  await Promise.all([loadDistribution(), loadDisagreements(true)]);
+  await Promise.all([loadDistribution(), loadKomi(), loadByStones(), loadDisagreements(true)]);
   status('');
 }
 
@@ -253,6 +315,11 @@ function wire(fail: (error: unknown) => void): void {
     compare().catch(fail);
   });
   $('min-difference').addEventListener('change', () => {
+    page.cursors = [null];
+    page.index = 0;
+    Promise.all([loadDisagreements(false), loadByStones()]).catch(fail);
+  });
+  $('order').addEventListener('change', () => {
     page.cursors = [null];
     page.index = 0;
     loadDisagreements(false).catch(fail);
