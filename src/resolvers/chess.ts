@@ -17,9 +17,6 @@ import type { CodecError } from '../codecs/result';
 import type { Context } from '../api/context';
 import { base64Arg } from '../api/args';
 import { codecInputError } from '../api/errors';
-import { moveStats } from '../storage/explorer';
-import { occurrencesOfKey } from '../storage/occurrences';
-import { plyOf } from './games';
 
 const fenError = (error: CodecError, argument: string) =>
   codecInputError(error, isFenError(error.code) && argument !== 'fen' ? 'fen' : argument);
@@ -63,15 +60,5 @@ export const chessResolvers: Resolvers = {
   },
   ChessPosition: {
     gameCount: async (p, _, { loaders }) => (await loaders.occurrenceCounts.load({ kind: 'CHESS', key: p.key })).games,
-    moves: async (p, _, { db, loaders }) =>
-      (await moveStats(db, loaders.source, 'CHESS', p.key, p.includeVariations)).map((m) => ({
-        san: m.move,
-        count: m.count,
-        whiteWins: m.firstWins,
-        draws: m.draws,
-        blackWins: m.secondWins,
-        unknown: m.unknown,
-      })),
-    occurrences: async (p, { first }, { db, loaders }) => (await occurrencesOfKey(db, loaders.source, 'CHESS', p.key, first ?? 50)).map(plyOf),
   },
 };

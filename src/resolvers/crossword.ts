@@ -17,9 +17,6 @@ import type { Position } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError } from '../api/errors';
 import { crosswordPositionAtPly, storedCrosswordPosition } from '../storage/crossword';
-import { occurrencesOfKey } from '../storage/occurrences';
-import { explorerMoves } from '../storage/explorer';
-import { plyOf } from './games';
 
 type DialectArg = 'CURRENT' | 'SEED';
 
@@ -70,13 +67,6 @@ export const crosswordResolvers: Resolvers = {
     cgp: (v) => printCgp(v.position, { dialect: v.dialect }),
     key: (v) => v.key,
     stored: (v, _, context) => storedRow(v, context),
-    occurrences: async (v, { first }, { db, loaders }) =>
-      (await occurrencesOfKey(db, loaders.source, 'CROSSWORD', v.key, first ?? 50)).map(plyOf),
-    moves: async (v, { includeVariations }, context) => {
-      const sideToMove = (await storedRow(v, context))?.sideToMove ?? null;
-      return explorerMoves(context.db, context.loaders.source, { kind: 'CROSSWORD', key: v.key, board: '', sideToMove }, includeVariations ?? false);
-    },
-    occurrenceCount: async (v, _, { loaders }) => (await loaders.occurrenceCounts.load({ kind: 'CROSSWORD', key: v.key })).occurrences,
   },
   Ply: {
     crossword: async (ply, { dialect }, { loaders }) => {

@@ -34,7 +34,7 @@ import {
 } from '../storage/go';
 import { type ScoreSet, goDisagreementByStones, goKomiVerdicts, goScoreCrossTab, goScoreDiff, goScoreDistribution, goScoreSets, goStoneHistogram } from '../storage/goAnalysis';
 import { checkImportHashes } from '../storage/goHashCheck';
-import { goPositionByKey, goPositionsByHash } from '../storage/goPositions';
+import { goPositionsByHash } from '../storage/goPositions';
 import { type ZobristTableRow, activateZobristTable, listZobristTables, saveZobristTable, zobristTableNamed } from '../storage/zobristTables';
 import { movesOf, occurrenceCountOf, occurrencesOf, positionId } from './positions';
 
@@ -100,6 +100,21 @@ const tableNamed = (context: Context, name: string): Promise<ZobristTableRow> =>
   loadOrNotFound(zobristTableNamed(context.db, name), `Zobrist table "${name}"`);
 
 
+/** The 20-hex-digit key a game gives a position of this hash and side to play (games store no tiebreak). */
+const gameKeyOf = (hashHex: string, side: 'B' | 'W'): string => `${hashHex}00${side === 'B' ? '42' : '57'}`;
+
+/**
+ * Go positions with this hash (and side to play): the stored rows, and for a side with none, the
+ * position as stored games reach it.
+ */
+async function positionsOfHash(context: Context, hashHex: string, side?: 'B' | 'W'): Promise<Position[]> {
+  const rows = await goPositionsByHash(context.db, hashHex, side);
+  const missing = (side ? [side] : (['B', 'W'] as const)).filter((s) => !rows.some((r) => r.sideToMove === s));
+  const fromGames = await context.loaders.positionsByKey.loadMany(missing.map((s) => ({ kind: 'GO' as const, key: gameKeyOf(hashHex, s) })));
+  const found = fromGames.flatMap((r) => (r instanceof Error ? [] : r));
+  return [...rows, ...found].sort((a, b) => a.key.localeCompare(b.key));
+}
+
 /** A score set argument, its ruleset "" when absent. */
 const scoreSetOf = (input: GoScoreSetInput): ScoreSet => ({ program: input.program, ruleset: input.ruleset ?? '' });
 
@@ -107,22 +122,19 @@ const scoreSetOf = (input: GoScoreSetInput): ScoreSet => ({ program: input.progr
 
 export const goResolvers: Resolvers = {
   Query: {
-    goPosition: async (_, { hash, toPlay }, { db }) => {
+    goPosition: async (_, { hash, toPlay }, context) => {
       const hex = hashArgument(hash, 'hash', true);
       if (hex.length === 20) {
-        const p = await goPositionByKey(db, hex);
+        const [p] = await context.loaders.positionsByKey.load({ kind: 'GO', key: hex });
         return p && (!toPlay || color(p.sideToMove) === toPlay) ? p : null;
       }
       const side = toPlay ? (toPlay === 'WHITE' ? 'W' : 'B') : undefined;
-      const rows = await goPositionsByHash(db, hex, side);
+      const rows = await positionsOfHash(context, hex, side);
       // 9x9 keys first, then Black to play, then the lowest tiebreak (the key orders both).
       rows.sort((a, b) => a.key.length - b.key.length || (a.sideToMove === 'B' ? 0 : 1) - (b.sideToMove === 'B' ? 0 : 1) || a.key.localeCompare(b.key));
       return rows[0] ?? null;
     },
-    goPositions: async (_, { hash }, { db }) => {
-      const hex = hashArgument(hash, 'hash', false);
-      return goPositionsByHash(db, hex);
-    },
+    goPositions: (_, { hash }, context) => positionsOfHash(context, hashArgument(hash, 'hash', false)),
     goCanonicalHash: async (_, { board, table }, context) => {
       const text = board.replace(/\s+/g, '');
       const squared = squareBoardSize(text);

@@ -4,6 +4,7 @@ import { chessResolvers } from './chess';
 import { crosswordResolvers } from './crossword';
 import { diagramResolvers } from './diagrams';
 import { gameResolvers } from './games';
+import { gamePositionResolvers } from './gamePosition';
 import { goResolvers } from './go';
 import { importResolvers } from './imports';
 import { nodeResolvers } from './node';
@@ -25,7 +26,7 @@ const merge = (...maps: Resolvers[]): ResolverMap => {
 
 /** The scalars (graphql-scalars' JSON and DateTime) are whole objects, not field maps to merge. */
 export const resolvers = {
-  ...merge(serverResolvers, gameResolvers, importResolvers, positionResolvers, backgammonResolvers, crosswordResolvers, goResolvers, chessResolvers, diagramResolvers, nodeResolvers),
+  ...merge(serverResolvers, gameResolvers, importResolvers, positionResolvers, backgammonResolvers, crosswordResolvers, goResolvers, chessResolvers, diagramResolvers, nodeResolvers, gamePositionResolvers),
   JSON: JSONResolver,
   DateTime: DateTimeResolver,
 };

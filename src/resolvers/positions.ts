@@ -43,9 +43,18 @@ export const occurrencePageOf = async (p: Position, { first, after }: { first?: 
 export const occurrenceCountOf = async (p: Position, _: unknown, { loaders }: Context) =>
   (await loaders.occurrenceCounts.load({ kind: p.kind, key: p.key })).occurrences;
 
-/** `moves(includeVariations)`: the explorer of a position, in any game. */
-export const movesOf = (p: Position, { includeVariations }: { includeVariations?: boolean | null }, { db, loaders }: Context) =>
-  explorerMoves(db, loaders.source, p, includeVariations ?? false);
+/** `moves(includeVariations)`: the explorer of a position, in any game (chess's deprecated colour fields kept). */
+export const movesOf = async (p: Position, { includeVariations }: { includeVariations?: boolean | null }, { db, loaders }: Context) => {
+  const chess = p.kind === 'CHESS';
+  return (await explorerMoves(db, loaders.source, p, includeVariations ?? false)).map((m) => ({
+    ...m,
+    firstPlayerWins: m.firstWins,
+    secondPlayerWins: m.secondWins,
+    san: chess ? m.move : null,
+    whiteWins: chess ? m.firstWins : null,
+    blackWins: chess ? m.secondWins : null,
+  }));
+};
 
 /** A position's id: its row's, or for a position known only from games, its kind and key. */
 export const positionId = (p: Position): string => (p.id === 0n ? `${p.kind}:${p.key}` : String(p.id));

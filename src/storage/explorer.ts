@@ -105,10 +105,14 @@ export async function moveStats(db: Database, source: PlySource, kind: GameKind,
 export interface MoveStat {
   move: string;
   count: number;
+  /** Results from the side that played the move. */
   wins: number;
   draws: number;
   losses: number;
   unknown: number;
+  /** Results by player: games the first player (White in chess, Black in Go) won, and the second. */
+  firstWins: number;
+  secondWins: number;
   score: number | null;
 }
 
@@ -175,6 +179,8 @@ export async function explorerMoves(
     draws: s.draws,
     losses: first ? s.secondWins : s.firstWins,
     unknown: s.unknown,
+    firstWins: s.firstWins,
+    secondWins: s.secondWins,
     score: scores.get(s.move) ?? null,
   }));
 }

@@ -1,10 +1,7 @@
-/** Stored Go positions found by PositionID key or by canonical hash. */
+/** Stored Go positions found by canonical hash. */
 import type { Database } from '../db/database';
 import type { Position } from '../generated/prisma/client';
 import { signedHash } from './go';
-
-export const goPositionByKey = (db: Database, key: string): Promise<Position | null> =>
-  db.prisma.position.findUnique({ where: { kind_key: { kind: 'GO', key } } });
 
 /** Every Go position with this 64-bit canonical hash (16 hex digits), optionally with one side to play, by key. */
 export const goPositionsByHash = (db: Database, hashHex: string, sideToMove?: 'B' | 'W'): Promise<Position[]> =>

@@ -213,7 +213,8 @@ suite(title, () => {
     expect(await poll(() => result.innerText(), (t) => t.includes('463b96181691fc9c'))).toContain('463b96181691fc9c');
     const text = await result.innerText();
     expect(text).toContain('"gameCount": 1');
-    expect(text).toContain('"san": "e4"');
+    expect(text).toContain('"move": "e4"');
+    expect(text).toContain('"wins": 1');
     expect(text).toContain('<svg');
     await page.screenshot({ path: path.join(ARTIFACTS, 'explorer.png') });
 

@@ -29,7 +29,7 @@ query ChessStart($fen: String!) {
     key
     fen
     gameCount
-    moves { san count whiteWins draws blackWins }
+    moves { move count wins draws losses score }
     svg(size: 240)
   }
   chessPositions(polyglotKey: "463b96181691fc9c") { id kind key occurrenceCount }
@@ -103,5 +103,20 @@ query GameWithDiagrams($id: ID!) {
 }
 `,
     variables: JSON.stringify({ id: '1' }, null, 2),
+  },
+  {
+    query: `# Any game: one fragment on GamePosition serves every position type.
+fragment Explorer on GamePosition {
+  kind key text occurrenceCount
+  moves { move count wins draws losses score }
+  analysis { program ruleset value }
+}
+
+query AnyPosition($text: String!) {
+  findPositions(text: $text) { ...Explorer }
+  chessPosition(fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") { ...Explorer }
+}
+`,
+    variables: JSON.stringify({ text: '4HPwATDgc/ABMA' }, null, 2),
   },
 ];
