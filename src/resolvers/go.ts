@@ -34,7 +34,7 @@ import {
 } from '../storage/go';
 import { type ScoreSet, goDisagreementByStones, goKomiVerdicts, goScoreCrossTab, goScoreDiff, goScoreDistribution, goScoreSets, goStoneHistogram } from '../storage/goAnalysis';
 import { checkImportHashes } from '../storage/goHashCheck';
-import { goPositionsByHash } from '../storage/goPositions';
+import { goHasherOfSize, goPositionsOfHash } from '../storage/goPositions';
 import { type ZobristTableRow, activateZobristTable, listZobristTables, saveZobristTable, zobristTableNamed } from '../storage/zobristTables';
 import { movesOf, occurrenceCountOf, occurrencesOf, positionId } from './positions';
 
@@ -45,7 +45,7 @@ const activeHashers = new WeakMap<Context, Promise<NamedHasher>>();
 const activeHasher = (context: Context): Promise<NamedHasher> => {
   let found = activeHashers.get(context);
   if (!found) {
-    found = goHasher(context.db.sql).then((h) => h ?? { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) });
+    found = goHasherOfSize(context.db, 9);
     activeHashers.set(context, found);
   }
   return found;
@@ -100,21 +100,6 @@ const tableNamed = (context: Context, name: string): Promise<ZobristTableRow> =>
   loadOrNotFound(zobristTableNamed(context.db, name), `Zobrist table "${name}"`);
 
 
-/** The 20-hex-digit key a game gives a position of this hash and side to play (games store no tiebreak). */
-const gameKeyOf = (hashHex: string, side: 'B' | 'W'): string => `${hashHex}00${side === 'B' ? '42' : '57'}`;
-
-/**
- * Go positions with this hash (and side to play): the stored rows, and for a side with none, the
- * position as stored games reach it.
- */
-async function positionsOfHash(context: Context, hashHex: string, side?: 'B' | 'W'): Promise<Position[]> {
-  const rows = await goPositionsByHash(context.db, hashHex, side);
-  const missing = (side ? [side] : (['B', 'W'] as const)).filter((s) => !rows.some((r) => r.sideToMove === s));
-  const fromGames = await context.loaders.positionsByKey.loadMany(missing.map((s) => ({ kind: 'GO' as const, key: gameKeyOf(hashHex, s) })));
-  const found = fromGames.flatMap((r) => (r instanceof Error ? [] : r));
-  return [...rows, ...found].sort((a, b) => a.key.localeCompare(b.key));
-}
-
 /** A score set argument, its ruleset "" when absent. */
 const scoreSetOf = (input: GoScoreSetInput): ScoreSet => ({ program: input.program, ruleset: input.ruleset ?? '' });
 
@@ -129,12 +114,12 @@ export const goResolvers: Resolvers = {
         return p && (!toPlay || color(p.sideToMove) === toPlay) ? p : null;
       }
       const side = toPlay ? (toPlay === 'WHITE' ? 'W' : 'B') : undefined;
-      const rows = await positionsOfHash(context, hex, side);
+      const rows = await goPositionsOfHash(context.db, context.loaders.source, hex, side);
       // 9x9 keys first, then Black to play, then the lowest tiebreak (the key orders both).
       rows.sort((a, b) => a.key.length - b.key.length || (a.sideToMove === 'B' ? 0 : 1) - (b.sideToMove === 'B' ? 0 : 1) || a.key.localeCompare(b.key));
       return rows[0] ?? null;
     },
-    goPositions: (_, { hash }, context) => positionsOfHash(context, hashArgument(hash, 'hash', false)),
+    goPositions: (_, { hash }, { db, loaders }) => goPositionsOfHash(db, loaders.source, hashArgument(hash, 'hash', false)),
     goCanonicalHash: async (_, { board, table }, context) => {
       const text = board.replace(/\s+/g, '');
       const squared = squareBoardSize(text);

@@ -4,6 +4,7 @@ import type { Position } from '../generated/prisma/client';
 import { positionsOfKeys } from '../storage/lookups';
 import { keyFormOf } from '../storage/keyForms';
 import { backgammonPositionsOfBoard } from '../storage/positions';
+import { goPositionsOfBoard } from '../storage/goPositions';
 import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
 import { occurrencesOfKey } from '../storage/occurrences';
@@ -67,6 +68,7 @@ export const positionResolvers: Resolvers = {
       const form = keyFormOf(textArg(text, 'text', MAX_KEY_TEXT));
       if (form.form === 'unknown') throw badUserInput(`text: ${form.reason}`, { argument: 'text' });
       if (form.form === 'backgammonBoard') return backgammonPositionsOfBoard(db, loaders.source, form.positionId, MAX_BOARD_POSITIONS);
+      if (form.form === 'goBoard') return goPositionsOfBoard(db, loaders.source, form.board);
       return (await positionsOfKeys(db, loaders.source, form.keys)).flat();
     },
     positionsByKeys: async (_, { keys, kind }, { db, loaders }) => {

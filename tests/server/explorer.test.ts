@@ -150,6 +150,22 @@ describeEachDatabase('positions named in any form', (getDb) => {
     expect(board[0]).toEqual({ kind: 'BACKGAMMON', key: after.key });
   });
 
+  it('reads a Go board as its canonical position, so mirror images find the same one', async () => {
+    dataOf(await gql(IMPORT, { format: 'SGF', data: '(;GM[1]FF[4]SZ[9]RE[B+R];B[ee];W[cc])\n' }));
+    const { games } = dataOf(await gql<{ games: { nodes: { mainLine: { position: { key: string } }[] }[] } }>(
+      `{ games(filter: { kind: GO }) { nodes { mainLine { position { key } } } } }`,
+    ));
+    const afterCc = games.nodes[0].mainLine[2].position.key;
+    // E5 black (point 40) and C7 white (SGF cc: column 2, row 2 from the top = point 20); its mirror has G7 white (point 24).
+    const board = (white: number) => [...'.'.repeat(81)].map((c, i) => (i === 40 ? '#' : i === white ? 'O' : c)).join('');
+    expect(await find(board(20))).toEqual([{ kind: 'GO', key: afterCc }]);
+    expect(await find(board(24))).toEqual([{ kind: 'GO', key: afterCc }]);
+    // Written in rows, as a position file's board reads.
+    expect(await find(board(24).replace(/(.{9})/g, '$1\n'))).toEqual([{ kind: 'GO', key: afterCc }]);
+    // No game reaches a board with only a white stone.
+    expect(await find(board(20).replace('#', '.'))).toEqual([]);
+  });
+
   it('says why text that names no position is refused', async () => {
     const result = await gql(FIND, { t: 'hello' });
     expect(result.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { argument: 'text' } });

@@ -30,6 +30,15 @@ describe('positions named in any form', () => {
     expect(keyFormOf('4HPwATDgc/ABMA')).toEqual({ form: 'backgammonBoard', name: 'gnubg Position ID', positionId: '4HPwATDgc/ABMA' });
   });
 
+  it('reads 81 points of `#`, `O` and `.` as a 9x9 Go board, line breaks left out', () => {
+    const rows = ['....#....', ...Array(7).fill('.........'), 'O........'];
+    expect(keyFormOf(rows.join('\n'))).toEqual({ form: 'goBoard', name: 'Go board (9x9)', board: rows.join('') });
+  });
+
+  it('gives the reason for a Go board that is not square', () => {
+    expect(keyFormOf('.'.repeat(80))).toEqual({ form: 'unknown', reason: 'Go board: a square board of 1..52 lines is n*n characters, got 80' });
+  });
+
   it('gives the reason for a CGP line that does not read', () => {
     expect(keyFormOf('15/15/15 AEINRST/ 0/0 0')).toEqual({ form: 'unknown', reason: 'the CrosswordGame board has 15 rows; the CGP has 3' });
   });

@@ -309,6 +309,10 @@ suite(title, () => {
     expect(await results.locator('article[data-kind=GO]').count()).toBe(1);
     expect(await results.innerText()).toContain('fuego/chinese');
 
+    // The same position by its board, written in rows as a position file shows it.
+    results = await lookup(GO[0].board.replace(/(.{9})/g, '$1\n'), 'go-board');
+    expect(await results.locator(`article[data-kind=GO][data-key="${goKey(0)}"]`).count()).toBe(1);
+
     results = await lookup(PLACEHOLDER.id.hash, 'go-placeholder');
     expect(await results.locator('svg title').first().textContent()).toContain('board not stored');
 

@@ -6,6 +6,7 @@ export type KeyKind =
   | { kind: 'gnubgPosition'; positionId: string }
   | { kind: 'hex16'; hex: string }
   | { kind: 'hex20'; hex: string }
+  | { kind: 'goBoard'; board: string }
   | { kind: 'other'; key: string }
   | { kind: 'empty' };
 
@@ -19,6 +20,8 @@ export const classifyKey = (input: string): KeyKind => {
   if (new RegExp(`^${B64}{14}$`).test(text) && !/^[0-9a-fA-F]{14}$/.test(text)) return { kind: 'gnubgPosition', positionId: text };
   if (/^[0-9a-fA-F]{16}$/.test(text)) return { kind: 'hex16', hex: text.toLowerCase() };
   if (/^[0-9a-fA-F]{20}$/.test(text)) return { kind: 'hex20', hex: text.toLowerCase() };
+  // A Go board as position files write it: `#` black, `O` white, `.` empty, line breaks allowed.
+  if (/^[.#O\s]+$/.test(text)) return { kind: 'goBoard', board: text.replace(/\s+/g, '') };
   const first = text.split(/\s+/)[0];
   if (first.includes('/')) {
     // A FEN's placement has 8 ranks; a CGP board has 15 or 21 rows (any number but 8).

@@ -88,6 +88,15 @@ async function lookup(input: string): Promise<{ found: FoundPosition[]; decoded?
       const d = await gql<{ goPosition: RawPosition | null }>(`query LookupGoKey($k: String!) { goPosition(hash: $k) { ${GO_FIELDS} } }`, vars({ k: key.hex }));
       return { found: d.goPosition ? [normalise(d.goPosition, 'GO')] : [] };
     }
+    case 'goBoard': {
+      const d = await gql<{ findPositions: RawPosition[]; goCanonicalHash: { hash: string; svg: string } }>(
+        `query LookupGoBoard($b: String!) { findPositions(text: $b) { ${POSITION_FIELDS} } goCanonicalHash(board: $b) { hash svg(size: 300) } }`,
+        vars({ b: key.board }),
+      );
+      return d.findPositions.length
+        ? { found: d.findPositions.map((p) => normalise(p)) }
+        : { found: [], decoded: { svg: d.goCanonicalHash.svg, text: `Go board (canonical hash ${d.goCanonicalHash.hash}) is not stored and no stored game reaches it.` } };
+    }
     case 'other': {
       const d = await gql<{ positions: RawPosition[] }>(`query LookupKey($k: String!) { positions(key: $k) { ${POSITION_FIELDS} } }`, vars({ k: key.key }));
       return { found: d.positions.map((p) => normalise(p)) };
