@@ -18,6 +18,10 @@
 #              imports a million games once (hours at today's rate) and keeps the schema; the same
 #              command again measures the kept schema without importing. BENCH_SCALE_SCHEMA
 #              (bench_scale), BENCH_SCALE_REQUESTS (200 per query), BENCH_SCALE_KEEP=1.
+#   analysis.js  every score-analysis query of the dashboard over HTTP GraphQL, p50/max ms, on a
+#              schema of 1,000,000 positions and 100,000 games written with SQL (kept for the next
+#              run): BENCH_ONLY=analysis npm run bench. BENCH_ANALYSIS_SCHEMA (bench_analysis),
+#              BENCH_ANALYSIS_REQUESTS (20 per query), BENCH_ANALYSIS_DROP=1.
 # Env: DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test; schemas bench_* are created
 # and dropped), BENCH_ONLY="codecs lookup ingest" to run a subset (or "scale"), BENCH_INGEST="go pgn
 # sgf" for a part of ingest, BENCH_GO_RECORDS (1000000), BENCH_PGN_GAMES (10000; 1000000 streams the

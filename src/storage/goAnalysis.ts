@@ -99,7 +99,9 @@ export interface DisagreementCursor {
 
 /** Both sets' scores of one position, joined (parameters $1..$5: A's program and ruleset, B's, the minimum confidence). */
 const BOTH_SCORED_JOIN = `FROM "Score" a JOIN "Score" b ON b."positionId" = a."positionId" AND b.program = $3 AND b.ruleset = $4`;
-const BOTH_SCORED_WHERE = `WHERE a.program = $1 AND a.ruleset = $2 AND coalesce(a.confidence, 0) >= $5 AND coalesce(b.confidence, 0) >= $5`;
+// \`$5 = 0 OR\`: with no minimum the planner drops the confidence test and estimates the join right.
+const BOTH_SCORED_WHERE = `WHERE a.program = $1 AND a.ruleset = $2
+    AND ($5 = 0 OR (coalesce(a.confidence, 0) >= $5 AND coalesce(b.confidence, 0) >= $5))`;
 const BOTH_SCORED = `${BOTH_SCORED_JOIN}
     ${BOTH_SCORED_WHERE}`;
 
