@@ -20,7 +20,7 @@
  *   storage-scale    bytes per game beyond the source text, per table (as storage-pgn in bench/ingest.ts)
  *   scale-positions  `positions(key:, kind: CHESS) { occurrences(first: 20) ... }`: p50/p99/max ms,
  *                    hot and cold, and how many keys were found
- *   scale-explorer   `chessPosition(fen:) { moves { san count } }`: the same; goal p99 ≤ 50 ms for
+ *   scale-explorer   `chessPosition(fen:) { moves { move count } }`: the same; goal p99 ≤ 50 ms for
  *                    any position, hot or cold. The start position's move counts must add up to
  *                    the number of games.
  */
@@ -44,7 +44,7 @@ export const QUERIES = {
     found: (data: ScaleData) => (data.positions?.[0]?.occurrences?.length ?? 0) > 0,
   },
   explorer: {
-    text: 'query ScaleExplorer($fen: String!) { chessPosition(fen: $fen) { moves { san count } } }',
+    text: 'query ScaleExplorer($fen: String!) { chessPosition(fen: $fen) { moves { move count } } }',
     variables: (p: Probe) => ({ fen: p.fen }),
     found: (data: ScaleData) => (data.chessPosition?.moves?.length ?? 0) > 0,
   },
@@ -52,7 +52,7 @@ export const QUERIES = {
 
 interface ScaleData {
   positions?: { occurrences?: { number: number; game: { id: string } }[] }[];
-  chessPosition?: { moves?: { san: string; count: number }[] };
+  chessPosition?: { moves?: { move: string; count: number }[] };
 }
 
 /** Hot positions: the first plies most games of the corpus go through (bench/openings.ts weights). */
