@@ -30,3 +30,18 @@ export const SMALL_GAME = `#player1 alice Alice Adams
 >alice: AEL J8 .ALE +6 72
 >alice: (OORW) +14 86
 `;
+
+/**
+ * A second game between the same two, bob now player 1, finished and won by bob:
+ *  1 bob   8D RETAINS: 66 as in SMALL_GAME (bingo)
+ *  2 alice G7 Z.: 21 recomputed; the file says 25
+ *  3 bob   end rack (DGOORW) = 2 x (2+2+1+1+1+4) = 22, total 88
+ * bob: 1 turn, 88 points, 1 bingo, stated 88; alice: 1 turn, 21 points, stated 25 (4 more).
+ */
+export const REMATCH = `#player1 bob Bob Brown
+#player2 alice Alice Adams
+#lexicon NWL23
+>bob: AEINRST 8D RETAINS +66 66
+>alice: DGOORWZ G7 Z. +25 25
+>bob: (DGOORW) +22 88
+`;
