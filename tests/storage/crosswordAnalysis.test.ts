@@ -1,5 +1,9 @@
 import { gcgReader } from '../../src/storage/crossword';
 import type { GameRecord } from '../../src/db/records';
+import { readerFor } from '../../src/storage/formats';
+import { bytesSource, runImport } from '../../src/storage/importService';
+import { analysePendingImports } from '../../src/storage/reanalyse';
+import { describeEachDatabase } from '../support/databases';
 import { readBytes } from '../codecs/crossword/fixtures';
 import { SMALL_GAME } from '../codecs/crossword/smallGame';
 
@@ -46,5 +50,28 @@ describe('the GCG reader sums each player for PlayerAnalysis', () => {
     const text = SMALL_GAME.replace('#lexicon NWL23\n', '');
     expect((await readGame(text)).analysis?.[0].ruleset).toBe('');
     expect((await readGame(text, { lexicon: 'CSW24' })).analysis?.[0].ruleset).toBe('CSW24');
+  });
+});
+
+describeEachDatabase('crossword analysis rows in the database', (getDb) => {
+  const rowsOf = (gameId: bigint) =>
+    getDb().sql.query<{ side: number; player: string; program: string; turns: number; points: number; bingos: number; statedScore: number }>(
+      `SELECT side, player, program, turns, points, bingos, "statedScore" FROM "PlayerAnalysis" WHERE "gameId" = $1 ORDER BY side`,
+      [gameId],
+    );
+
+  it('stores one row per player at import, named after the game, and writes them again for an import stored before them', async () => {
+    const outcome = await runImport(getDb(), readerFor('GCG')!, bytesSource(new Uint8Array(Buffer.from(SMALL_GAME))), {});
+    const [{ id }] = await getDb().sql.query<{ id: bigint }>(`SELECT id FROM "Game" WHERE "importId" = $1`, [outcome.importId]);
+    const expected = [
+      { side: 1, player: 'Alice Adams', program: 'Macondo', turns: 4, points: 86, bingos: 1, statedScore: 86 },
+      { side: 2, player: 'Bob Brown', program: 'Macondo', turns: 3, points: 35, bingos: 0, statedScore: 36 },
+    ];
+    expect(await rowsOf(id)).toEqual(expected);
+    // As an import from before PlayerAnalysis: no rows, not analysed; opening the database catches up.
+    await getDb().sql.query(`DELETE FROM "PlayerAnalysis" WHERE "gameId" = $1`, [id]);
+    await getDb().sql.query(`UPDATE "Import" SET analysed = false WHERE id = $1`, [outcome.importId]);
+    expect(await analysePendingImports(getDb())).toBe(1);
+    expect(await rowsOf(id)).toEqual(expected);
   });
 });
