@@ -35,6 +35,8 @@ export async function crosswordPlayerStats(db: Database, options: { first: numbe
     filter = `AND a.player ILIKE $2`;
   }
   // The opponent's row gives the other final score; the game's result is set only when it finished.
+  // Reading each game's result is most of the time (a hash of the crossword games); `g.kind` lets a
+  // database holding many games of other kinds reach the crossword ones by the (kind, id) index.
   const rows = await db.sql.query<{
     player: string;
     games: bigint;
@@ -49,7 +51,7 @@ export async function crosswordPlayerStats(db: Database, options: { first: numbe
        count(*) FILTER (WHERE g.result IS NOT NULL AND a."statedScore" > o."statedScore")::int8 AS wins,
        count(*) FILTER (WHERE g.result IS NOT NULL)::int8 AS finished
      FROM "PlayerAnalysis" a
-     JOIN "Game" g ON g.id = a."gameId"
+     JOIN "Game" g ON g.id = a."gameId" AND g.kind = 'CROSSWORD'
      LEFT JOIN "PlayerAnalysis" o ON o."gameId" = a."gameId" AND o.side = 3 - a.side
      WHERE a.kind = 'CROSSWORD' AND a.player IS NOT NULL ${filter}
      GROUP BY a.player
