@@ -1,7 +1,8 @@
 /**
  * Crossword games in storage: CGP files (one position per non-blank line, stored as
  * standalone positions) and GCG game records (the game, plus the position after every
- * event, scores recomputed and checked), and back out as GCG or CGP.
+ * event, scores recomputed and checked, and each player's `PlayerAnalysis` row: turns, recomputed
+ * points, bingos, stated final score), and back out as GCG or CGP.
  *
  * Positions are keyed by the codec's Zobrist key (board + rack of the player to move), so
  * two positions that differ only in scores, zeros, the opponent's rack or operations share
