@@ -2,6 +2,7 @@
 import { backgammonResolvers } from './backgammon';
 import { chessResolvers } from './chess';
 import { crosswordResolvers } from './crossword';
+import { crosswordAnalysisResolvers } from './crosswordAnalysis';
 import { diagramResolvers } from './diagrams';
 import { gameResolvers } from './games';
 import { gamePositionResolvers } from './gamePosition';
@@ -26,7 +27,10 @@ const merge = (...maps: Resolvers[]): ResolverMap => {
 
 /** The scalars (graphql-scalars' JSON and DateTime) are whole objects, not field maps to merge. */
 export const resolvers = {
-  ...merge(serverResolvers, gameResolvers, importResolvers, positionResolvers, backgammonResolvers, crosswordResolvers, goResolvers, chessResolvers, diagramResolvers, nodeResolvers, gamePositionResolvers),
+  ...merge(
+    serverResolvers, gameResolvers, importResolvers, positionResolvers, gamePositionResolvers,
+    backgammonResolvers, crosswordResolvers, crosswordAnalysisResolvers, goResolvers, chessResolvers, diagramResolvers, nodeResolvers,
+  ),
   JSON: JSONResolver,
   DateTime: DateTimeResolver,
 };

@@ -1,7 +1,8 @@
 /**
  * Crossword games in storage: CGP files (one position per non-blank line, stored as
  * standalone positions) and GCG game records (the game, plus the position after every
- * event, scores recomputed and checked), and back out as GCG or CGP.
+ * event, scores recomputed and checked, and each player's `PlayerAnalysis` row: turns, recomputed
+ * points, bingos, stated final score), and back out as GCG or CGP.
  *
  * Positions are keyed by the codec's Zobrist key (board + rack of the player to move), so
  * two positions that differ only in scores, zeros, the opponent's rack or operations share
@@ -23,6 +24,8 @@ import {
   boardByName,
   decodeGcg,
   distributionByName,
+  gcgRuleset,
+  gcgSourceProgram,
   parseCgp,
   parseGcg,
   parseTiles,
@@ -30,6 +33,7 @@ import {
   printCgp,
   rackStrings,
   replayGcg,
+  summarizeGcgGame,
   tilesOnBoard,
   unseenTileCount,
 } from '../codecs/crossword';
@@ -37,7 +41,14 @@ import { DEFAULT_BINGO_BONUS } from '../codecs/crossword/scoring';
 import type { Game } from '../generated/prisma/client';
 import { readAll } from './readAll';
 import type { FormatReader, GameWriter, ImportOptions } from './formatTypes';
-import { type GameRecord, type ImportChunk, type ImportWarning, type PlyRecord, type PositionRecord } from '../db/records';
+import {
+  type GameRecord,
+  type ImportChunk,
+  type ImportWarning,
+  type PlayerAnalysisRecord,
+  type PlyRecord,
+  type PositionRecord,
+} from '../db/records';
 import { ImportFailure } from './importFailure';
 
 /** Positions per chunk of a CGP import. */
@@ -260,6 +271,33 @@ const pragmaMap = (game: GcgGame): Record<string, string> => {
   return out;
 };
 
+/** The program a GCG game's analysis rows name when the file does not say which program wrote it. */
+export const GCG_PROGRAM = 'gcg';
+
+/**
+ * A game's `PlayerAnalysis` rows: per player the turns (as `decisions`, with no loss), the
+ * points as recomputed, the bingos and the final score the file states; the program is the one
+ * the file says wrote it, else `gcg`; the ruleset its lexicon and variant.
+ */
+export const gcgPlayerAnalysis = (game: GcgGame, replay: GameReplay): PlayerAnalysisRecord[] => {
+  const program = gcgSourceProgram(game) ?? GCG_PROGRAM;
+  const ruleset = gcgRuleset(game, replay);
+  return summarizeGcgGame(game, replay).players.map((p) => ({
+    side: p.side,
+    program,
+    ruleset,
+    decisions: p.turns,
+    loss: 0,
+    inaccuracies: 0,
+    mistakes: 0,
+    blunders: 0,
+    turns: p.turns,
+    points: p.points,
+    bingos: p.bingos,
+    statedScore: p.statedScore,
+  }));
+};
+
 /** Turns a parsed and replayed GCG game into a GameRecord (the position after every event) and its warnings. */
 export const gcgGameRecord = (
   source: Uint8Array,
@@ -313,6 +351,7 @@ export const gcgGameRecord = (
     result: finished ? `${replay.finalScores[0]}-${replay.finalScores[1]}` : null,
     metadata: metadata as unknown as Record<string, unknown>,
     plies,
+    analysis: gcgPlayerAnalysis(game, replay),
   };
   const warnings: ImportWarning[] = replay.warnings.map((w) => ({ gameIndex: 0, code: w.code, message: w.message, line: w.line }));
   return { record, warnings };
@@ -359,9 +398,13 @@ export const writeGcgGame: GameWriter = (stored) => {
 /** CGP export of a game: the position before the first event and after every event, one per line. */
 export const writeCgpGame: GameWriter = (stored) => gamePositions(stored).map((p) => printCgp(p)).join('\n') + '\n';
 
+/** A stored GCG game read and replayed again, with the options it was imported with (kept in its metadata). */
+export const replayStoredGcg = (stored: Game): { game: GcgGame; replay: GameReplay } =>
+  readGcgGame(new Uint8Array(stored.source), replayOptionsOf(stored));
+
 /** A stored GCG game's positions, ply by ply from 0 (the start), with this game's scores and last moves. */
 const gamePositions = (stored: Game): CgpPosition[] => {
-  const { game, replay } = readGcgGame(new Uint8Array(stored.source), replayOptionsOf(stored));
+  const { game, replay } = replayStoredGcg(stored);
   return [gcgStartPosition(game, replay).position, ...replay.turns.map((t) => t.position)];
 };
 

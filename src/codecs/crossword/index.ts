@@ -12,6 +12,7 @@ export * from './boards';
 export * from './cgp';
 export * from './coordinates';
 export * from './distributions';
+export * from './gameSummary';
 export * from './gcg';
 export * from './replay';
 export * from './scoring';

@@ -1,0 +1,70 @@
+/**
+ * Crossword score analysis: per-player figures and the games whose stated scores disagree
+ * (SQL over the analysis rows, src/storage/crosswordAnalysis.ts), and `Game.scoreProgression`
+ * from a replay of that one game.
+ */
+import type { Resolvers } from '../generated/graphql';
+import { decodeCursor, encodeCursor, intArg, textArg, MAX_FILTER_TEXT } from '../api/args';
+import { crosswordPlayerStats, crosswordScoreDisagreements, crosswordScoreProgression } from '../storage/crosswordAnalysis';
+
+const CURSOR = 'xwdiff';
+
+export const crosswordAnalysisResolvers: Resolvers = {
+  Query: {
+    crosswordPlayerStats: async (_, { first, player }, { db }) => {
+      const rows = await crosswordPlayerStats(db, {
+        first: intArg(first, 50, 0, 500, 'first'),
+        ...(player ? { player: textArg(player, 'player', MAX_FILTER_TEXT) } : {}),
+      });
+      return rows.map((r) => ({
+        player: r.player,
+        games: r.games,
+        turns: r.turns,
+        points: r.points,
+        averagePointsPerTurn: r.turns > 0 ? r.points / r.turns : null,
+        bingos: r.bingos,
+        bingosPerGame: r.games > 0 ? r.bingos / r.games : 0,
+        wins: r.wins,
+        finishedGames: r.finished,
+      }));
+    },
+    crosswordScoreDisagreements: async (_, { first, after }, { db, loaders }) => {
+      const size = intArg(first, 20, 0, 100, 'first');
+      const found = await crosswordScoreDisagreements(db, { first: size, afterGameId: decodeCursor(CURSOR, after) ?? 0n });
+      const games = await loaders.game.loadMany(found.page.map((d) => d.gameId));
+      const nodes = found.page.flatMap((d, k) => {
+        const game = games[k];
+        // A game deleted since the count is left out of the page.
+        if (!game || game instanceof Error) return [];
+        const players = d.sides.map((s) => ({
+          side: s.side,
+          player: s.player,
+          statedScore: s.statedScore,
+          recomputedScore: s.points,
+          difference: s.statedScore - s.points,
+        }));
+        const difference = players.reduce((m, p) => (Math.abs(p.difference) > Math.abs(m) ? p.difference : m), 0);
+        return [{ game, players, difference }];
+      });
+      const last = found.page[found.page.length - 1];
+      return {
+        games: found.games,
+        disagreeing: found.disagreeing,
+        nodes,
+        endCursor: found.hasNextPage && last ? encodeCursor(CURSOR, last.gameId) : null,
+        hasNextPage: found.hasNextPage,
+      };
+    },
+  },
+  Game: {
+    scoreProgression: (game) => {
+      const summary = crosswordScoreProgression(game);
+      if (!summary) return null;
+      return {
+        players: [...summary.players],
+        entries: [...summary.progression],
+        disagrees: summary.progression.some((e) => e.statedTotal !== e.total),
+      };
+    },
+  },
+};
