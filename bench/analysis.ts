@@ -50,6 +50,8 @@ export const QUERIES: Record<string, string> = {
   goScoreDiffLargest: `{ goScoreDiff(a: ${FUEGO}, b: ${GNUGO}, first: 8, orderBy: LARGEST_DIFFERENCE) { disagreeing nodes { difference position { key } } } }`,
   goScoreDiffConfident: `{ goScoreDiff(a: ${FUEGO}, b: ${GNUGO}, first: 8, orderBy: MOST_CONFIDENT, minDifference: 2) { disagreeing nodes { difference position { key } } } }`,
   goDisagreementByStones: `{ goDisagreementByStones(a: ${FUEGO}, b: ${GNUGO}) { stoneCount compared disagreeing } }`,
+  crosswordPlayerStats: '{ crosswordPlayerStats(first: 50) { player games turns points averagePointsPerTurn bingos bingosPerGame wins finishedGames } }',
+  crosswordScoreDisagreements: '{ crosswordScoreDisagreements(first: 20) { games disagreeing nodes { difference } } }',
 };
 
 const withClient = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
