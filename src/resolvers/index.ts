@@ -1,6 +1,7 @@
 /** All resolvers, merged per type from one module per concern. */
 import { backgammonResolvers } from './backgammon';
 import { chessResolvers } from './chess';
+import { chessAnalysisResolvers } from './chessAnalysis';
 import { crosswordResolvers } from './crossword';
 import { diagramResolvers } from './diagrams';
 import { gameResolvers } from './games';
@@ -25,7 +26,7 @@ const merge = (...maps: Resolvers[]): ResolverMap => {
 
 /** The scalars (graphql-scalars' JSON and DateTime) are whole objects, not field maps to merge. */
 export const resolvers = {
-  ...merge(serverResolvers, gameResolvers, importResolvers, positionResolvers, backgammonResolvers, crosswordResolvers, goResolvers, chessResolvers, diagramResolvers, nodeResolvers),
+  ...merge(serverResolvers, gameResolvers, importResolvers, positionResolvers, backgammonResolvers, crosswordResolvers, goResolvers, chessResolvers, chessAnalysisResolvers, diagramResolvers, nodeResolvers),
   JSON: JSONResolver,
   DateTime: DateTimeResolver,
 };
