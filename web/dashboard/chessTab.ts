@@ -298,7 +298,7 @@ async function loadGraph(): Promise<void> {
   );
   const chart = charts['chess-graph'];
   JUDGEMENTS.forEach((j, i) =>
-    Object.assign(chart.data.datasets[i + 1], { showLine: false, pointRadius: 7, pointHoverRadius: 8, pointStyle: 'triangle', borderColor: j.colour, backgroundColor: j.colour }),
+    Object.assign(chart.data.datasets[i + 1], { showLine: false, clip: false, pointRadius: 7, pointHoverRadius: 8, pointStyle: 'triangle', borderColor: j.colour, backgroundColor: j.colour }),
   );
   Object.assign(chart.data.datasets[0], { fill: false, borderWidth: 2 });
   if (chart.options.plugins?.legend) chart.options.plugins.legend.display = true;
