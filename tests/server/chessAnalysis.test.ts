@@ -18,6 +18,7 @@
  *   EngineW judged 2 moves, EngineB 1, accuracies 100.
  * G4 has no evaluations: no rows.
  */
+import { analysePendingImports } from '../../src/storage/reanalyse';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
 
@@ -199,6 +200,24 @@ describeEachDatabase('chess analysis GraphQL', (getDb) => {
       { ply: 2, moveNumber: 1, side: 'BLACK', san: 'e5', evaluation: { pawns: 0.4, mate: null, winPercent: 53.68 }, centipawnLoss: 5, judgement: null, clockSeconds: 298 },
       { ply: 3, moveNumber: 2, side: 'WHITE', san: 'Qh5', evaluation: { pawns: -2.5, mate: null, winPercent: 28.49 }, centipawnLoss: 290, judgement: 'BLUNDER', clockSeconds: null },
       { ply: 4, moveNumber: 2, side: 'BLACK', san: 'Nc6', evaluation: { pawns: -2.4, mate: null, winPercent: 29.24 }, centipawnLoss: 10, judgement: null, clockSeconds: null },
+    ]);
+  });
+
+  it('writes the rows again for games imported before the analysis existed, when the database is opened', async () => {
+    const db = getDb();
+    await db.sql.query(`DELETE FROM "PlayerAnalysis"`);
+    await db.sql.query(`UPDATE "Import" SET analysed = false`);
+    await analysePendingImports(db);
+    const rows = await db.sql.query<{ event: string; side: number; loss: number; blunders: number }>(
+      `SELECT g.event, a.side, a.loss, a.blunders FROM "PlayerAnalysis" a JOIN "Game" g ON g.id = a."gameId" ORDER BY g.id, a.side`,
+    );
+    expect(rows).toEqual([
+      { event: 'G1', side: 1, loss: 290, blunders: 1 },
+      { event: 'G1', side: 2, loss: 15, blunders: 0 },
+      { event: 'G2', side: 1, loss: 0, blunders: 0 },
+      { event: 'G2', side: 2, loss: 130, blunders: 0 },
+      { event: 'G3', side: 1, loss: 0, blunders: 0 },
+      { event: 'G3', side: 2, loss: 0, blunders: 0 },
     ]);
   });
 });
