@@ -43,8 +43,10 @@ export interface AnalysisProgram {
 /** The programs that judged chess games, most games first. */
 export async function chessAnalysisPrograms(db: Database, first: number): Promise<AnalysisProgram[]> {
   const rows = await db.sql.query<{ program: string; ruleset: string; games: bigint; moves: bigint }>(
-    `SELECT program, ruleset, count(DISTINCT "gameId")::int8 AS games, sum(decisions)::int8 AS moves
-     FROM "PlayerAnalysis" WHERE kind = 'CHESS' GROUP BY 1, 2 ORDER BY games DESC, 1, 2 LIMIT $1`,
+    // Per game first (a hash aggregate), then per program: faster than count(DISTINCT "gameId"), which sorts.
+    `SELECT program, ruleset, count(*)::int8 AS games, sum(moves)::int8 AS moves
+     FROM (SELECT program, ruleset, "gameId", sum(decisions) AS moves FROM "PlayerAnalysis" WHERE kind = 'CHESS' GROUP BY 1, 2, 3) g
+     GROUP BY 1, 2 ORDER BY games DESC, 1, 2 LIMIT $1`,
     [first],
   );
   return rows.map((r) => ({ program: r.program, ruleset: r.ruleset, games: Number(r.games), moves: Number(r.moves) }));

@@ -137,7 +137,7 @@ function build(panel: HTMLElement): void {
         'Figures from the engine evaluations in the games’ comments ([%eval], cutechess scores), by lichess’s formulas: ACPL = centipawns lost per move judged (evaluations ceiled at ±10 pawns), accuracy = lichess’s game accuracy, and moves dropping 0.1 / 0.2 / 0.3 of the mover’s winning chances are inaccuracies / mistakes / blunders.'),
       h('p', { id: 'chess-summary', class: 'summary' }),
     ),
-    card('chess-players', 'Players', h('div', { class: 'matrix-wrap' }, h('table', { id: 'chess-player-table', class: 'figures' }))),
+    card('chess-players', 'Players', h('div', { class: 'matrix-wrap', style: 'max-height: 440px; overflow-y: auto' }, h('table', { id: 'chess-player-table', class: 'figures' }))),
     card(
       'chess-errors',
       'Errors per 100 moves',
