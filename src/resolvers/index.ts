@@ -1,6 +1,7 @@
 /** All resolvers, merged per type from one module per concern. */
 import { backgammonResolvers } from './backgammon';
 import { chessResolvers } from './chess';
+import { chessAnalysisResolvers } from './chessAnalysis';
 import { crosswordResolvers } from './crossword';
 import { crosswordAnalysisResolvers } from './crosswordAnalysis';
 import { diagramResolvers } from './diagrams';
@@ -28,8 +29,8 @@ const merge = (...maps: Resolvers[]): ResolverMap => {
 /** The scalars (graphql-scalars' JSON and DateTime) are whole objects, not field maps to merge. */
 export const resolvers = {
   ...merge(
-    serverResolvers, gameResolvers, importResolvers, positionResolvers, gamePositionResolvers,
-    backgammonResolvers, crosswordResolvers, crosswordAnalysisResolvers, goResolvers, chessResolvers, diagramResolvers, nodeResolvers,
+    serverResolvers, gameResolvers, importResolvers, positionResolvers, gamePositionResolvers, backgammonResolvers,
+    crosswordResolvers, crosswordAnalysisResolvers, goResolvers, chessResolvers, chessAnalysisResolvers, diagramResolvers, nodeResolvers,
   ),
   JSON: JSONResolver,
   DateTime: DateTimeResolver,

@@ -12,10 +12,17 @@
  * their Polyglot key (16 hex digits), `hash` holds it as a signed bigint.
  * Evaluations in comments (`[%eval 0.24]`, `[%eval #-3]`, cutechess `+0.13/12`) become scores
  * of the position reached: value in pawns from White's view; a mate is ±100 with `mate` in details.
+ * When the main line carries evaluations, each side's moves are judged by lichess's formulas
+ * (`codecs/chess/accuracy.ts`) into the game's `PlayerAnalysis` rows (`chessAnalysisOf`).
  */
 import {
   type Eval,
   type GameTextDialect,
+  type LineAnalysis,
+  type ReplayPosition,
+  type WhiteEvaluation,
+  analyseLine,
+  parseEvals,
   type PgnGame,
   type ReplayResult,
   STANDARD_FEN,
@@ -41,7 +48,15 @@ import type { Game } from '../generated/prisma/client';
 import { readAll } from './readAll';
 import type { FormatReader, ImportOptions } from './formatTypes';
 import { Pacer } from './pacer';
-import { type GameRecord, type ImportChunk, type ImportWarning, type PlyRecord, type PositionRecord, type ScoreRecord } from '../db/records';
+import {
+  type GameRecord,
+  type ImportChunk,
+  type ImportWarning,
+  type PlayerAnalysisRecord,
+  type PlyRecord,
+  type PositionRecord,
+  type ScoreRecord,
+} from '../db/records';
 import { ImportFailure, importError } from './importFailure';
 
 /** Games per chunk a reader yields: each chunk is stored before the next games are parsed. */
@@ -220,7 +235,83 @@ export function buildChessGame(
     startFen: fenTag && fenTag !== STANDARD_FEN ? fenTag : null,
     plies,
   });
+  const analysis = chessAnalysisOf(game, r);
+  if (analysis) record.analysis = analysis;
   return { record, scores, warnings };
+}
+
+/** A main-line move with the evaluation its comments give (the first one), as the analysis reads it. */
+export interface MainLineMove {
+  position: ReplayPosition;
+  eval: Eval | null;
+}
+
+/** The main line of a replayed game: its playable moves in order (plies 1..n), who starts, and the start's evaluation if a comment before the first move gives one. */
+export interface MainLine {
+  moves: MainLineMove[];
+  whiteMovesFirst: boolean;
+  start: WhiteEvaluation | null;
+}
+
+const whiteEvaluation = (e: Eval): WhiteEvaluation => (e.mate !== undefined ? { mate: e.mate } : { cp: e.cp ?? 0 });
+
+/** The main line of `r` (the replay of `game`) with its evaluations. */
+export function chessMainLine(game: PgnGame, r: ReplayResult): MainLine {
+  const moves: MainLineMove[] = [];
+  for (const p of r.positions) if (p.path.length === 0) moves.push({ position: p, eval: p.evals[0] ?? null });
+  const whiteMovesFirst = r.start.turn === 'w';
+  let start: WhiteEvaluation | null = null;
+  for (const c of game.comments) {
+    const e = parseEvals(c, whiteMovesFirst).find((x) => x.source === 'eval');
+    if (e) {
+      start = whiteEvaluation(e);
+      break;
+    }
+  }
+  return { moves, whiteMovesFirst, start };
+}
+
+/**
+ * Lichess's figures for a main line that carries evaluations; null when none of its moves has one.
+ * The start position's evaluation is the one a comment before the first move gives, else
+ * lichess's +15 cp (`Cp.initial`, which lichess assumes for every game, set-up positions included).
+ */
+export function analyseMainLine(line: MainLine): LineAnalysis | null {
+  if (!line.moves.some((m) => m.eval)) return null;
+  return analyseLine(
+    line.moves.map((m) => (m.eval ? whiteEvaluation(m.eval) : null)),
+    { whiteMovesFirst: line.whiteMovesFirst, start: line.start },
+  );
+}
+
+/**
+ * The game's `PlayerAnalysis` rows: one per side with at least one judged move (a move with an
+ * evaluation before and after it), credited to the program of the evaluations after that side's
+ * moves (`evalProgram`: an Annotator/Engine/Analyzer tag, else for cutechess comments the engine
+ * that moved). Undefined for a game whose main line carries no evaluation.
+ */
+export function chessAnalysisOf(game: PgnGame, r: ReplayResult): PlayerAnalysisRecord[] | undefined {
+  const line = chessMainLine(game, r);
+  const analysis = analyseMainLine(line);
+  if (!analysis) return undefined;
+  const rows: PlayerAnalysisRecord[] = [];
+  for (const [side, figures, white] of [[1, analysis.white, true], [2, analysis.black, false]] as const) {
+    if (figures.moves === 0) continue;
+    const judged = analysis.moves.findIndex((m) => m.white === white && m.loss !== null);
+    const e = line.moves[judged].eval as Eval;
+    rows.push({
+      side,
+      program: evalProgram(game, e, white),
+      ruleset: '',
+      decisions: figures.moves,
+      loss: figures.loss,
+      inaccuracies: figures.inaccuracies,
+      mistakes: figures.mistakes,
+      blunders: figures.blunders,
+      accuracy: figures.accuracy,
+    });
+  }
+  return rows.length > 0 ? rows : undefined;
 }
 
 /** A chess game's record: its tags as fields and metadata, with what the replay gave. */

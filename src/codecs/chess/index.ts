@@ -1,4 +1,4 @@
-/** The chess codecs: rules engine, FEN, SAN, PGN (streaming), Polyglot keys, GameText, replay. */
+/** The chess codecs: rules engine, FEN, SAN, PGN (streaming), Polyglot keys, GameText, replay, lichess accuracy figures. */
 export * from './board';
 export * from './moves';
 export * from './fen';
@@ -9,3 +9,4 @@ export * from './polyglot';
 export * from './gameTextMoves';
 export * from './replay';
 export * from './gameText';
+export * from './accuracy';

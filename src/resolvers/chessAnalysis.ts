@@ -1,0 +1,139 @@
+/**
+ * Chess score analysis: the programs present, figures per player, analysed games worst first
+ * (all aggregate SQL over PlayerAnalysis, `storage/chessAnalysis.ts`), and one game's rows and
+ * evaluation graph.
+ */
+import DataLoader from 'dataloader';
+import type { ChessEvaluation, ChessGameSideAnalysis, Resolvers } from '../generated/graphql';
+import type { Context } from '../api/context';
+import { MAX_KEY_TEXT, connection, decodeKeyCursor, encodeKeyCursor, intArg, loadOrNotFound, pageSize, textArg } from '../api/args';
+import { badUserInput } from '../api/errors';
+import { type WhiteEvaluation, ceiledCentipawns, winPercent } from '../codecs/chess';
+import {
+  type GameOrder,
+  type ProgramFilter,
+  type SideRow,
+  chessAnalysedGames,
+  chessAnalysisPrograms,
+  chessEvaluationGraph,
+  chessPlayerFigures,
+  chessSideRows,
+} from '../storage/chessAnalysis';
+
+const MAX_PLAYERS = 1000;
+const MAX_GAMES_PAGE = 100;
+
+const sideOf = (side: number): 'WHITE' | 'BLACK' => (side === 1 ? 'WHITE' : 'BLACK');
+
+/** A PlayerAnalysis row as GraphQL shows it. */
+const sideAnalysis = (r: SideRow): ChessGameSideAnalysis => ({
+  side: sideOf(r.side),
+  player: r.player,
+  program: r.program,
+  ruleset: r.ruleset,
+  moves: r.decisions,
+  centipawnLoss: r.loss,
+  averageCentipawnLoss: r.decisions > 0 ? r.loss / r.decisions : 0,
+  accuracy: r.accuracy,
+  inaccuracies: r.inaccuracies,
+  mistakes: r.mistakes,
+  blunders: r.blunders,
+});
+
+/** Each request's loader of games' analysis rows (the rows of a page of games in one query). */
+const sideLoaders = new WeakMap<Context, DataLoader<bigint, SideRow[]>>();
+const sideRowsOf = (context: Context, gameId: bigint): Promise<SideRow[]> => {
+  let loader = sideLoaders.get(context);
+  if (!loader) {
+    loader = new DataLoader(async (ids) => {
+      const rows = await chessSideRows(context.db, ids);
+      return ids.map((id) => rows.filter((r) => r.gameId === id));
+    });
+    sideLoaders.set(context, loader);
+  }
+  return loader.load(gameId);
+};
+
+const programFilter = (program: string | null | undefined, ruleset: string | null | undefined): ProgramFilter => ({
+  program: program === null || program === undefined ? null : textArg(program, 'program', MAX_KEY_TEXT),
+  ruleset: ruleset === null || ruleset === undefined ? null : textArg(ruleset, 'ruleset', MAX_KEY_TEXT),
+});
+
+/** An evaluation as GraphQL shows it; `whiteToMove` in the position (a mate in 0 is against the side to move). */
+const evaluationOf = (e: WhiteEvaluation, whiteToMove: boolean): ChessEvaluation => ({
+  pawns: e.mate === undefined ? e.cp / 100 : ceiledCentipawns(e, whiteToMove) / 100,
+  mate: e.mate ?? null,
+  winPercent: winPercent(e, whiteToMove),
+});
+
+const per100 = (count: number, moves: number): number | null => (moves > 0 ? (100 * count) / moves : null);
+
+export const chessAnalysisResolvers: Resolvers = {
+  Query: {
+    chessAnalysisPrograms: (_, { first }, { db }) => chessAnalysisPrograms(db, intArg(first, 100, 0, 1000, 'first')),
+    chessPlayerAnalysis: async (_, { program, ruleset, minGames, first, orderBy }, { db }) => {
+      const players = await chessPlayerFigures(db, programFilter(program, ruleset), {
+        minGames: intArg(minGames, 1, 1, 1_000_000, 'minGames'),
+        first: pageSize(first, 50, MAX_PLAYERS),
+        order: orderBy ?? 'MOST_GAMES',
+      });
+      return players.map((p) => ({
+        player: p.player,
+        games: p.games,
+        moves: p.moves,
+        averageCentipawnLoss: p.averageLoss,
+        meanAccuracy: p.meanAccuracy,
+        inaccuracies: p.inaccuracies,
+        mistakes: p.mistakes,
+        blunders: p.blunders,
+        inaccuraciesPer100Moves: per100(p.inaccuracies, p.moves),
+        mistakesPer100Moves: per100(p.mistakes, p.moves),
+        blundersPer100Moves: per100(p.blunders, p.moves),
+      }));
+    },
+    chessAnalysedGames: async (_, { program, ruleset, orderBy, first, after }, context) => {
+      const order: GameOrder = orderBy ?? 'HIGHEST_AVERAGE_CENTIPAWN_LOSS';
+      const take = pageSize(first, 20, MAX_GAMES_PAGE);
+      const name = `chessGames:${order}`;
+      const cursor = decodeKeyCursor(name, after);
+      const value = cursor ? Number(cursor.value) : undefined;
+      if (cursor && (cursor.value === null || !Number.isFinite(value))) throw badUserInput('after is not a cursor this server gave out for this order', { argument: 'after' });
+      const page = await chessAnalysedGames(context.db, programFilter(program, ruleset), {
+        order,
+        first: take,
+        after: cursor ? { value: value as number, id: cursor.id } : undefined,
+      });
+      const nodes = await Promise.all(
+        page.games.map(async ({ gameId, value: orderValue }) => {
+          const [game, rows] = await Promise.all([loadOrNotFound(context.loaders.game.load(gameId), 'game'), sideRowsOf(context, gameId)]);
+          const white = rows.find((r) => r.side === 1);
+          const black = rows.find((r) => r.side === 2);
+          return { game, white: white ? sideAnalysis(white) : null, black: black ? sideAnalysis(black) : null, orderValue };
+        }),
+      );
+      return connection(nodes, (n) => encodeKeyCursor(name, String(n.orderValue), n.game.id), page.totalCount, page.hasNextPage, cursor !== undefined);
+    },
+  },
+  Game: {
+    chessAnalysis: async (game, _, context) => (game.kind === 'CHESS' ? (await sideRowsOf(context, game.id)).map(sideAnalysis) : []),
+    chessEvaluationGraph: (game) => {
+      const graph = chessEvaluationGraph(game);
+      if (!graph) return null;
+      return {
+        start: evaluationOf(graph.start, graph.whiteMovesFirst),
+        startAssumed: graph.startAssumed,
+        moves: graph.moves.map((m) => ({
+          ply: m.ply,
+          moveNumber: m.moveNumber,
+          side: m.white ? 'WHITE' : 'BLACK',
+          san: m.san,
+          evaluation: m.evaluation ? evaluationOf(m.evaluation, !m.white) : null,
+          centipawnLoss: m.loss,
+          accuracy: m.accuracy,
+          judgement: m.judgement,
+          clockSeconds: m.clock,
+        })),
+      };
+    },
+  },
+};
