@@ -22,6 +22,9 @@
 #              schema of 1,000,000 positions and 100,000 games written with SQL (kept for the next
 #              run): BENCH_ONLY=analysis npm run bench. BENCH_ANALYSIS_SCHEMA (bench_analysis),
 #              BENCH_ANALYSIS_REQUESTS (20 per query), BENCH_ANALYSIS_DROP=1.
+#   dashboard.js  each dashboard tab's time to fill in, in Chromium, on the embedded PGlite with
+#              10,000 Go positions, 1,000 evaluated chess games and the backgammon and crossword
+#              samples 50 times over: BENCH_ONLY=dashboard npm run bench (BENCH_DASHBOARD_POSITIONS).
 # Env: DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test; schemas bench_* are created
 # and dropped), BENCH_ONLY="codecs lookup ingest" to run a subset (or "scale"), BENCH_INGEST="go pgn
 # sgf" for a part of ingest, BENCH_GO_RECORDS (1000000), BENCH_PGN_GAMES (10000; 1000000 streams the
@@ -39,6 +42,11 @@ ln -s "$PWD/node_modules" "$OUT/node_modules"
 ln -s "$PWD/prisma" "$OUT/prisma"
 ln -s "$PWD/package.json" "$OUT/package.json"
 ln -s "$PWD/src/schema" "$OUT/src/schema"
+# The dashboard bench drives the built web pages, which the server serves from dist/web.
+if [[ " ${BENCH_ONLY:-} " == *" dashboard "* ]]; then
+  node scripts/buildWeb.mjs >&2
+  ln -s "$PWD/dist" "$OUT/dist"
+fi
 RESULTS="$OUT/results.jsonl"
 : >"$RESULTS"
 for b in ${BENCH_ONLY:-codecs lookup ingest}; do
