@@ -48,8 +48,7 @@ const analysisOf = (game: BackgammonGame, plies: BgPly[], context: TreeContext, 
     const node = game.nodes[ply.nodeIndex];
     if (!node.extra.some((p) => p.id === 'A' || p.id === 'DA')) continue;
     const decisions = decisionEquities(node, game.info.matchLength);
-    const beaver = ply.kind === 'beaver' || (ply.kind === 'take' && plies[k - 1].kind === 'beaver');
-    const errors = decisionErrors(node, { state: plies[k - 1].match, beaver });
+    const errors = decisionErrors(node, { state: plies[k - 1].match, beaver: ply.kind === 'beaver' });
     const notStored = (error: CodecError) => {
       const loc = where(context, node.sgf.offset);
       warnings.push({ gameIndex: context.index, code: error.code, message: `analysis not stored: ${error.message}`, line: loc.line, offset: loc.offset });

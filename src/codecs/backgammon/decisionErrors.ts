@@ -64,7 +64,10 @@ export interface NodeErrors {
 export interface DecisionPlace {
   /** The match state before the node's action (the Match ID of the position the decision is made in). */
   state: MatchState;
-  /** The node's action is a beaver or the answer to one: gnubg does not judge those cube decisions. */
+  /**
+   * The node's action is a beaver (a `double` by the doubled player): gnubg does not judge it.
+   * The take that answers a beaver is judged as a take of the double, with the same `DA`, as gnubg does.
+   */
   beaver?: boolean;
 }
 

@@ -90,6 +90,13 @@ export const errorRatesOf = (s: Pick<SideErrors, 'checkerDecisions' | 'checkerLo
   const checker = millipointsPerDecision(s.checkerLoss, s.checkerDecisions);
   const cube = millipointsPerDecision(s.cubeLoss, s.cubeDecisions);
   const overall = millipointsPerDecision(s.checkerLoss + s.cubeLoss, s.checkerDecisions + s.cubeDecisions);
-  const word = (mp: number | null) => ratingOf(mp === null ? null : mp / 1000);
-  return { checker, cube, overall, checkerRating: word(checker), cubeRating: word(cube), overallRating: word(overall) };
+  const word = (loss: number, decisions: number) => ratingOf(decisions > 0 ? loss / decisions : null);
+  return {
+    checker,
+    cube,
+    overall,
+    checkerRating: word(s.checkerLoss, s.checkerDecisions),
+    cubeRating: word(s.cubeLoss, s.cubeDecisions),
+    overallRating: word(s.checkerLoss + s.cubeLoss, s.checkerDecisions + s.cubeDecisions),
+  };
 };
