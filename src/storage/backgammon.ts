@@ -33,9 +33,10 @@ interface GameAnalysis {
 
 /**
  * gnubg's analysis of a game: each decision scored on the position where it was made (the ply
- * before it), with the equity played and best as the file gives them (cube decisions of a match
- * in match-winning chances) and, in `details.loss`, the normalised equity lost as gnubg's
- * statistics count it (`decisionErrors`); and each side's sums of those (`PlayerAnalysis`).
+ * before it), with the equity played and best as the file gives them (a match's no doubles and
+ * doubles in match-winning chances; its takes and drops, which need the match equity table, in
+ * normalised equity) and, in `details.loss`, the normalised equity lost as gnubg's statistics
+ * count it (`decisionErrors`); and each side's sums of those (`PlayerAnalysis`).
  */
 const analysisOf = (game: BackgammonGame, plies: BgPly[], context: TreeContext, warnings: ImportWarning[]): GameAnalysis => {
   const scores: ScoreRecord[] = [];
@@ -66,31 +67,28 @@ const analysisOf = (game: BackgammonGame, plies: BgPly[], context: TreeContext, 
       analysed[ply.player] = true;
       unjudgedCube[ply.player] += errors.value.unjudged.cube;
     }
+    const scored = (kind: 'checker' | 'cube', row: Omit<ScoreRecord, 'kind' | 'positionKey' | 'program' | 'source'>) =>
+      scores.push({ kind: 'BACKGAMMON', positionKey: plies[k - 1].key, program: 'gnubg', ...row, source: kind === 'checker' ? 'SGF A' : 'SGF DA' });
+    // gnubg's verdict: normalised equity lost (null when it cannot be had), its mark, and whether its error rate counts it.
+    const verdictOf = (v: DecisionError | undefined) => ({ loss: v ? v.loss : null, skill: v ? v.skill : null, counted: v ? v.counted : false });
     for (const d of decisions.value) {
       if (!Number.isFinite(d.played) || !Number.isFinite(d.best)) continue;
       const verdict = errors.value.decisions.find((e) => e.kind === d.kind);
-      scores.push({
-        kind: 'BACKGAMMON',
-        positionKey: plies[k - 1].key,
-        program: d.program,
+      scored(d.kind, {
         ruleset: `${d.kind}:${d.settings.text}`,
         value: d.played,
         bestValue: d.best,
-        details: {
-          kind: d.kind,
-          player: d.player,
-          decision: d.decision,
-          move: ply.move,
-          error: d.error,
-          unit: d.unit,
-          settings: d.settings,
-          ply: ply.number,
-          // gnubg's verdict: normalised equity lost (null when it cannot be had), its mark, and whether its error rate counts it.
-          loss: verdict ? verdict.loss : null,
-          skill: verdict ? verdict.skill : null,
-          counted: verdict ? verdict.counted : false,
-        },
-        source: d.kind === 'checker' ? 'SGF A' : 'SGF DA',
+        details: { kind: d.kind, player: d.player, decision: d.decision, move: ply.move, error: d.error, unit: d.unit, settings: d.settings, ply: ply.number, ...verdictOf(verdict) },
+      });
+    }
+    // A take or drop in a match has no value without a match equity table (`decisionEquities`): its verdict, in normalised equity, is the score.
+    for (const v of errors.value.decisions) {
+      if (decisions.value.some((d) => d.kind === v.kind)) continue;
+      scored(v.kind, {
+        ruleset: `${v.kind}:${v.settings.text}`,
+        value: v.played,
+        bestValue: v.best,
+        details: { kind: v.kind, player: v.player, decision: v.decision, move: ply.move, error: v.loss, unit: 'equity', settings: v.settings, ply: ply.number, ...verdictOf(v) },
       });
     }
   }
