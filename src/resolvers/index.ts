@@ -1,5 +1,6 @@
 /** All resolvers, merged per type from one module per concern. */
 import { backgammonResolvers } from './backgammon';
+import { backgammonAnalysisResolvers } from './backgammonAnalysis';
 import { chessResolvers } from './chess';
 import { crosswordResolvers } from './crossword';
 import { crosswordAnalysisResolvers } from './crosswordAnalysis';
@@ -29,7 +30,7 @@ const merge = (...maps: Resolvers[]): ResolverMap => {
 export const resolvers = {
   ...merge(
     serverResolvers, gameResolvers, importResolvers, positionResolvers, gamePositionResolvers,
-    backgammonResolvers, crosswordResolvers, crosswordAnalysisResolvers, goResolvers, chessResolvers, diagramResolvers, nodeResolvers,
+    backgammonResolvers, backgammonAnalysisResolvers, crosswordResolvers, crosswordAnalysisResolvers, goResolvers, chessResolvers, diagramResolvers, nodeResolvers,
   ),
   JSON: JSONResolver,
   DateTime: DateTimeResolver,

@@ -4,6 +4,7 @@
  * settings in words, and the three analysed fixtures against the statistics gnubg printed.
  */
 import {
+  type BgAction,
   type BgNode,
   type MatchState,
   analysisSettingsName,
@@ -47,7 +48,7 @@ const node = (action: BgNode['action'], ...extra: [string, string[]][]): BgNode 
 const da = (noDouble: number, doubleTake: number) => `E ver 3 2C 1 0.000000 1 0.6 0.1 0 0.05 0 0.2 ${noDouble} 0.6 0.1 0 0.05 0 0.2 ${doubleTake}`;
 const candidate = (move: string, equity: number, settings = '2C 0 1 0.000000 1') => `${move} E ver 3 0.5 0.1 0 0.1 0 ${equity} ${settings}`;
 
-const move = { kind: 'move', player: 1, dice: [5, 2], moves: [] } as const;
+const move: BgAction = { kind: 'move', player: 1, dice: [5, 2], moves: [] };
 const MONEY = state(0, [0, 0]);
 
 describe('verdicts on one decision', () => {
