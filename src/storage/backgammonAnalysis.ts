@@ -135,20 +135,20 @@ export async function backgammonMatchErrors(
   options: { player?: string; first: number; afterGameId?: bigint },
 ): Promise<{ matches: MatchErrors[]; hasNextPage: boolean }> {
   const params: unknown[] = [options.first + 1, options.afterGameId ?? 0n];
-  let games = `"Game" g`;
+  let where = '';
+  let having = '';
   if (options.player !== undefined) {
     params.push(options.player);
-    // The player's games first (the PlayerAnalysis index on kind and player), then every game of those matches.
-    games = `"Game" g JOIN (SELECT DISTINCT ${MATCH_KEY} FROM "PlayerAnalysis" pa JOIN "Game" g ON g.id = pa."gameId"
-      WHERE pa.kind = 'BACKGAMMON' AND pa.player = $3) m
-      ON m."importId" IS NOT DISTINCT FROM g."importId" AND m.player1 IS NOT DISTINCT FROM g.player1
-      AND m.player2 IS NOT DISTINCT FROM g.player2 AND m."matchLength" IS NOT DISTINCT FROM g."matchLength"
-      AND m.event IS NOT DISTINCT FROM g.event AND m."dateText" IS NOT DISTINCT FROM g."dateText"`;
+    // The imports the player's games came from (the index on kind and player, read first), then
+    // those imports' matches that the player played.
+    where = `WHERE g."importId" IN (SELECT g."importId" FROM (SELECT "gameId" FROM "PlayerAnalysis" WHERE kind = 'BACKGAMMON' AND player = $3 OFFSET 0) mine
+      JOIN "Game" g ON g.id = mine."gameId")`;
+    having = 'AND bool_or(a.player = $3)';
   }
   const rows = await db.sql.query<Record<string, unknown>>(
     `SELECT ${MATCH_KEY}, min(g.id) AS "firstGameId", count(DISTINCT g.id)::int8 AS "gameCount", ${sums('a.side = 1', 's1_')}, ${sums('a.side = 2', 's2_')}
-     FROM ${games} JOIN "PlayerAnalysis" a ON a."gameId" = g.id AND a.kind = 'BACKGAMMON'
-     GROUP BY ${MATCH_KEY} HAVING min(g.id) > $2 ORDER BY min(g.id) LIMIT $1`,
+     FROM "Game" g JOIN "PlayerAnalysis" a ON a."gameId" = g.id AND a.kind = 'BACKGAMMON' ${where}
+     GROUP BY ${MATCH_KEY} HAVING min(g.id) > $2 ${having} ORDER BY min(g.id) LIMIT $1`,
     params,
   );
   const matches = rows.slice(0, options.first).map((r) => ({
