@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../src/db/database';
 import { readerFor } from '../../src/storage/formats';
+import { analysePendingImports } from '../../src/storage/reanalyse';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
 import { sampleText } from '../support/sampleData';
@@ -74,6 +75,19 @@ describeEachDatabase('the SGF reader keeps gnubg analysis', (getDb) => {
     const play = await getDb().prisma.score.findFirstOrThrow({ where: { position: { key: 'sGfwATDgc/ABMA:cAmgAAAAAAAE' } } });
     expect(play).toMatchObject({ ruleset: 'checker:2C 0 1 0.000000 1', value: -0.02, bestValue: 0.05, details: { decision: 'lqln', move: '52: 13/8 13/11', skill: 'bad', counted: true } });
     expect((play.details as { loss: number }).loss).toBeCloseTo(0.07, 12);
+  });
+
+  it('writes the rows again for an import stored before games carried them (re-read at open)', async () => {
+    const db = getDb();
+    const { importId } = await db.prisma.game.findUniqueOrThrow({ where: { id: handGameId } });
+    await db.prisma.playerAnalysis.deleteMany({ where: { gameId: handGameId } });
+    await db.prisma.import.update({ where: { id: importId! }, data: { analysed: false } });
+    expect(await analysePendingImports(db)).toBe(1);
+    const rows = await db.prisma.playerAnalysis.findMany({ where: { gameId: handGameId }, orderBy: { side: 'asc' } });
+    expect(rows.map((r) => [r.player, r.decisions, r.cubeDecisions, r.mistakes])).toEqual([
+      ['Amy', 1, 1, 0],
+      ['Ben', 2, 2, 1],
+    ]);
   });
 
   it('writes no PlayerAnalysis rows for a game without analysis', async () => {

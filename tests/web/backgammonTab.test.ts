@@ -130,7 +130,6 @@ suite('the Backgammon tab in Chromium', () => {
 
   it('fills in within 3 s and shows each player with gnubg’s rates and rating words', async () => {
     const { page, ms } = await openTab();
-    console.log(`backgammon tab filled in ${Math.round(ms)} ms after navigation started`);
     expect(ms).toBeLessThan(3000);
     expect(await page.locator('#panel-backgammon').isVisible()).toBe(true);
     // Amy: 40 plays lost 2.365 (59.1), 7 cube decisions 1.772 (253.1), overall 88.0; Ben: 19.7, 88.3, 37.7;
@@ -166,7 +165,7 @@ suite('the Backgammon tab in Chromium', () => {
     // The first match's games are shown; then the 5-point match's, as gnubg's per-game figures give them.
     expect((await rowsOf(page, '#bg-games')).length).toBe(1);
     await page.locator('#bg-matches button.bg-show-games').nth(1).click();
-    await page.waitForFunction(() => document.querySelectorAll('#bg-games tbody tr').length === 2);
+    await page.locator('#bg-games tbody tr').nth(1).waitFor();
     expect(await page.locator('#bg-games-h').innerText()).toBe('Games of Amy – Ben, 5-point match, 2026-11-25');
     const games = await rowsOf(page, '#bg-games');
     // Game 1: Amy 0.165618 over 17 unforced plays = 9.7; Ben 0.165271 / 18 = 9.2.
@@ -176,7 +175,7 @@ suite('the Backgammon tab in Chromium', () => {
     ]);
     // One player's matches.
     await page.locator('#bg-match-player').selectOption('Cal');
-    await page.waitForFunction(() => document.querySelectorAll('#bg-matches tbody tr').length === 1);
+    await page.locator('#bg-matches tbody tr').nth(1).waitFor({ state: 'detached' });
     expect((await rowsOf(page, '#bg-matches'))[0][0]).toBe('Cal – Dee');
     await page.close();
   }, 45_000);
