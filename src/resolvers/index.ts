@@ -1,5 +1,6 @@
 /** All resolvers, merged per type from one module per concern. */
 import { backgammonResolvers } from './backgammon';
+import { backgammonAnalysisResolvers } from './backgammonAnalysis';
 import { chessResolvers } from './chess';
 import { chessAnalysisResolvers } from './chessAnalysis';
 import { crosswordResolvers } from './crossword';
@@ -29,8 +30,9 @@ const merge = (...maps: Resolvers[]): ResolverMap => {
 /** The scalars (graphql-scalars' JSON and DateTime) are whole objects, not field maps to merge. */
 export const resolvers = {
   ...merge(
-    serverResolvers, gameResolvers, importResolvers, positionResolvers, gamePositionResolvers, backgammonResolvers,
-    crosswordResolvers, crosswordAnalysisResolvers, goResolvers, chessResolvers, chessAnalysisResolvers, diagramResolvers, nodeResolvers,
+    serverResolvers, gameResolvers, importResolvers, positionResolvers, gamePositionResolvers,
+    backgammonResolvers, backgammonAnalysisResolvers, crosswordResolvers, crosswordAnalysisResolvers,
+    goResolvers, chessResolvers, chessAnalysisResolvers, diagramResolvers, nodeResolvers,
   ),
   JSON: JSONResolver,
   DateTime: DateTimeResolver,

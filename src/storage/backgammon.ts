@@ -1,61 +1,123 @@
 /**
  * Backgammon games from SGF (GM[6]): one game per tree, one position per ply keyed
- * `PositionID:MatchID`, gnubg's analysis (A/DA) as scores; and the writer that prints a stored
- * game back (its own tree re-printed by the codec, every property kept).
+ * `PositionID:MatchID`, gnubg's analysis (A/DA) as scores and per-side error sums
+ * (`GameRecord.analysis`); and the writer that prints a stored game back (its own tree
+ * re-printed by the codec, every property kept).
  */
 import {
   type BackgammonGame,
   type BgPly,
+  type DecisionError,
+  analysisSettingsName,
   decisionEquities,
+  decisionErrors,
   parseBackgammonSgf,
   parseBackgammonTrees,
   printBackgammonSgf,
   replayGame,
+  sumDecisionErrors,
 } from '../codecs/backgammon';
+import type { CodecError } from '../codecs/result';
 import type { Game } from '../generated/prisma/client';
-import type { GameRecord, ImportWarning, ScoreRecord } from '../db/records';
+import type { GameRecord, ImportWarning, PlayerAnalysisRecord, ScoreRecord } from '../db/records';
 import { metadataOf, plyRecordsOf } from './backgammonRecords';
 import { backgammonGameOfMat } from './mat';
 import { type TreeContext, type TreeReader, normId, treeFailure, where } from './sgfTree';
 
-/** Scores from gnubg's analysis: each decision scored on the position where it was made (the ply before it). */
-const scoresOf = (game: BackgammonGame, plies: BgPly[], context: TreeContext, warnings: ImportWarning[]): ScoreRecord[] => {
+/** What a reader keeps of gnubg's analysis of one game. */
+interface GameAnalysis {
+  scores: ScoreRecord[];
+  /** One summary per side that gnubg analysed; undefined when the game carries no analysis. */
+  analysis?: PlayerAnalysisRecord[];
+}
+
+/**
+ * gnubg's analysis of a game: each decision scored on the position where it was made (the ply
+ * before it), with the equity played and best as the file gives them (a match's no doubles and
+ * doubles in match-winning chances; its takes and drops, which need the match equity table, in
+ * normalised equity) and, in `details.loss`, the normalised equity lost as gnubg's statistics
+ * count it (`decisionErrors`); and each side's sums of those (`PlayerAnalysis`).
+ */
+const analysisOf = (game: BackgammonGame, plies: BgPly[], context: TreeContext, warnings: ImportWarning[]): GameAnalysis => {
   const scores: ScoreRecord[] = [];
+  const judged: DecisionError[] = [];
+  const unjudgedCube: [number, number] = [0, 0];
+  const analysed = [false, false];
   for (let k = 1; k < plies.length; k++) {
     const ply = plies[k];
     if (ply.nodeIndex === null) continue;
     const node = game.nodes[ply.nodeIndex];
     if (!node.extra.some((p) => p.id === 'A' || p.id === 'DA')) continue;
     const decisions = decisionEquities(node, game.info.matchLength);
-    if (!decisions.ok) {
+    const errors = decisionErrors(node, { state: plies[k - 1].match, beaver: ply.kind === 'beaver' });
+    const notStored = (error: CodecError) => {
       const loc = where(context, node.sgf.offset);
-      warnings.push({ gameIndex: context.index, code: decisions.error.code, message: `analysis not stored: ${decisions.error.message}`, line: loc.line, offset: loc.offset });
+      warnings.push({ gameIndex: context.index, code: error.code, message: `analysis not stored: ${error.message}`, line: loc.line, offset: loc.offset });
+    };
+    if (!decisions.ok) {
+      notStored(decisions.error);
       continue;
     }
+    if (!errors.ok) {
+      notStored(errors.error);
+      continue;
+    }
+    judged.push(...errors.value.decisions);
+    if (ply.player !== null) {
+      analysed[ply.player] = true;
+      unjudgedCube[ply.player] += errors.value.unjudged.cube;
+    }
+    const scored = (kind: 'checker' | 'cube', row: Omit<ScoreRecord, 'kind' | 'positionKey' | 'program' | 'source'>) =>
+      scores.push({ kind: 'BACKGAMMON', positionKey: plies[k - 1].key, program: 'gnubg', ...row, source: kind === 'checker' ? 'SGF A' : 'SGF DA' });
+    // gnubg's verdict: normalised equity lost (null when it cannot be had), its mark, and whether its error rate counts it.
+    const verdictOf = (v: DecisionError | undefined) => ({ loss: v ? v.loss : null, skill: v ? v.skill : null, counted: v ? v.counted : false });
     for (const d of decisions.value) {
       if (!Number.isFinite(d.played) || !Number.isFinite(d.best)) continue;
-      scores.push({
-        kind: 'BACKGAMMON',
-        positionKey: plies[k - 1].key,
-        program: d.program,
+      const verdict = errors.value.decisions.find((e) => e.kind === d.kind);
+      scored(d.kind, {
         ruleset: `${d.kind}:${d.settings.text}`,
         value: d.played,
         bestValue: d.best,
-        details: {
-          kind: d.kind,
-          player: d.player,
-          decision: d.decision,
-          move: ply.move,
-          error: d.error,
-          unit: d.unit,
-          settings: d.settings,
-          ply: ply.number,
-        },
-        source: d.kind === 'checker' ? 'SGF A' : 'SGF DA',
+        details: { kind: d.kind, player: d.player, decision: d.decision, move: ply.move, error: d.error, unit: d.unit, settings: d.settings, ply: ply.number, ...verdictOf(verdict) },
+      });
+    }
+    // A take or drop in a match has no value without a match equity table (`decisionEquities`): its verdict, in normalised equity, is the score.
+    for (const v of errors.value.decisions) {
+      if (decisions.value.some((d) => d.kind === v.kind)) continue;
+      scored(v.kind, {
+        ruleset: `${v.kind}:${v.settings.text}`,
+        value: v.played,
+        bestValue: v.best,
+        details: { kind: v.kind, player: v.player, decision: v.decision, move: ply.move, error: v.loss, unit: 'equity', settings: v.settings, ply: ply.number, ...verdictOf(v) },
       });
     }
   }
-  return scores;
+  if (!analysed[0] && !analysed[1]) return { scores };
+  const sums = sumDecisionErrors(judged, unjudgedCube);
+  const ruleset = analysisSettingsName(
+    judged.filter((d) => d.kind === 'checker').map((d) => d.settings),
+    judged.filter((d) => d.kind === 'cube').map((d) => d.settings),
+  );
+  const analysis: PlayerAnalysisRecord[] = [];
+  for (const seat of [0, 1] as const) {
+    if (!analysed[seat]) continue;
+    const s = sums[seat];
+    // A side with a cube decision that could not be judged has no cube figures rather than partial ones.
+    const cubeKnown = s.unjudgedCube === 0;
+    analysis.push({
+      side: seat === 0 ? 1 : 2,
+      program: 'gnubg',
+      ruleset,
+      decisions: s.checkerDecisions,
+      loss: s.checkerLoss,
+      cubeDecisions: cubeKnown ? s.cubeDecisions : null,
+      cubeLoss: cubeKnown ? s.cubeLoss : null,
+      inaccuracies: s.doubtful,
+      mistakes: s.bad,
+      blunders: s.veryBad,
+    });
+  }
+  return { scores, analysis };
 };
 
 /** "node 12: …" in a codec warning names `game.nodes[11]`; its line is worth giving. */
@@ -108,7 +170,9 @@ export const readBackgammonTree: TreeReader = (tree, context) => {
     metadata,
     plies: records,
   };
-  return { games: [record], scores: scoresOf(game, plies, context, warnings), warnings };
+  const { scores, analysis } = analysisOf(game, plies, context, warnings);
+  if (analysis) record.analysis = analysis;
+  return { games: [record], scores, warnings };
 };
 
 const replayGameOrFail = (game: BackgammonGame, context: TreeContext) => {
