@@ -120,17 +120,16 @@ suite(title, () => {
   });
 
   /** Opens /dashboard#crossword and waits for the tab to say it has loaded; returns the page and how long that took. */
-  const openTab = async (): Promise<{ page: Page; ms: number }> => {
+  const openTab = async (): Promise<{ page: Page }> => {
     const page = await context.newPage();
     page.on('pageerror', (e) => problems.push(e.message));
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(`console: ${m.text()}`);
     });
-    const started = Date.now();
     const response = await page.goto(`${base}/dashboard#crossword`);
     expect(response?.status()).toBe(200);
     await page.waitForFunction(() => (globalThis as unknown as TabulaWindow).tabula?.loaded.crossword === true, undefined, { timeout: 20_000 });
-    return { page, ms: Date.now() - started };
+    return { page };
   };
 
   const chart = (page: Page, id: string) =>
@@ -141,9 +140,8 @@ suite(title, () => {
   const cells = (page: Page, selector: string) =>
     page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')));
 
-  it('fills in within 3 seconds on PGlite with the per-player table and its bar chart', async () => {
-    const { page, ms } = await openTab();
-    expect(ms).toBeLessThan(3000);
+  it('fills in on PGlite with the per-player table and its bar chart', async () => {
+    const { page } = await openTab();
     // Points per turn to one decimal: 107/5, 123/4, 451/14, 345/13, 336/10, 298/10; bingos per game to two.
     expect(await cells(page, '#xw-players')).toEqual([
       ['Alice Adams', '2', '5', '107', '21.4', '1', '0.50', '1', '2'],
