@@ -34,6 +34,7 @@ const MAPPERS = {
   // The svg field is resolved from the rest (src/resolvers/diagrams.ts).
   GoHash: "Omit<GoHash, 'svg'>",
   ZobristTable: '../storage/zobristTables#ZobristTableRow',
+  GoScoreDiff: '../api/parents#GoScoreDiffParent',
   GoScoreDisagreement: '../api/parents#GoScoreDisagreementParent',
   Ply: '../api/parents#PlyParent',
   Import: '../storage/imports#ImportRow',

@@ -7,6 +7,7 @@ import type { MatchState } from '../codecs/backgammon';
 import type { CgpDialect, CgpPosition } from '../codecs/crossword';
 import type { Position } from '../generated/prisma/client';
 import type { PositionRecord } from '../db/records';
+import type { DisagreementOrder, DisagreementPage, ScoreDiffCounts, ScoreSet } from '../storage/goAnalysis';
 import type { ImportOutcome } from '../storage/importService';
 
 /** A Ply: one node of a stored game, from its replay. */
@@ -75,6 +76,18 @@ export interface BackgammonPositionParent {
   matchId: string;
   board: BackgammonBoardParent;
   match: MatchStateParent;
+}
+
+/**
+ * A GoScoreDiff: its counts and its page, each read when a field asks for it (a page turn that
+ * asks only for `nodes` runs one query, not two).
+ */
+export interface GoScoreDiffParent {
+  counts: () => Promise<ScoreDiffCounts>;
+  page: () => Promise<DisagreementPage>;
+  a: ScoreSet;
+  b: ScoreSet;
+  order: DisagreementOrder;
 }
 
 /** A GoScoreDisagreement: both scores of one position. */

@@ -4,7 +4,7 @@
  * (histogram, distribution, diff, komi), all aggregated in SQL.
  */
 import type { GoScoreSetInput, Resolvers } from '../generated/graphql';
-import type { GoScoreParent } from '../api/parents';
+import type { GoScoreDiffParent, GoScoreParent } from '../api/parents';
 import {
   type ZobristHasher,
   boardToString,
@@ -32,7 +32,7 @@ import {
   hashHexOf,
   parseGoKey,
 } from '../storage/go';
-import { type ScoreSet, goDisagreementByStones, goKomiVerdicts, goScoreCrossTab, goScoreDiff, goScoreDistribution, goScoreSets, goStoneHistogram } from '../storage/goAnalysis';
+import { type ScoreSet, goDisagreementByStones, goDisagreementPage, goKomiVerdicts, goScoreCrossTab, goScoreDiffCounts, goScoreDistribution, goScoreSets, goStoneHistogram } from '../storage/goAnalysis';
 import { checkImportHashes } from '../storage/goHashCheck';
 import { goHasherOfSize, goPositionsOfHash } from '../storage/goPositions';
 import { type ZobristTableRow, activateZobristTable, listZobristTables, saveZobristTable, zobristTableNamed } from '../storage/zobristTables';
@@ -100,6 +100,12 @@ const tableNamed = (context: Context, name: string): Promise<ZobristTableRow> =>
   loadOrNotFound(zobristTableNamed(context.db, name), `Zobrist table "${name}"`);
 
 
+/** A function that runs `work` the first time it is called and gives the same promise after. */
+const once = <T>(work: () => Promise<T>): (() => Promise<T>) => {
+  let started: Promise<T> | undefined;
+  return () => (started ??= work());
+};
+
 /** A score set argument, its ruleset "" when absent. */
 const scoreSetOf = (input: GoScoreSetInput): ScoreSet => ({ program: input.program, ruleset: input.ruleset ?? '' });
 
@@ -161,32 +167,29 @@ export const goResolvers: Resolvers = {
         byStoneCount: args.byStoneCount === true,
         minConfidence: intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
       }),
-    goScoreDiff: async (_, args, { db }) => {
+    goScoreDiff: (_, args, { db }): GoScoreDiffParent => {
       const a = scoreSetOf(args.a);
       const b = scoreSetOf(args.b);
       const order = args.orderBy ?? 'FILE_ORDER';
       const after = decodeKeyCursor(order, args.after);
-      const diff = await goScoreDiff(db, a, b, {
+      const options = {
         minConfidence: intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
         minDifference: intArg(args.minDifference, 1, 1, 5, 'minDifference'),
-        first: intArg(args.first, 50, 0, 500, 'first'),
-        order,
-        after: after && { value: after.value === null ? null : Number(after.value), scoreId: after.id },
-      });
-      const last = diff.page[diff.page.length - 1];
+      };
+      const first = intArg(args.first, 50, 0, 500, 'first');
       return {
-        compared: diff.compared,
-        agreeing: diff.agreeing,
-        disagreeing: diff.disagreeing,
-        buckets: diff.buckets,
-        nodes: diff.page.map((d) => ({
-          positionId: d.positionId,
-          a: goScoreOf(a.program, a.ruleset, d.a.value, d.a.confidence),
-          b: goScoreOf(b.program, b.ruleset, d.b.value, d.b.confidence),
-          difference: Math.round(d.b.value - d.a.value),
-        })),
-        endCursor: diff.hasNextPage && last ? encodeKeyCursor(order, last.sortValue === null ? null : String(last.sortValue), last.scoreId) : null,
-        hasNextPage: diff.hasNextPage,
+        a,
+        b,
+        order,
+        counts: once(() => goScoreDiffCounts(db, a, b, options)),
+        page: once(() =>
+          goDisagreementPage(db, a, b, {
+            ...options,
+            first,
+            order,
+            after: after && { value: after.value === null ? null : Number(after.value), scoreId: after.id },
+          }),
+        ),
       };
     },
     goScoreCrossTab: (_, args, { db }) =>
@@ -259,6 +262,25 @@ export const goResolvers: Resolvers = {
     confidence: (s) => Math.round(s.confidence ?? 0),
     komi: (s) =>
       KOMIS.map((komi) => ({ komi, winner: s.value > komi ? 'BLACK' : s.value === komi ? 'JIGO' : 'WHITE' })),
+  },
+  GoScoreDiff: {
+    compared: async (d) => (await d.counts()).compared,
+    agreeing: async (d) => (await d.counts()).agreeing,
+    disagreeing: async (d) => (await d.counts()).disagreeing,
+    buckets: async (d) => (await d.counts()).buckets,
+    nodes: async ({ a, b, page }) =>
+      (await page()).page.map((d) => ({
+        positionId: d.positionId,
+        a: goScoreOf(a.program, a.ruleset, d.a.value, d.a.confidence),
+        b: goScoreOf(b.program, b.ruleset, d.b.value, d.b.confidence),
+        difference: Math.round(d.b.value - d.a.value),
+      })),
+    endCursor: async ({ order, page }) => {
+      const { page: rows, hasNextPage } = await page();
+      const last = rows[rows.length - 1];
+      return hasNextPage && last ? encodeKeyCursor(order, last.sortValue === null ? null : String(last.sortValue), last.scoreId) : null;
+    },
+    hasNextPage: async (d) => (await d.page()).hasNextPage,
   },
   GoScoreDisagreement: {
     position: (d, _, { loaders }) =>

@@ -70,13 +70,18 @@ export interface Disagreement {
   b: { value: number; confidence: number | null };
 }
 
-export interface ScoreDiff {
+/** How two score sets compare, in all: positions both scored, and how many agree, by A's rounded score. */
+export interface ScoreDiffCounts {
   compared: number;
   agreeing: number;
   disagreeing: number;
   /** Agreements and disagreements by A's rounded score. */
   buckets: { score: number; agree: number; disagree: number }[];
-  /** Up to `first` disagreements after `afterScoreId`, in score-row order. */
+}
+
+/** One page of the disagreements of two score sets. */
+export interface DisagreementPage {
+  /** Up to `first` disagreements after the cursor, in the page's order. */
   page: Disagreement[];
   hasNextPage: boolean;
 }
@@ -106,46 +111,17 @@ const BOTH_SCORED = `${BOTH_SCORED_JOIN}
     ${BOTH_SCORED_WHERE}`;
 
 /**
- * Where two score sets disagree by `minDifference` points or more, among positions both scored
- * with confidence >= `minConfidence`: the counts, by score, and one page of the disagreements in
- * `order` (ties, and file order, by A's score row).
+ * How two score sets compare among positions both scored with confidence >= `minConfidence`:
+ * how many they agree on and how many differ by `minDifference` points or more, by A's score.
  */
-export async function goScoreDiff(
-  db: Database,
-  a: ScoreSet,
-  b: ScoreSet,
-  options: { minConfidence: number; minDifference: number; first: number; order: DisagreementOrder; after?: DisagreementCursor },
-): Promise<ScoreDiff> {
-  const params = [a.program, a.ruleset, b.program, b.ruleset, options.minConfidence, options.minDifference];
-  const { first } = options;
-  const value = ORDER_VALUE[options.order];
-  // Keyset paging: past the previous page's last row in (value descending, score row ascending).
-  let past = 'true';
-  let pageParams: unknown[] = params;
-  if (options.after && value === null) {
-    past = 'a.id > $7';
-    pageParams = [...params, options.after.scoreId];
-  } else if (options.after) {
-    past = `(${value} < $8 OR (${value} = $8 AND a.id > $7))`;
-    pageParams = [...params, options.after.scoreId, options.after.value ?? 0];
-  }
-  const [buckets, rows] = await Promise.all([
-    db.sql.query<{ score: number; agree: bigint; disagree: bigint }>(
-      `SELECT round(a.value)::int AS score,
-         count(*) FILTER (WHERE abs(a.value - b.value) < $6)::int8 AS agree,
-         count(*) FILTER (WHERE abs(a.value - b.value) >= $6)::int8 AS disagree
-       ${BOTH_SCORED} GROUP BY 1 ORDER BY 1`,
-      params,
-    ),
-    first === 0
-      ? Promise.resolve([])
-      : db.sql.query<{ id: bigint; positionId: bigint; av: number; ac: number | null; bv: number; bc: number | null; sort: number | null }>(
-          `SELECT a.id, a."positionId", a.value AS av, a.confidence AS ac, b.value AS bv, b.confidence AS bc, ${value ?? 'NULL::float8'} AS sort
-           ${BOTH_SCORED} AND abs(a.value - b.value) >= $6 AND ${past}
-           ORDER BY ${value === null ? '' : `${value} DESC, `}a.id LIMIT ${first + 1}`,
-          pageParams,
-        ),
-  ]);
+export async function goScoreDiffCounts(db: Database, a: ScoreSet, b: ScoreSet, options: { minConfidence: number; minDifference: number }): Promise<ScoreDiffCounts> {
+  const buckets = await db.sql.query<{ score: number; agree: bigint; disagree: bigint }>(
+    `SELECT round(a.value)::int AS score,
+       count(*) FILTER (WHERE abs(a.value - b.value) < $6)::int8 AS agree,
+       count(*) FILTER (WHERE abs(a.value - b.value) >= $6)::int8 AS disagree
+     ${BOTH_SCORED} GROUP BY 1 ORDER BY 1`,
+    [a.program, a.ruleset, b.program, b.ruleset, options.minConfidence, options.minDifference],
+  );
   const agreeing = buckets.reduce((n, r) => n + Number(r.agree), 0);
   const disagreeing = buckets.reduce((n, r) => n + Number(r.disagree), 0);
   return {
@@ -153,6 +129,40 @@ export async function goScoreDiff(
     agreeing,
     disagreeing,
     buckets: buckets.map((r) => ({ score: r.score, agree: Number(r.agree), disagree: Number(r.disagree) })),
+  };
+}
+
+/**
+ * One page of the positions where two score sets disagree by `minDifference` points or more
+ * (both scored with confidence >= `minConfidence`): `first` of them after the cursor, in `order`
+ * (ties, and file order, by A's score row).
+ */
+export async function goDisagreementPage(
+  db: Database,
+  a: ScoreSet,
+  b: ScoreSet,
+  options: { minConfidence: number; minDifference: number; first: number; order: DisagreementOrder; after?: DisagreementCursor },
+): Promise<DisagreementPage> {
+  const { first } = options;
+  if (first === 0) return { page: [], hasNextPage: false };
+  const params: unknown[] = [a.program, a.ruleset, b.program, b.ruleset, options.minConfidence, options.minDifference];
+  const value = ORDER_VALUE[options.order];
+  // Keyset paging: past the previous page's last row in (value descending, score row ascending).
+  let past = 'true';
+  if (options.after && value === null) {
+    past = 'a.id > $7';
+    params.push(options.after.scoreId);
+  } else if (options.after) {
+    past = `(${value} < $8 OR (${value} = $8 AND a.id > $7))`;
+    params.push(options.after.scoreId, options.after.value ?? 0);
+  }
+  const rows = await db.sql.query<{ id: bigint; positionId: bigint; av: number; ac: number | null; bv: number; bc: number | null; sort: number | null }>(
+    `SELECT a.id, a."positionId", a.value AS av, a.confidence AS ac, b.value AS bv, b.confidence AS bc, ${value ?? 'NULL::float8'} AS sort
+     ${BOTH_SCORED} AND abs(a.value - b.value) >= $6 AND ${past}
+     ORDER BY ${value === null ? '' : `${value} DESC, `}a.id LIMIT ${first + 1}`,
+    params,
+  );
+  return {
     page: rows.slice(0, first).map((r) => ({
       scoreId: r.id,
       positionId: r.positionId,

@@ -37,11 +37,15 @@ interface Disagreement {
   b: { score: number; confidence: number };
   position: { id: string; key: string; toPlay: string; stoneCount: number | null; svg: string };
 }
-interface Diff {
+/** How two sets compare, in all (`goScoreDiff`'s counts). */
+interface DiffCounts {
   compared: number;
   agreeing: number;
   disagreeing: number;
   buckets: DiffBucket[];
+}
+/** One page of disagreements (`goScoreDiff`'s nodes). */
+interface DiffPage {
   nodes: Disagreement[];
   endCursor: string | null;
   hasNextPage: boolean;
@@ -54,7 +58,7 @@ const scoreLabel = (s: number): string => (s === 3 ? '≤3' : s === 8 ? '≥8' :
 // ------------------------------------------------------------------ state
 
 let sets: ScoreSet[] = [];
-const page = { cursors: [null] as (string | null)[], index: 0 };
+const page = { cursors: [null] as (string | null)[], index: 0, total: 0 };
 
 const selected = (): { a: ScoreSet; b: ScoreSet; minConfidence: number } | null => {
   const a = sets[Number($<HTMLSelectElement>('set-a').value)];
@@ -175,7 +179,7 @@ const DIFF_PAGE = 8;
  * The agreement matrix: A's score by row, B's by column. The diagonal (agreements) comes from the
  * summary's buckets, the other cells from one `goScoreCrossTab` query, however many disagree.
  */
-async function loadMatrix(summary: Diff): Promise<void> {
+async function loadMatrix(summary: DiffCounts): Promise<void> {
   const pick = selected();
   if (!pick) return;
   const table = $('matrix');
@@ -217,15 +221,48 @@ async function loadMatrix(summary: Diff): Promise<void> {
   );
 }
 
-async function loadDisagreements(withMatrix: boolean): Promise<void> {
+const COUNTS = `compared agreeing disagreeing buckets { score agree disagree }`;
+
+/** The counts at the chosen threshold (the summary line, the pager's total); `withMatrix` also draws the matrix of exact agreement. */
+async function loadSummary(withMatrix: boolean): Promise<void> {
   const pick = selected();
   if (!pick) return;
   const minDifference = Number($<HTMLSelectElement>('min-difference').value) || 1;
-  const data = await gql<{ goScoreDiff: Diff }>(
+  const counts = async (d: number) =>
+    (
+      await gql<{ goScoreDiff: DiffCounts }>(
+        `query DashboardAgreement($a: GoScoreSetInput!, $b: GoScoreSetInput!, $c: Int, $d: Int) {
+          goScoreDiff(a: $a, b: $b, minConfidence: $c, minDifference: $d) { ${COUNTS} }
+        }`,
+        { a: setInput(pick.a), b: setInput(pick.b), c: pick.minConfidence, d },
+      )
+    ).goScoreDiff;
+  const diff = await counts(minDifference);
+  page.total = diff.disagreeing;
+  $('summary').textContent =
+    `${diff.compared} positions scored by both ${setName(pick.a)} and ${setName(pick.b)}` +
+    (pick.minConfidence ? ` with confidence ≥ ${pick.minConfidence}` : '') +
+    (minDifference === 1
+      ? `: they agree on ${diff.compared - diff.disagreeing} and differ on ${diff.disagreeing}.`
+      : `: ${diff.disagreeing} differ by ${minDifference} points or more.`);
+  // The matrix is always about exact agreement.
+  if (withMatrix) await loadMatrix(minDifference === 1 ? diff : await counts(1));
+}
+
+/** "9–16 of 20" under the list, once both the page and the total are known. */
+const showPageInfo = (shown: number): void => {
+  const start = page.index * DIFF_PAGE;
+  $('page-info').textContent = page.total ? `${start + 1}–${start + shown} of ${page.total}` : '';
+};
+
+/** One page of disagreements with their diagrams, in the chosen order (the nodes alone: one query on the server). */
+async function loadPage(): Promise<number> {
+  const pick = selected();
+  if (!pick) return 0;
+  const minDifference = Number($<HTMLSelectElement>('min-difference').value) || 1;
+  const data = await gql<{ goScoreDiff: DiffPage }>(
     `query DashboardDisagreements($a: GoScoreSetInput!, $b: GoScoreSetInput!, $c: Int, $d: Int, $after: String, $order: GoDisagreementOrder) {
       goScoreDiff(a: $a, b: $b, minConfidence: $c, minDifference: $d, first: ${DIFF_PAGE}, after: $after, orderBy: $order) {
-        compared agreeing disagreeing
-        buckets { score agree disagree }
         nodes {
           difference
           a { score confidence }
@@ -238,27 +275,6 @@ async function loadDisagreements(withMatrix: boolean): Promise<void> {
     { a: setInput(pick.a), b: setInput(pick.b), c: pick.minConfidence, d: minDifference, after: page.cursors[page.index], order: $<HTMLSelectElement>('order').value },
   );
   const diff = data.goScoreDiff;
-  $('summary').textContent =
-    `${diff.compared} positions scored by both ${setName(pick.a)} and ${setName(pick.b)}` +
-    (pick.minConfidence ? ` with confidence ≥ ${pick.minConfidence}` : '') +
-    (minDifference === 1
-      ? `: they agree on ${diff.compared - diff.disagreeing} and differ on ${diff.disagreeing}.`
-      : `: ${diff.disagreeing} differ by ${minDifference} points or more.`);
-  if (withMatrix) {
-    // The matrix is always about exact agreement; fetch its summary when another threshold is shown.
-    const summary =
-      minDifference === 1
-        ? diff
-        : (
-            await gql<{ goScoreDiff: Diff }>(
-              `query DashboardAgreement($a: GoScoreSetInput!, $b: GoScoreSetInput!, $c: Int) {
-                goScoreDiff(a: $a, b: $b, minConfidence: $c, first: 0) { compared agreeing disagreeing buckets { score agree disagree } nodes { difference } endCursor hasNextPage }
-              }`,
-              { a: setInput(pick.a), b: setInput(pick.b), c: pick.minConfidence },
-            )
-          ).goScoreDiff;
-    await loadMatrix(summary);
-  }
   const nodes = diff.nodes;
   const list = $('disagreements');
   list.replaceChildren(
@@ -290,8 +306,12 @@ async function loadDisagreements(withMatrix: boolean): Promise<void> {
   if (diff.hasNextPage) page.cursors[page.index + 1] = diff.endCursor;
   $<HTMLButtonElement>('prev').disabled = page.index === 0;
   $<HTMLButtonElement>('next').disabled = !diff.hasNextPage;
-  const start = page.index * DIFF_PAGE;
-  $('page-info').textContent = diff.disagreeing ? `${start + 1}–${start + diff.nodes.length} of ${diff.disagreeing}` : '';
+  return nodes.length;
+}
+
+/** A page turn or a new order: the page alone, the total stays. */
+async function turnPage(): Promise<void> {
+  showPageInfo(await loadPage());
 }
 
 // ------------------------------------------------------------------ wiring
@@ -300,7 +320,8 @@ async function compare(): Promise<void> {
   page.cursors = [null];
   page.index = 0;
   status('Loading…');
-  await Promise.all([loadDistribution(), loadKomi(), loadByStones(), loadDisagreements(true)]);
+  const [shown] = await Promise.all([loadPage(), loadSummary(true), loadDistribution(), loadKomi(), loadByStones()]);
+  showPageInfo(shown);
   status('');
 }
 
@@ -317,20 +338,22 @@ function wire(fail: (error: unknown) => void): void {
   $('min-difference').addEventListener('change', () => {
     page.cursors = [null];
     page.index = 0;
-    Promise.all([loadDisagreements(false), loadByStones()]).catch(fail);
+    Promise.all([loadPage(), loadSummary(false), loadByStones()])
+      .then(([shown]) => showPageInfo(shown))
+      .catch(fail);
   });
   $('order').addEventListener('change', () => {
     page.cursors = [null];
     page.index = 0;
-    loadDisagreements(false).catch(fail);
+    turnPage().catch(fail);
   });
   $('prev').addEventListener('click', () => {
     page.index = Math.max(0, page.index - 1);
-    loadDisagreements(false).catch(fail);
+    turnPage().catch(fail);
   });
   $('next').addEventListener('click', () => {
     page.index++;
-    loadDisagreements(false).catch(fail);
+    turnPage().catch(fail);
   });
 }
 
