@@ -7,40 +7,13 @@
  * errorRateFixtures.ts) and the hand computations of tests/server/backgammonAnalysis.test.ts.
  * Screenshot: test-artifacts/dashboard-backgammon.png.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { Database } from '../../src/db/database';
-import { createApp, type App } from '../../src/server/app';
-import { testTargets, type TestTarget } from '../support/databases';
+import { ARTIFACTS, type TabulaWindow, browserSuite, chartData, tableCells, useBrowser } from '../support/browser';
 import { dataOf, graphqlClient } from '../support/graphql';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = path.resolve(__dirname, '../..');
-const ARTIFACTS = path.join(ROOT, 'test-artifacts');
-const FIXTURES = path.join(ROOT, 'tests/fixtures/backgammon');
-
-interface TabulaWindow {
-  tabula?: {
-    loaded: Record<string, boolean>;
-    charts: Record<string, { data: { labels?: unknown[]; datasets: { label?: string; data: unknown[] }[] } }>;
-  };
-}
-
-/** Builds dist/web when it is missing or older than a source file. */
-const ensureWebBuilt = (): void => {
-  const built = path.join(ROOT, 'dist/web/dashboard/app.js');
-  const newestSource = (dir: string): number =>
-    fs.readdirSync(dir, { withFileTypes: true }).reduce((t, e) => {
-      const full = path.join(dir, e.name);
-      return Math.max(t, e.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs);
-    }, 0);
-  if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < newestSource(path.join(ROOT, 'web')))
-    execFileSync(process.execPath, [path.join(ROOT, 'scripts/buildWeb.mjs')], { cwd: ROOT, stdio: 'pipe' });
-};
+const FIXTURES = path.resolve(__dirname, '../fixtures/backgammon');
 
 async function seed(db: Database): Promise<void> {
   const gql = graphqlClient(db);
@@ -50,78 +23,12 @@ async function seed(db: Database): Promise<void> {
   }
 }
 
-const haveChromium = fs.existsSync(CHROMIUM);
-const suite = haveChromium ? describe : describe.skip;
-
-suite('the Backgammon tab in Chromium', () => {
-  let target: TestTarget;
-  let db: Database;
-  let app: App;
-  let base: string;
-  let context: BrowserContext;
-  let userDataDir: string;
-  const blocked: string[] = [];
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    ensureWebBuilt();
-    // The embedded PGlite: the tab must fill in within 3 s on it.
-    target = testTargets()[0];
-    db = await target.open();
-    await seed(db);
-    app = await createApp({ db });
-    await new Promise<void>((resolve) => app.httpServer.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(app.httpServer.address() as AddressInfo).port}`;
-    userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-      viewport: { width: 1280, height: 900 },
-    });
-    await context.route('**', (route) => {
-      const url = new URL(route.request().url());
-      if (url.hostname === '127.0.0.1') return route.continue();
-      blocked.push(url.href);
-      return route.abort('internetdisconnected');
-    });
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
-    if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
-    await app?.apollo.stop();
-    await db?.close();
-    await target?.cleanup();
-  });
-
-  afterEach(() => {
-    expect(blocked.splice(0)).toEqual([]);
-    expect(problems.splice(0)).toEqual([]);
-  });
-
-  /** Opens the dashboard on the Backgammon tab; returns the page and how long the tab took to fill in. */
-  const openTab = async (): Promise<{ page: Page }> => {
-    const page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-    });
-    const response = await page.goto(`${base}/dashboard#backgammon`);
-    expect(response?.status()).toBe(200);
-    await page.waitForFunction(() => (globalThis as unknown as TabulaWindow).tabula?.loaded.backgammon === true, undefined, { timeout: 20_000 });
-    return { page };
-  };
-
-  const chart = (page: Page, id: string) =>
-    page.evaluate((name) => {
-      const c = (globalThis as unknown as TabulaWindow).tabula?.charts[name];
-      return c ? { labels: c.data.labels as string[], datasets: c.data.datasets.map((d) => ({ label: d.label, data: d.data as (number | null)[] })) } : null;
-    }, id);
-
-  const rowsOf = (page: Page, selector: string) =>
-    page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+browserSuite('the Backgammon tab in Chromium', () => {
+  // The embedded PGlite, the dashboard's default database.
+  const browser = useBrowser(seed);
+  const openTab = async () => ({ page: await browser.openTab('backgammon') });
+  const chart = chartData;
+  const rowsOf = tableCells;
 
   it('shows each player with gnubg’s rates and rating words', async () => {
     const { page } = await openTab();
@@ -177,7 +84,7 @@ suite('the Backgammon tab in Chromium', () => {
   it('draws the distribution of equity lost and the worst decisions with their diagrams', async () => {
     const { page } = await openTab();
     const api = dataOf(
-      await graphqlClient(db)<{ backgammonLossHistogram: { decisions: number; buckets: { decisions: number }[] } }>(
+      await graphqlClient(browser.db)<{ backgammonLossHistogram: { decisions: number; buckets: { decisions: number }[] } }>(
         '{ backgammonLossHistogram { decisions buckets { decisions } } }',
       ),
     ).backgammonLossHistogram;

@@ -8,20 +8,11 @@
  * 99.1543), plus Morphy's Opera game with evaluations (not hand-checked; it makes the screenshot).
  * The worst game by ACPL is G1 (Anna's 145): the graph shows it first.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import type { Database } from '../../src/db/database';
-import { createApp, type App } from '../../src/server/app';
-import { testTargets, type TestTarget } from '../support/databases';
+import { ARTIFACTS, browserSuite, chartData, poll, useBrowser } from '../support/browser';
+import { testTargets } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = path.resolve(__dirname, '../..');
-const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 
 const PGN = `[Event "G1"]
 [White "Anna"]
@@ -61,99 +52,16 @@ const PGN = `[Event "G1"]
 16. Qb8+ { [%eval #1] } Nxb8 { [%eval #1] } 17. Rd8# 1-0
 `;
 
-interface TabulaWindow {
-  tabula?: { loaded: Record<string, boolean>; charts: Record<string, { data: { labels?: unknown[]; datasets: { label?: string; data: unknown[] }[] } }> };
-}
-
-const poll = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
-/** Builds dist/web when it is missing or older than a source file. */
-const ensureWebBuilt = (): void => {
-  const built = ['explorer', 'dashboard'].map((p) => path.join(ROOT, 'dist/web', p, 'app.js'));
-  const newestSource = (dir: string): number =>
-    fs.readdirSync(dir, { withFileTypes: true }).reduce((t, e) => {
-      const full = path.join(dir, e.name);
-      return Math.max(t, e.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs);
-    }, 0);
-  const stale = built.some((f) => !fs.existsSync(f) || fs.statSync(f).mtimeMs < newestSource(path.join(ROOT, 'web')));
-  if (stale) execFileSync(process.execPath, [path.join(ROOT, 'scripts/buildWeb.mjs')], { cwd: ROOT, stdio: 'pipe' });
-};
-
-const haveChromium = fs.existsSync(CHROMIUM);
-const suite = haveChromium ? describe : describe.skip;
-const title = haveChromium ? 'dashboard Chess tab in Chromium' : `dashboard Chess tab in Chromium (SKIPPED: ${CHROMIUM} is missing)`;
-
-suite(title, () => {
-  let target: TestTarget;
-  let db: Database;
-  let app: App;
-  let base: string;
-  let context: BrowserContext;
-  let userDataDir: string;
-  const blocked: string[] = [];
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    ensureWebBuilt();
-    target = testTargets().slice(-1)[0];
-    db = await target.open();
-    dataOf(await graphqlClient(db)(`mutation ($d: String!) { importGames(format: PGN, data: $d) { gameCount } }`, { d: PGN }));
-    app = await createApp({ db });
-    await new Promise<void>((resolve) => app.httpServer.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(app.httpServer.address() as AddressInfo).port}`;
-    userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-      viewport: { width: 1280, height: 900 },
-    });
-    await context.route('**', (route) => {
-      const url = new URL(route.request().url());
-      if (url.hostname === '127.0.0.1') return route.continue();
-      blocked.push(url.href);
-      return route.abort('internetdisconnected');
-    });
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
-    if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
-    await app?.apollo.stop();
-    await db?.close();
-    await target?.cleanup();
-  });
-
-  afterEach(() => {
-    expect(blocked.splice(0)).toEqual([]);
-    expect(problems.splice(0)).toEqual([]);
-  });
-
-  const openTab = async (): Promise<Page> => {
-    const page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`chess tab: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`chess tab: console: ${m.text()}`);
-    });
-    const response = await page.goto(`${base}/dashboard#chess`);
-    expect(response?.status()).toBe(200);
-    await page.waitForFunction(() => (globalThis as unknown as TabulaWindow).tabula?.loaded.chess === true, undefined, { timeout: 20_000 });
-    return page;
-  };
-
-  const chart = (page: Page, id: string) =>
-    page.evaluate((name) => {
-      const c = (globalThis as unknown as TabulaWindow).tabula?.charts[name];
-      return c ? { labels: c.data.labels as string[], datasets: c.data.datasets.map((d) => ({ label: d.label, data: d.data as (number | null)[] })) } : null;
-    }, id);
+browserSuite('dashboard Chess tab in Chromium', () => {
+  // PostgreSQL (the last test target), where one is configured; else the embedded PGlite.
+  const browser = useBrowser(
+    async (db) => {
+      dataOf(await graphqlClient(db)(`mutation ($d: String!) { importGames(format: PGN, data: $d) { gameCount } }`, { d: PGN }));
+    },
+    { target: testTargets().slice(-1)[0] },
+  );
+  const openTab = () => browser.openTab('chess');
+  const chart = chartData;
 
   it('shows the players of the first program with their ACPL, accuracy and errors, and the errors chart', async () => {
     const page = await openTab();

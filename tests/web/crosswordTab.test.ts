@@ -6,51 +6,12 @@
  * Seed: SMALL_GAME and REMATCH (tests/codecs/crossword/smallGame.ts, scored by hand), doug v emely
  * and incomplete.gcg: the numbers below are worked out in tests/server/crosswordAnalysis.test.ts.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { Database } from '../../src/db/database';
-import { createApp, type App } from '../../src/server/app';
-import { testTargets, type TestTarget } from '../support/databases';
+import { ARTIFACTS, browserSuite, chartData, poll, tableCells, useBrowser } from '../support/browser';
 import { dataOf, graphqlClient } from '../support/graphql';
 import { readText } from '../codecs/crossword/fixtures';
 import { REMATCH, SMALL_GAME } from '../codecs/crossword/smallGame';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = path.resolve(__dirname, '../..');
-const ARTIFACTS = path.join(ROOT, 'test-artifacts');
-
-interface TabulaWindow {
-  tabula?: {
-    loaded: Record<string, boolean>;
-    charts: Record<string, { data: { labels?: unknown[]; datasets: { label?: string; data: unknown[] }[] } }>;
-  };
-}
-
-/** Builds dist/web when it is missing or older than a source file. */
-const ensureWebBuilt = (): void => {
-  const built = ['explorer', 'dashboard'].map((p) => path.join(ROOT, 'dist/web', p, 'app.js'));
-  const newestSource = (dir: string): number =>
-    fs.readdirSync(dir, { withFileTypes: true }).reduce((t, e) => {
-      const full = path.join(dir, e.name);
-      return Math.max(t, e.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs);
-    }, 0);
-  const stale = built.some((f) => !fs.existsSync(f) || fs.statSync(f).mtimeMs < newestSource(path.join(ROOT, 'web')));
-  if (stale) execFileSync(process.execPath, [path.join(ROOT, 'scripts/buildWeb.mjs')], { cwd: ROOT, stdio: 'pipe' });
-};
-
-/** Polls `read` until `ok` holds (or returns the last value after `timeoutMs`). */
-const poll = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 async function seed(db: Database): Promise<Record<string, string>> {
   const gql = graphqlClient(db);
@@ -66,79 +27,15 @@ async function seed(db: Database): Promise<Record<string, string>> {
   return ids;
 }
 
-const haveChromium = fs.existsSync(CHROMIUM);
-const suite = haveChromium ? describe : describe.skip;
-const title = haveChromium ? 'the Crossword tab in Chromium' : `the Crossword tab in Chromium (SKIPPED: ${CHROMIUM} is missing)`;
-
-suite(title, () => {
-  let target: TestTarget;
-  let db: Database;
-  let app: App;
-  let base: string;
-  let context: BrowserContext;
-  let userDataDir: string;
+browserSuite('the Crossword tab in Chromium', () => {
   let ids: Record<string, string>;
-  const blocked: string[] = [];
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    ensureWebBuilt();
-    // The embedded PGlite: the database the 3-second budget is about.
-    target = testTargets()[0];
-    db = await target.open();
+  // The embedded PGlite, the dashboard's default database.
+  const browser = useBrowser(async (db) => {
     ids = await seed(db);
-    app = await createApp({ db });
-    await new Promise<void>((resolve) => app.httpServer.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(app.httpServer.address() as AddressInfo).port}`;
-    userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-      viewport: { width: 1280, height: 900 },
-    });
-    await context.route('**', (route) => {
-      const url = new URL(route.request().url());
-      if (url.hostname === '127.0.0.1') return route.continue();
-      blocked.push(url.href);
-      return route.abort('internetdisconnected');
-    });
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
-    if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
-    await app?.apollo.stop();
-    await db?.close();
-    await target?.cleanup();
   });
-
-  afterEach(() => {
-    expect(blocked.splice(0)).toEqual([]);
-    expect(problems.splice(0)).toEqual([]);
-  });
-
-  /** Opens /dashboard#crossword and waits for the tab to say it has loaded; returns the page and how long that took. */
-  const openTab = async (): Promise<{ page: Page }> => {
-    const page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-    });
-    const response = await page.goto(`${base}/dashboard#crossword`);
-    expect(response?.status()).toBe(200);
-    await page.waitForFunction(() => (globalThis as unknown as TabulaWindow).tabula?.loaded.crossword === true, undefined, { timeout: 20_000 });
-    return { page };
-  };
-
-  const chart = (page: Page, id: string) =>
-    page.evaluate((name) => {
-      const c = (globalThis as unknown as TabulaWindow).tabula?.charts[name];
-      return c ? { labels: c.data.labels as string[], datasets: c.data.datasets.map((d) => ({ label: d.label, data: d.data as number[] })) } : null;
-    }, id);
-  const cells = (page: Page, selector: string) =>
-    page.$$eval(`${selector} tbody tr`, (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  const openTab = async () => ({ page: await browser.openTab('crossword') });
+  const chart = chartData;
+  const cells = tableCells;
 
   it('fills in on PGlite with the per-player table and its bar chart', async () => {
     const { page } = await openTab();

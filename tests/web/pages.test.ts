@@ -8,24 +8,18 @@
  * (SGF) and one crossword game (GCG). The expected chart bars and matrix cells are computed
  * here from the same records.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { type GoScoreRecord, encodePositionFile, encodeScoreFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
 import type { Database } from '../../src/db/database';
-import { createApp, type App } from '../../src/server/app';
-import { testTargets, type TestTarget } from '../support/databases';
+import { createApp } from '../../src/server/app';
+import { ARTIFACTS, type TabulaWindow, browserSuite, chartData, poll, useBrowser } from '../support/browser';
+import { testTargets } from '../support/databases';
 import { positionRecord, prng, randomBoard, randomPositions } from '../support/goFiles';
 import { dataOf, graphqlClient } from '../support/graphql';
 import { sampleText } from '../support/sampleData';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = path.resolve(__dirname, '../..');
-const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 const shared = (rel: string): string => sampleText(rel);
 
 const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -79,36 +73,9 @@ const expectedByStones = (() => {
 })();
 /** The largest difference between the two sets' scores. */
 const largestDifference = Math.max(...GNUGO.map((g, i) => Math.abs(g.score - FUEGO[i].score)));
-/** What the dashboard exposes on `window` (the page's globals, seen from the test). */
-interface TabulaWindow {
-  tabula?: { ready: boolean; charts: Record<string, { data: { labels?: unknown[]; datasets: { label?: string; data: unknown[] }[] } }> };
-}
-
-/** Polls `read` until `ok` holds (or fails with the last value after `timeoutMs`). */
-const poll = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
 const goKey = (i: number) => `${GO[i].id.hash}00${GO[i].id.toPlay === 'B' ? '42' : '57'}`;
 
 // ------------------------------------------------------------------ build, database, server, browser
-
-/** Builds dist/web when it is missing or older than a source file. */
-const ensureWebBuilt = (): void => {
-  const built = ['explorer', 'dashboard'].map((p) => path.join(ROOT, 'dist/web', p, 'app.js'));
-  const newestSource = (dir: string): number =>
-    fs.readdirSync(dir, { withFileTypes: true }).reduce((t, e) => {
-      const full = path.join(dir, e.name);
-      return Math.max(t, e.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs);
-    }, 0);
-  const stale = built.some((f) => !fs.existsSync(f) || fs.statSync(f).mtimeMs < newestSource(path.join(ROOT, 'web')));
-  if (stale) execFileSync(process.execPath, [path.join(ROOT, 'scripts/buildWeb.mjs')], { cwd: ROOT, stdio: 'pipe' });
-};
 
 async function seed(db: Database): Promise<void> {
   const gql = graphqlClient(db);
@@ -128,78 +95,10 @@ async function seed(db: Database): Promise<void> {
   for (const [format, data, options] of imports) dataOf(await gql(IMPORT, { format, data, options }));
 }
 
-const haveChromium = fs.existsSync(CHROMIUM);
-const suite = haveChromium ? describe : describe.skip;
-const title = haveChromium ? 'web pages in Chromium' : `web pages in Chromium (SKIPPED: ${CHROMIUM} is missing; install it with \`apt-get install chromium\`)`;
-
-suite(title, () => {
-  let target: TestTarget;
-  let db: Database;
-  let app: App;
-  let base: string;
-  let context: BrowserContext;
-  let userDataDir: string;
-  const blocked: string[] = [];
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    ensureWebBuilt();
-    // PostgreSQL when the suite has one (faster), else an in-memory PGlite.
-    target = testTargets().slice(-1)[0];
-    db = await target.open();
-    await seed(db);
-    app = await createApp({ db });
-    await new Promise<void>((resolve) => app.httpServer.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(app.httpServer.address() as AddressInfo).port}`;
-    userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-      viewport: { width: 1280, height: 900 },
-    });
-    // The network is closed: only 127.0.0.1 answers.
-    await context.route('**', (route) => {
-      const url = new URL(route.request().url());
-      if (url.hostname === '127.0.0.1') return route.continue();
-      blocked.push(url.href);
-      return route.abort('internetdisconnected');
-    });
-  }, 120_000);
-
-  afterAll(async () => {
-    await context?.close();
-    if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
-    await app?.apollo.stop();
-    await db?.close();
-    await target?.cleanup();
-  });
-
-  const openPage = async (route: string): Promise<Page> => {
-    const page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`${route}: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(`${route}: console: ${m.text()}`);
-    });
-    const response = await page.goto(`${base}${route}`);
-    expect(response?.status()).toBe(200);
-    return page;
-  };
-
-  afterEach(() => {
-    expect(blocked.splice(0)).toEqual([]);
-    expect(problems.splice(0)).toEqual([]);
-  });
+browserSuite('web pages in Chromium', () => {
+  // PostgreSQL when the suite has one (faster), else an in-memory PGlite.
+  const browser = useBrowser(seed, { target: testTargets().slice(-1)[0] });
+  const openPage = (route: string) => browser.open(route);
 
   it('GET / runs a query in GraphiQL, offline', async () => {
     const page = await openPage('/');
@@ -236,11 +135,7 @@ suite(title, () => {
     const page = await openPage('/dashboard');
     await page.waitForFunction(() => (globalThis as unknown as TabulaWindow).tabula?.ready === true, undefined, { timeout: 20_000 });
 
-    const chart = (id: string) =>
-      page.evaluate((name) => {
-        const c = (globalThis as unknown as TabulaWindow).tabula?.charts[name];
-        return c ? { labels: c.data.labels as string[], datasets: c.data.datasets.map((d) => ({ label: d.label, data: d.data as number[] })) } : null;
-      }, id);
+    const chart = (id: string) => chartData(page, id);
     const distribution = await chart('distribution');
     expect(distribution).toEqual({
       labels: ['≤3', '4', '5', '6', '7', '≥8'],
@@ -327,10 +222,10 @@ suite(title, () => {
 
   it('sends the API token the user types when the server closes reads', async () => {
     const token = 'web-test-token';
-    const locked = await createApp({ db, auth: { adminToken: token, readRequiresToken: true } });
+    const locked = await createApp({ db: browser.db, auth: { adminToken: token, readRequiresToken: true } });
     try {
       await new Promise<void>((resolve) => locked.httpServer.listen(0, '127.0.0.1', resolve));
-      const page = await context.newPage(); // its 401s are expected: no error listeners here
+      const page = await browser.context.newPage(); // its 401s are expected: no error listeners here
       const response = await page.goto(`http://127.0.0.1:${(locked.httpServer.address() as AddressInfo).port}/dashboard`);
       expect(response?.status()).toBe(200); // the page itself is static and public
       const status = page.locator('#status');
