@@ -100,6 +100,16 @@ const tableNamed = (context: Context, name: string): Promise<ZobristTableRow> =>
   loadOrNotFound(zobristTableNamed(context.db, name), `Zobrist table "${name}"`);
 
 
+/** The two score sets a comparison is about, and its thresholds (confidence 0..100, difference 1..5 points). */
+const comparisonOf = (args: { a: GoScoreSetInput; b: GoScoreSetInput; minConfidence?: number | null; minDifference?: number | null }) => ({
+  a: scoreSetOf(args.a),
+  b: scoreSetOf(args.b),
+  thresholds: {
+    minConfidence: intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
+    minDifference: intArg(args.minDifference, 1, 1, 5, 'minDifference'),
+  },
+});
+
 /** A function that runs `work` the first time it is called and gives the same promise after. */
 const once = <T>(work: () => Promise<T>): (() => Promise<T>) => {
   let started: Promise<T> | undefined;
@@ -168,14 +178,9 @@ export const goResolvers: Resolvers = {
         minConfidence: intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
       }),
     goScoreDiff: (_, args, { db }): GoScoreDiffParent => {
-      const a = scoreSetOf(args.a);
-      const b = scoreSetOf(args.b);
+      const { a, b, thresholds: options } = comparisonOf(args);
       const order = args.orderBy ?? 'FILE_ORDER';
       const after = decodeKeyCursor(order, args.after);
-      const options = {
-        minConfidence: intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
-        minDifference: intArg(args.minDifference, 1, 1, 5, 'minDifference'),
-      };
       const first = intArg(args.first, 50, 0, 500, 'first');
       return {
         a,
@@ -192,22 +197,14 @@ export const goResolvers: Resolvers = {
         ),
       };
     },
-    goScoreCrossTab: (_, args, { db }) =>
-      goScoreCrossTab(
-        db,
-        scoreSetOf(args.a),
-        scoreSetOf(args.b),
-        intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
-        intArg(args.minDifference, 1, 1, 5, 'minDifference'),
-      ),
-    goDisagreementByStones: (_, args, { db }) =>
-      goDisagreementByStones(
-        db,
-        scoreSetOf(args.a),
-        scoreSetOf(args.b),
-        intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
-        intArg(args.minDifference, 1, 1, 5, 'minDifference'),
-      ),
+    goScoreCrossTab: (_, args, { db }) => {
+      const { a, b, thresholds } = comparisonOf(args);
+      return goScoreCrossTab(db, a, b, thresholds);
+    },
+    goDisagreementByStones: (_, args, { db }) => {
+      const { a, b, thresholds } = comparisonOf(args);
+      return goDisagreementByStones(db, a, b, thresholds);
+    },
     goKomiVerdicts: (_, args, { db }) =>
       goKomiVerdicts(db, scoreSetOf(args), intArg(args.minConfidence, 0, 0, 100, 'minConfidence')),
   },

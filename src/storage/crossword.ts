@@ -36,6 +36,7 @@ import {
   summarizeGcgGame,
   tilesOnBoard,
   unseenTileCount,
+  gcgMoveOf,
 } from '../codecs/crossword';
 import { DEFAULT_BINGO_BONUS } from '../codecs/crossword/scoring';
 import type { Game } from '../generated/prisma/client';
@@ -192,28 +193,7 @@ export const cgpReader: FormatReader = {
 const signed = (n: number): string => (n < 0 ? String(n) : `+${n}`);
 
 /** An event as a move: the GCG event without nickname, rack and total (`8D WINDY +32`, `-ABC +0`, `(challenge) +5`). */
-export const gcgMoveText = (e: GcgEvent): string => {
-  const action = ((): string => {
-    switch (e.kind) {
-      case 'play':
-        return `${e.position} ${e.word}`;
-      case 'withdrawal':
-        return '--';
-      case 'pass':
-        return '-';
-      case 'exchange':
-        return `-${e.exchanged}`;
-      case 'challenge':
-        return '(challenge)';
-      case 'timePenalty':
-        return '(time)';
-      case 'endRackPoints':
-      case 'lastRackPenalty':
-        return `(${e.tiles})`;
-    }
-  })();
-  return `${action} ${signed(e.score)}`;
-};
+export const gcgMoveText = (e: GcgEvent): string => `${gcgMoveOf(e)} ${signed(e.score)}`;
 
 /** The position before the first event: an empty board, the first mover's rack (when written), no score. */
 export const gcgStartPosition = (game: GcgGame, replay: GameReplay, bingoBonus = DEFAULT_BINGO_BONUS): { position: CgpPosition; player: number } => {

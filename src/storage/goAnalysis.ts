@@ -86,6 +86,12 @@ export interface DisagreementPage {
   hasNextPage: boolean;
 }
 
+/** Which positions two sets are compared on (both scored with confidence >= `minConfidence`) and how far apart counts as disagreeing. */
+export interface Thresholds {
+  minConfidence: number;
+  minDifference: number;
+}
+
 /** How a page of disagreements is ordered: as set A was imported, largest difference first, or most confident first. */
 export type DisagreementOrder = 'FILE_ORDER' | 'LARGEST_DIFFERENCE' | 'MOST_CONFIDENT';
 
@@ -114,7 +120,7 @@ const BOTH_SCORED = `${BOTH_SCORED_JOIN}
  * How two score sets compare among positions both scored with confidence >= `minConfidence`:
  * how many they agree on and how many differ by `minDifference` points or more, by A's score.
  */
-export async function goScoreDiffCounts(db: Database, a: ScoreSet, b: ScoreSet, options: { minConfidence: number; minDifference: number }): Promise<ScoreDiffCounts> {
+export async function goScoreDiffCounts(db: Database, a: ScoreSet, b: ScoreSet, options: Thresholds): Promise<ScoreDiffCounts> {
   const buckets = await db.sql.query<{ score: number; agree: bigint; disagree: bigint }>(
     `SELECT round(a.value)::int AS score,
        count(*) FILTER (WHERE abs(a.value - b.value) < $6)::int8 AS agree,
@@ -141,7 +147,7 @@ export async function goDisagreementPage(
   db: Database,
   a: ScoreSet,
   b: ScoreSet,
-  options: { minConfidence: number; minDifference: number; first: number; order: DisagreementOrder; after?: DisagreementCursor },
+  options: Thresholds & { first: number; order: DisagreementOrder; after?: DisagreementCursor },
 ): Promise<DisagreementPage> {
   const { first } = options;
   if (first === 0) return { page: [], hasNextPage: false };
@@ -186,7 +192,7 @@ export interface StoneAgreement {
  * How often two score sets disagree (by `minDifference` points or more) by the number of stones
  * on the board, among positions both scored with confidence >= `minConfidence`.
  */
-export async function goDisagreementByStones(db: Database, a: ScoreSet, b: ScoreSet, minConfidence: number, minDifference: number): Promise<StoneAgreement[]> {
+export async function goDisagreementByStones(db: Database, a: ScoreSet, b: ScoreSet, { minConfidence, minDifference }: Thresholds): Promise<StoneAgreement[]> {
   const rows = await db.sql.query<{ stones: number | null; compared: bigint; disagreeing: bigint }>(
     `SELECT p."pieceCount" AS stones, count(*)::int8 AS compared,
        count(*) FILTER (WHERE abs(a.value - b.value) >= $6)::int8 AS disagreeing
@@ -210,7 +216,7 @@ export interface CrossTabCell {
  * rounded scores (the dashboard's agreement matrix off its diagonal), in one query, among
  * positions both scored with confidence >= `minConfidence`.
  */
-export async function goScoreCrossTab(db: Database, a: ScoreSet, b: ScoreSet, minConfidence: number, minDifference: number): Promise<CrossTabCell[]> {
+export async function goScoreCrossTab(db: Database, a: ScoreSet, b: ScoreSet, { minConfidence, minDifference }: Thresholds): Promise<CrossTabCell[]> {
   const rows = await db.sql.query<{ a: number; b: number; n: bigint }>(
     `SELECT round(a.value)::int AS a, round(b.value)::int AS b, count(*)::int8 AS n
      ${BOTH_SCORED} AND abs(a.value - b.value) >= $6
