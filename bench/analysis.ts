@@ -24,8 +24,7 @@
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { BUILD_ROOT, DATABASE_URL, dropSchema, emit, round, startProcess, stopProcess } from './common';
+import { BUILD_ROOT, DATABASE_URL, dropSchema, emit, round, startProcess, stopProcess, storedGames, withClient } from './common';
 
 const SCHEMA = process.env.BENCH_ANALYSIS_SCHEMA || 'bench_analysis';
 const REQUESTS = Number(process.env.BENCH_ANALYSIS_REQUESTS || 20);
@@ -67,22 +66,6 @@ export const QUERIES: Record<string, string> = {
   crosswordScoreDisagreements: '{ crosswordScoreDisagreements(first: 20) { games disagreeing nodes { difference } } }',
 };
 
-const withClient = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-};
-
-const storedGames = (): Promise<number> =>
-  withClient(async (client) => {
-    const exists = await client.query<{ t: string | null }>(`SELECT to_regclass($1) AS t`, [`"${SCHEMA}"."Game"`]);
-    if (!exists.rows[0].t) return 0;
-    return Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${SCHEMA}"."Game"`)).rows[0].n);
-  });
 
 /** The synthetic rows, written with SQL in one transaction (see the header for what they are). */
 const FILL = `
@@ -176,10 +159,10 @@ async function post(url: string, query: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  let games = await storedGames();
+  let games = await storedGames(SCHEMA);
   if (games === 0) {
     const seconds = await fill();
-    games = await storedGames();
+    games = await storedGames(SCHEMA);
     emit('analysis-fill', { games, positions: GO_POSITIONS + BACKGAMMON_POSITIONS, seconds: round(seconds, 1) });
   }
   await analyzeSchema();

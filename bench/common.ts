@@ -205,3 +205,22 @@ export const stopProcess = (child: ChildProcess): Promise<void> =>
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+
+/** Runs `work` on one connection to DATABASE_URL, closed after. */
+export async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Games stored in `schema`, or 0 when it has no "Game" table. */
+export const storedGames = (schema: string): Promise<number> =>
+  withClient(async (client) => {
+    const exists = await client.query<{ t: string | null }>(`SELECT to_regclass($1) AS t`, [`"${schema}"."Game"`]);
+    if (!exists.rows[0].t) return 0;
+    return Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${schema}"."Game"`)).rows[0].n);
+  });

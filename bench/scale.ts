@@ -28,11 +28,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { makeMove, parseSan, polyglotKey, printFen, standardPosition, type Position } from '../src/codecs/chess';
 import { chessGames, writePgnFile } from './chessGames';
 import {
-  BUILD_ROOT, DATABASE_URL, cliImport, dropSchema, emit, peakRssMb, prng, round, schemaStorage, startProcess, stopProcess, storageFigures,
+  BUILD_ROOT, DATABASE_URL, cliImport, dropSchema, emit, peakRssMb, prng, round, schemaStorage, startProcess, stopProcess, storageFigures, storedGames,
+  withClient,
 } from './common';
 
 /** The GraphQL queries measured, in one place: update them here when the schema changes. */
@@ -108,23 +108,6 @@ function coldProbes(games: number, count: number): Probe[] {
   return probes;
 }
 
-async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Games stored in the schema, or 0 when it has no "Game" table. */
-const storedGames = (): Promise<number> =>
-  withClient(async (client) => {
-    const exists = await client.query<{ t: string | null }>(`SELECT to_regclass($1) AS t`, [`"${SCHEMA}"."Game"`]);
-    if (!exists.rows[0].t) return 0;
-    return Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${SCHEMA}"."Game"`)).rows[0].n);
-  });
 
 const analyzeSchema = (): Promise<void> =>
   withClient(async (client) => {
@@ -208,7 +191,7 @@ async function measure(url: string, name: keyof typeof QUERIES, hot: Probe[], co
 }
 
 async function main(): Promise<void> {
-  let games = await storedGames();
+  let games = await storedGames(SCHEMA);
   let imported = false;
   if (games > 0 && process.env.BENCH_PGN_GAMES && games !== GAMES) {
     console.error(`scale: schema ${SCHEMA} already holds ${games} games: measuring those, not importing ${GAMES} (drop the schema to import anew)`);
@@ -229,7 +212,7 @@ async function main(): Promise<void> {
         throw error;
       });
       imported = true;
-      games = await storedGames();
+      games = await storedGames(SCHEMA);
       emit('scale-import', {
         games,
         fileMB: round(bytes / 1e6, 1),

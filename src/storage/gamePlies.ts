@@ -72,14 +72,11 @@ export async function pliesOfGames(sql: SqlExecutor, games: readonly Game[]): Pr
   return out;
 }
 
-/** Games of an import read at a time by `replayedGamesOf`. */
+/** Games of an import read at a time by `gamePagesOf`. */
 const PAGE_GAMES = 500;
 
-/**
- * An import's games in id order, a page at a time, each page with its games' replays: what
- * indexing an import again and deleting one read. Memory is bounded by one page.
- */
-export async function* replayedGamesOf(sql: SqlExecutor, importId: bigint): AsyncGenerator<{ games: Game[]; plies: Map<bigint, StoredPly[]> }> {
+/** An import's games in id order, PAGE_GAMES at a time: memory is bounded by one page. */
+export async function* gamePagesOf(sql: SqlExecutor, importId: bigint): AsyncGenerator<Game[]> {
   for (let after = 0n; ; ) {
     const games = await sql.query<Game & Record<string, unknown>>(
       `SELECT * FROM "Game" WHERE "importId" = $1 AND id > $2 ORDER BY id LIMIT ${PAGE_GAMES}`,
@@ -87,6 +84,14 @@ export async function* replayedGamesOf(sql: SqlExecutor, importId: bigint): Asyn
     );
     if (games.length === 0) return;
     after = games[games.length - 1].id;
-    yield { games, plies: await pliesOfGames(sql, games) };
+    yield games;
   }
+}
+
+/**
+ * An import's games in id order, a page at a time, each page with its games' replays: what
+ * indexing an import again and deleting one read.
+ */
+export async function* replayedGamesOf(sql: SqlExecutor, importId: bigint): AsyncGenerator<{ games: Game[]; plies: Map<bigint, StoredPly[]> }> {
+  for await (const games of gamePagesOf(sql, importId)) yield { games, plies: await pliesOfGames(sql, games) };
 }

@@ -7,12 +7,8 @@
 import type { Database } from '../db/database';
 import { storePlayerAnalysis } from '../db/bulkWriter';
 import type { GameRecord } from '../db/records';
-import type { Game } from '../generated/prisma/client';
-import { readStoredGame } from './gamePlies';
+import { gamePagesOf, readStoredGame } from './gamePlies';
 import type { ImportOptions } from './formatTypes';
-
-/** Games read at a time. */
-const PAGE_GAMES = 500;
 
 /** Summarises the games of every import not analysed yet; returns how many games were read. */
 export async function analysePendingImports(db: Database): Promise<number> {
@@ -24,13 +20,7 @@ export async function analysePendingImports(db: Database): Promise<number> {
     read += await db.transaction(async (sql) => {
       await sql.query(`DELETE FROM "PlayerAnalysis" WHERE "gameId" IN (SELECT id FROM "Game" WHERE "importId" = $1)`, [importId]);
       let count = 0;
-      for (let after = 0n; ; ) {
-        const games = await sql.query<Game & Record<string, unknown>>(
-          `SELECT * FROM "Game" WHERE "importId" = $1 AND id > $2 ORDER BY id LIMIT ${PAGE_GAMES}`,
-          [importId, after],
-        );
-        if (games.length === 0) break;
-        after = games[games.length - 1].id;
+      for await (const games of gamePagesOf(sql, importId)) {
         const records: GameRecord[] = [];
         const ids: string[] = [];
         for (const game of games) {
