@@ -22,6 +22,8 @@ export interface MoveStats {
   secondWins: number;
   /** Games with no decisive or drawn result (`*`, unknown). */
   unknown: number;
+  /** Crossword: the points the play scored (the board decides them, so every game that played it scored the same). */
+  points?: number;
 }
 
 interface MoveRow {
@@ -93,7 +95,8 @@ export async function moveStats(db: Database, source: PlySource, kind: GameKind,
   for (const s of stats.values()) {
     const move = shownMove(kind, key, s.move);
     const same = shown.get(move);
-    if (!same) shown.set(move, { ...s, move });
+    const points = kind === 'CROSSWORD' ? / ([+-]\d+)$/.exec(s.move)?.[1] : undefined;
+    if (!same) shown.set(move, { ...s, move, ...(points === undefined ? {} : { points: Number(points) }) });
     else for (const f of ['count', 'firstWins', 'draws', 'secondWins'] as const) same[f] += s[f];
   }
   const out = [...shown.values()];
@@ -113,7 +116,10 @@ export interface MoveStat {
   /** Results by player: games the first player (White in chess, Black in Go) won, and the second. */
   firstWins: number;
   secondWins: number;
+  /** The analysis verdict of the move: chess, the mean evaluation after it; backgammon, gnubg's equity of the play; crossword, the play's points. */
   score: number | null;
+  /** Backgammon: the mean equity the play lost against gnubg's best play (normalised equity); null elsewhere. */
+  error: number | null;
 }
 
 /** Whether the side to move is the first player (White in chess, Black in Go, player 1 otherwise); unknown counts as the first. */
@@ -161,7 +167,38 @@ async function chessMoveScores(db: Database, fen: string, moves: string[]): Prom
   return out;
 }
 
-/** The explorer of a position: its moves with results from the mover's side and, for chess, the moves' stored evaluations. */
+/** gnubg's verdict on a play: the equity of the play and what it lost against the best play, means over the stored verdicts. */
+interface PlayVerdict {
+  equity: number;
+  error: number;
+}
+
+/**
+ * gnubg's verdicts on the checker plays made from a backgammon position (its checker-play `Score`
+ * rows: one per analysis settings, each about the play the analysed game made there), by the play
+ * as the explorer shows it.
+ */
+async function backgammonPlayVerdicts(db: Database, key: string): Promise<Map<string, PlayVerdict>> {
+  const ids = (await positionsByKeys(db, [{ kind: 'BACKGAMMON', key }])).flat().map((p) => p.id);
+  const byMove = new Map<string, { equity: number[]; error: number[] }>();
+  for (const s of await scoresOfPositions(db, ids)) {
+    const details = (s.details ?? {}) as { move?: unknown };
+    if (s.program !== 'gnubg' || !s.ruleset.startsWith('checker:') || typeof details.move !== 'string' || s.bestValue === null) continue;
+    const move = shownMove('BACKGAMMON', key, details.move);
+    const seen = byMove.get(move) ?? { equity: [], error: [] };
+    seen.equity.push(s.value);
+    seen.error.push(s.bestValue - s.value);
+    byMove.set(move, seen);
+  }
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  return new Map([...byMove].map(([move, v]) => [move, { equity: mean(v.equity), error: mean(v.error) }]));
+}
+
+/**
+ * The explorer of a position: its moves with results from the mover's side and the analysis
+ * verdict of each move where one is stored (a chess move's evaluation after it, gnubg's equity of
+ * a backgammon play and its error, a crossword play's points).
+ */
 export async function explorerMoves(
   db: Database,
   source: PlySource,
@@ -171,6 +208,7 @@ export async function explorerMoves(
   const { kind, key } = position;
   const stats = await moveStats(db, source, kind, key, includeVariations);
   const scores = kind === 'CHESS' && position.board ? await chessMoveScores(db, position.board, stats.map((s) => s.move)) : new Map<string, number>();
+  const verdicts = kind === 'BACKGAMMON' && stats.length > 0 ? await backgammonPlayVerdicts(db, key) : new Map<string, PlayVerdict>();
   const first = moverIsFirst(kind, position.sideToMove);
   return stats.map((s) => ({
     move: s.move,
@@ -181,6 +219,7 @@ export async function explorerMoves(
     unknown: s.unknown,
     firstWins: s.firstWins,
     secondWins: s.secondWins,
-    score: scores.get(s.move) ?? null,
+    score: scores.get(s.move) ?? verdicts.get(s.move)?.equity ?? s.points ?? null,
+    error: verdicts.get(s.move)?.error ?? null,
   }));
 }

@@ -76,6 +76,36 @@ describeEachDatabase('the explorer', (getDb) => {
   });
 });
 
+describeEachDatabase('the analysis verdicts of the moves', (getDb) => {
+  let gql: Gql;
+  beforeAll(async () => {
+    gql = graphqlClient(getDb());
+    dataOf(await gql(IMPORT, { format: 'SGF', data: sampleText('backgammon', 'gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.sgf') }));
+    dataOf(await gql(IMPORT, { format: 'GCG', data: sampleText('crossword/macondo/gcg/doug_v_emely_double_challenge.gcg') }));
+  });
+  const VERDICTS = `query ($key: String!, $kind: GameKind) { positions(key: $key, kind: $kind) { moves { move count score error } } }`;
+  const firstPositions = async (kind: string) =>
+    dataOf(await gql<{ games: { nodes: { mainLine: { position: { key: string } }[] }[] } }>(
+      `{ games(filter: { kind: ${kind} }, first: 1) { nodes { mainLine { position { key } } } } }`,
+    )).games.nodes[0].mainLine.map((p) => p.position.key);
+
+  it("gives gnubg's equity of a backgammon play and its error against the best play", async () => {
+    // The position after the first game's opening play: the reply rolled 31 and played 8/5 6/5, written
+    // `A[0][fehe E ver 3 0.521150 0.158037 0.008311 0.138285 0.006815 0.088224 0C ...]`: candidate 0,
+    // gnubg's best, equity 0.088224 at 0-ply, so it lost nothing.
+    const [, key] = await firstPositions('BACKGAMMON');
+    const { positions } = dataOf(await gql<{ positions: { moves: unknown[] }[] }>(VERDICTS, { key, kind: 'BACKGAMMON' }));
+    expect(positions[0].moves).toEqual([{ move: '6/5 8/5', count: 1, score: 0.088224, error: 0 }]);
+  });
+
+  it("gives a crossword play's points as its verdict", async () => {
+    // The empty board: doug opened 8D WINDY for 32 points.
+    const [key] = await firstPositions('CROSSWORD');
+    const { positions } = dataOf(await gql<{ positions: { moves: unknown[] }[] }>(VERDICTS, { key, kind: 'CROSSWORD' }));
+    expect(positions[0].moves).toEqual([{ move: '8D WINDY', count: 1, score: 32, error: null }]);
+  });
+});
+
 describeEachDatabase('occurrences a page at a time', (getDb) => {
   it('pages through every place a position occurs, with the total and cursors', async () => {
     const gql = graphqlClient(getDb());
