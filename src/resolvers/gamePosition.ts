@@ -55,6 +55,15 @@ const backgammon = sharedFields((v: { positionId: string; matchId: string }) => 
 });
 
 export const gamePositionResolvers: Resolvers = {
+  GamePosition: {
+    // A field returning the interface gets one of these parents; a stored row answers as `Position`.
+    __resolveType: (p) => {
+      if ('fen' in p) return 'ChessPosition';
+      if ('dialect' in p) return 'CrosswordPosition';
+      if ('matchId' in p) return 'BackgammonPosition';
+      return 'Position';
+    },
+  },
   Position: {
     text: (p) => p.board,
     analysis: (p, _, c) => analysisOf(p, c),
