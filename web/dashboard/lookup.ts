@@ -15,25 +15,25 @@ interface FoundPosition {
   board: string | null;
   svg: string;
   occurrenceCount: number;
-  scores: { program: string; ruleset: string; value: string }[];
+  /** Each score as `name value`: the readable label where the server gives one (gnubg's settings in words). */
+  scores: { name: string; value: string }[];
   occurrences: { number: number; variation: string; move: string | null; game: { id: string; kind: string; player1: string | null; player2: string | null; event: string | null; date: string | null; result: string | null } }[];
 }
 
 const OCCURRENCES = `occurrences(first: 5) { number variation move game { id kind player1 player2 event date result } }`;
-const POSITION_FIELDS = `kind key board occurrenceCount svg(size: 300) scores { program ruleset value confidence } ${OCCURRENCES}`;
+const POSITION_FIELDS = `kind key board occurrenceCount svg(size: 300) scores { program ruleset label value confidence } ${OCCURRENCES}`;
 const GO_FIELDS = `key board toPlay occurrenceCount svg(size: 300) scores { program ruleset score confidence } ${OCCURRENCES}`;
 
 interface RawPosition extends Omit<FoundPosition, 'scores' | 'kind'> {
   kind?: string;
-  scores: { program: string; ruleset: string; value?: number; score?: number; confidence?: number | null }[];
+  scores: { program: string; ruleset: string; label?: string; value?: number; score?: number; confidence?: number | null }[];
 }
 
 const normalise = (p: RawPosition, kind?: string): FoundPosition => ({
   ...p,
   kind: p.kind ?? kind ?? '',
   scores: p.scores.map((s) => ({
-    program: s.program,
-    ruleset: s.ruleset,
+    name: s.label ?? `${s.program}${s.ruleset ? `/${s.ruleset}` : ''}`,
     value: `${s.score ?? s.value}${s.confidence !== null && s.confidence !== undefined ? ` (confidence ${s.confidence})` : ''}`,
   })),
 });
@@ -127,7 +127,7 @@ export async function runLookup(): Promise<void> {
             h('h3', {}, `${p.kind.toLowerCase()} · ${p.key}`),
             p.toPlay ? h('p', {}, `${p.toPlay === 'WHITE' ? 'White' : 'Black'} to play.`) : '',
             h('p', {}, `Occurs ${p.occurrenceCount} time${p.occurrenceCount === 1 ? '' : 's'} in stored games.`),
-            p.scores.length ? h('p', {}, `Scores: ${p.scores.map((s) => `${s.program}${s.ruleset ? `/${s.ruleset}` : ''} ${s.value}`).join('; ')}`) : '',
+            p.scores.length ? h('p', {}, `Scores: ${p.scores.map((s) => `${s.name} ${s.value}`).join('; ')}`) : '',
             p.occurrences.length
               ? h(
                   'ul',
