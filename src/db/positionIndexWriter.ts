@@ -59,6 +59,25 @@ export function outcomeOf(kind: GameKind, result: string | null | undefined): Ou
   }
 }
 
+/**
+ * The points a game was worth to the first player, where the game keeps score in points:
+ * backgammon's `W+2` / `B+1` (the points won, cube and gammons included; White is the first
+ * player), a crossword game's final `451-345` (the spread). Null for other games and results.
+ */
+export function pointsOf(kind: GameKind, result: string | null | undefined): number | null {
+  const r = result?.trim();
+  if (!r) return null;
+  if (kind === 'BACKGAMMON') {
+    const m = /^([WB])\+(\d+)/i.exec(r);
+    return m ? (m[1].toUpperCase() === 'W' ? 1 : -1) * Number(m[2]) : null;
+  }
+  if (kind === 'CROSSWORD') {
+    const m = /^(-?\d+)-(-?\d+)$/.exec(r);
+    return m ? Number(m[1]) - Number(m[2]) : null;
+  }
+  return null;
+}
+
 const OUTCOME_CODES: Record<Exclude<Outcome, null>, number> = { FIRST: 1, DRAW: 2, SECOND: 3 };
 
 /** Growable columns of one kind's entries. */
@@ -142,6 +161,8 @@ export class PositionIndexBuffer {
   private readonly kinds = new Map<GameKind, Entries>();
   private readonly gameIds: bigint[] = [];
   private readonly outcomes: number[] = [];
+  /** Per buffered game, the points it was worth to the first player (`pointsOf`), or null. */
+  private readonly points: (number | null)[] = [];
   private readonly moves: string[] = [];
   private readonly moveIds = new Map<string, number>();
   private entryCount = 0;
@@ -189,6 +210,7 @@ export class PositionIndexBuffer {
     this.gameIds.push(gameId);
     const outcome = outcomeOf(kind, result);
     this.outcomes.push(outcome ? OUTCOME_CODES[outcome] : 0);
+    this.points.push(pointsOf(kind, result));
     for (const { node, ply } of nodes) {
       if (node > MAX_NODE) throw new Error(`game ${gameId} has more than ${MAX_NODE} nodes: the position index cannot hold node ${node}`);
       const { kind: positionKind, key, groupKey } = ply.position;
@@ -232,13 +254,14 @@ export class PositionIndexBuffer {
     if (rows.moves.length > 0) {
       await sql.copyRows(
         'PositionMove',
-        ['kind', 'hash', 'baseGameId', 'move', 'mainLine', 'importId', 'games', 'firstWins', 'draws', 'secondWins'],
+        ['kind', 'hash', 'baseGameId', 'move', 'mainLine', 'importId', 'games', 'firstWins', 'draws', 'secondWins', 'firstPoints', 'pointGames'],
         rows.moves,
       );
     }
     this.kinds.clear();
     this.gameIds.length = 0;
     this.outcomes.length = 0;
+    this.points.length = 0;
     this.moves.length = 0;
     this.moveIds.clear();
     this.entryCount = 0;
@@ -300,8 +323,8 @@ export class PositionIndexBuffer {
 
   /**
    * The moves played from one hot position, as [move, mainLine, games, firstWins, draws,
-   * secondWins]: a game counts once per move, on the main-line row when it played the move in
-   * its main line, else on the variation row.
+   * secondWins, firstPoints, pointGames]: a game counts once per move, on the main-line row when
+   * it played the move in its main line, else on the variation row.
    */
   private moveRows(e: Entries, order: Uint32Array, start: number, end: number): CopyValue[][] {
     // move id -> game -> played in the main line?
@@ -318,12 +341,19 @@ export class PositionIndexBuffer {
       for (const main of [true, false]) {
         const tally = [0, 0, 0, 0];
         let count = 0;
+        let points = 0;
+        let pointGames = 0;
         for (const [g, isMain] of games) {
           if (isMain !== main) continue;
           count++;
           tally[this.outcomes[g]]++;
+          const p = this.points[g];
+          if (p !== null) {
+            points += p;
+            pointGames++;
+          }
         }
-        if (count > 0) out.push([this.moves[moveId], main, count, tally[1], tally[2], tally[3]]);
+        if (count > 0) out.push([this.moves[moveId], main, count, tally[1], tally[2], tally[3], points, pointGames]);
       }
     }
     return out;

@@ -6,7 +6,7 @@
  */
 import { makeMove, parseFen, parseSan, polyglotKey, unmakeMove } from '../codecs/chess';
 import type { Database } from '../db/database';
-import { outcomeOf } from '../db/positionIndexWriter';
+import { outcomeOf, pointsOf } from '../db/positionIndexWriter';
 import type { GameKind } from '../db/records';
 import { type PlySource, plyHasKey } from './occurrences';
 import { indexKey, keyReads } from './positionIndex';
@@ -23,7 +23,10 @@ export interface MoveStats {
   /** Games with no decisive or drawn result (`*`, unknown). */
   unknown: number;
   /** Crossword: the points the play scored (the board decides them, so every game that played it scored the same). */
-  points?: number;
+  playPoints?: number;
+  /** Backgammon and crossword: the points the games were worth to the first player, over `pointGames` games with such a result. */
+  firstPoints: number;
+  pointGames: number;
 }
 
 interface MoveRow {
@@ -33,6 +36,8 @@ interface MoveRow {
   first: bigint;
   draws: bigint;
   second: bigint;
+  points: number;
+  pointGames: bigint;
 }
 
 /**
@@ -51,7 +56,7 @@ export async function moveStats(db: Database, source: PlySource, kind: GameKind,
   const [kept, cold] = await Promise.all([
     db.sql.query<MoveRow>(
       `SELECT move, sum(games)::int8 AS games, sum("firstWins")::int8 AS first, sum(draws)::int8 AS draws,
-         sum("secondWins")::int8 AS second
+         sum("secondWins")::int8 AS second, sum("firstPoints")::float8 AS points, sum("pointGames")::int8 AS "pointGames"
        FROM "PositionMove" WHERE kind = $1::"GameKind" AND hash = $2 AND ("mainLine" OR $3::boolean)
        GROUP BY move`,
       [kind, k.hash, includeVariations],
@@ -61,7 +66,7 @@ export async function moveStats(db: Database, source: PlySource, kind: GameKind,
   const stats = new Map<string, MoveStats>();
   const entry = (move: string): MoveStats => {
     let s = stats.get(move);
-    if (!s) stats.set(move, (s = { move, count: 0, firstWins: 0, draws: 0, secondWins: 0, unknown: 0 }));
+    if (!s) stats.set(move, (s = { move, count: 0, firstWins: 0, draws: 0, secondWins: 0, unknown: 0, firstPoints: 0, pointGames: 0 }));
     return s;
   };
   for (const r of kept) {
@@ -70,6 +75,8 @@ export async function moveStats(db: Database, source: PlySource, kind: GameKind,
     s.firstWins += Number(r.first);
     s.draws += Number(r.draws);
     s.secondWins += Number(r.second);
+    s.firstPoints += r.points;
+    s.pointGames += Number(r.pointGames);
   }
   // The other occurrences: each game once per move, from its replay (all games asked at once, so a loader batches them).
   const wanted = cold.filter((p) => includeVariations || p.mainLine);
@@ -89,15 +96,20 @@ export async function moveStats(db: Database, source: PlySource, kind: GameKind,
     if (outcome === 'FIRST') s.firstWins++;
     else if (outcome === 'SECOND') s.secondWins++;
     else if (outcome === 'DRAW') s.draws++;
+    const points = pointsOf(kind, games[i]?.result);
+    if (points !== null) {
+      s.firstPoints += points;
+      s.pointGames++;
+    }
   });
   // Moves as the game writes them to a reader; two counted texts that read the same are one move.
   const shown = new Map<string, MoveStats>();
   for (const s of stats.values()) {
     const move = shownMove(kind, key, s.move);
     const same = shown.get(move);
-    const points = kind === 'CROSSWORD' ? / ([+-]\d+)$/.exec(s.move)?.[1] : undefined;
-    if (!same) shown.set(move, { ...s, move, ...(points === undefined ? {} : { points: Number(points) }) });
-    else for (const f of ['count', 'firstWins', 'draws', 'secondWins'] as const) same[f] += s[f];
+    const playPoints = kind === 'CROSSWORD' ? / ([+-]\d+)$/.exec(s.move)?.[1] : undefined;
+    if (!same) shown.set(move, { ...s, move, ...(playPoints === undefined ? {} : { playPoints: Number(playPoints) }) });
+    else for (const f of ['count', 'firstWins', 'draws', 'secondWins', 'firstPoints', 'pointGames'] as const) same[f] += s[f];
   }
   const out = [...shown.values()];
   for (const s of out) s.unknown = s.count - s.firstWins - s.draws - s.secondWins;
@@ -120,6 +132,8 @@ export interface MoveStat {
   score: number | null;
   /** Backgammon: the mean equity the play lost against gnubg's best play (normalised equity); null elsewhere. */
   error: number | null;
+  /** Backgammon and crossword: the mean points the games were worth to the side that played the move; null where no result gives points. */
+  points: number | null;
 }
 
 /** Whether the side to move is the first player (White in chess, Black in Go, player 1 otherwise); unknown counts as the first. */
@@ -219,7 +233,8 @@ export async function explorerMoves(
     unknown: s.unknown,
     firstWins: s.firstWins,
     secondWins: s.secondWins,
-    score: scores.get(s.move) ?? verdicts.get(s.move)?.equity ?? s.points ?? null,
+    score: scores.get(s.move) ?? verdicts.get(s.move)?.equity ?? s.playPoints ?? null,
     error: verdicts.get(s.move)?.error ?? null,
+    points: s.pointGames > 0 ? (first ? s.firstPoints : -s.firstPoints) / s.pointGames : null,
   }));
 }

@@ -83,26 +83,27 @@ describeEachDatabase('the analysis verdicts of the moves', (getDb) => {
     dataOf(await gql(IMPORT, { format: 'SGF', data: sampleText('backgammon', 'gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.sgf') }));
     dataOf(await gql(IMPORT, { format: 'GCG', data: sampleText('crossword/macondo/gcg/doug_v_emely_double_challenge.gcg') }));
   });
-  const VERDICTS = `query ($key: String!, $kind: GameKind) { positions(key: $key, kind: $kind) { moves { move count score error } } }`;
+  const VERDICTS = `query ($key: String!, $kind: GameKind) { positions(key: $key, kind: $kind) { moves { move count score error points } } }`;
   const firstPositions = async (kind: string) =>
     dataOf(await gql<{ games: { nodes: { mainLine: { position: { key: string } }[] }[] } }>(
       `{ games(filter: { kind: ${kind} }, first: 1) { nodes { mainLine { position { key } } } } }`,
     )).games.nodes[0].mainLine.map((p) => p.position.key);
 
-  it("gives gnubg's equity of a backgammon play and its error against the best play", async () => {
+  it("gives gnubg's equity of a backgammon play, its error against the best play and the points the game was worth", async () => {
     // The position after the first game's opening play: the reply rolled 31 and played 8/5 6/5, written
     // `A[0][fehe E ver 3 0.521150 0.158037 0.008311 0.138285 0.006815 0.088224 0C ...]`: candidate 0,
-    // gnubg's best, equity 0.088224 at 0-ply, so it lost nothing.
+    // gnubg's best, equity 0.088224 at 0-ply, so it lost nothing. White (charlot1) played it
+    // (`;W[31fehe]`) and lost the game's 2 points (`RE[B+2R]`).
     const [, key] = await firstPositions('BACKGAMMON');
     const { positions } = dataOf(await gql<{ positions: { moves: unknown[] }[] }>(VERDICTS, { key, kind: 'BACKGAMMON' }));
-    expect(positions[0].moves).toEqual([{ move: '6/5 8/5', count: 1, score: 0.088224, error: 0 }]);
+    expect(positions[0].moves).toEqual([{ move: '6/5 8/5', count: 1, score: 0.088224, error: 0, points: -2 }]);
   });
 
-  it("gives a crossword play's points as its verdict", async () => {
-    // The empty board: doug opened 8D WINDY for 32 points.
+  it("gives a crossword play's points as its verdict, and the final spread of the games that played it", async () => {
+    // The empty board: doug opened 8D WINDY for 32 points and won 451-345, by 106.
     const [key] = await firstPositions('CROSSWORD');
     const { positions } = dataOf(await gql<{ positions: { moves: unknown[] }[] }>(VERDICTS, { key, kind: 'CROSSWORD' }));
-    expect(positions[0].moves).toEqual([{ move: '8D WINDY', count: 1, score: 32, error: null }]);
+    expect(positions[0].moves).toEqual([{ move: '8D WINDY', count: 1, score: 32, error: null, points: 106 }]);
   });
 });
 

@@ -196,6 +196,27 @@ describeEachDatabase('position index', (getDb) => {
     expect([...variationKeys].every((key) => found.get(key)!.some((pos) => pos.occurrences.some((o) => o.variation !== '')))).toBe(true);
   });
 
+  it('keeps the points backgammon games were worth per move of a position hot in the flush', async () => {
+    const db = getDb();
+    const data = sample('backgammon', 'gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.sgf');
+    const match = await runImport(db, readerFor('SGF')!, bytesSource(data));
+    const rows = await db.sql.query<{ move: string; firstPoints: number; pointGames: number }>(
+      `SELECT move, "firstPoints", "pointGames" FROM "PositionMove" WHERE kind = 'BACKGAMMON' AND move ~ '^[0-9]{2}: ' ORDER BY move`,
+    );
+    // The start board (its Position ID, the group key, in all four games) is hot. Each game's
+    // opening play with the game's result for White, the first player: game 0 B[41] RE[B+2R]
+    // (-2), game 1 B[65] RE[W+2] (+2), game 2 W[31] RE[W+4] (+4), game 3 B[21] RE[W+3R] (+3).
+    const opening = rows.filter((r) => ['41: 13/9 24/23', '65: 24/18 18/13', '31: 8/5 6/5', '21: 13/11 6/5'].includes(r.move));
+    expect(opening.map((r) => [r.move, r.firstPoints, Number(r.pointGames)])).toEqual([
+      ['21: 13/11 6/5', 3, 1],
+      ['31: 8/5 6/5', 4, 1],
+      ['41: 13/9 24/23', -2, 1],
+      ['65: 24/18 18/13', 2, 1],
+    ]);
+    // The tests below count every entry of the index: leave none of this match's.
+    await deleteImport(db, match.importId);
+  });
+
   it('indexes a file imported twice once: the same file again, and the same file twice at once', async () => {
     const db = getDb();
     const entries = await indexEntries(db);
