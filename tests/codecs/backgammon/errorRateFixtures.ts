@@ -7,6 +7,7 @@ import {
   type DecisionError,
   type SideErrors,
   decisionErrors,
+  errorRatesOf,
   parseBackgammonSgf,
   replayGame,
   sumDecisionErrors,
@@ -81,3 +82,15 @@ export const judgeSgf = (text: string): { decisions: DecisionError[]; sides: [Si
 
 /** `judgeSgf` of a fixture file. */
 export const judgeFixture = (file: string) => judgeSgf(readFixture(file));
+
+/** Expects one side's sums to be what gnubg printed: counts equal, totals and rates to gnubg's rounding, its rating words. */
+export function expectGnubgFigures(s: SideErrors, g: GnubgStatistics): void {
+  const rates = errorRatesOf(s);
+  expect([s.checkerDecisions, s.doubtful, s.bad, s.veryBad, s.cubeDecisions]).toEqual([g.unforced, g.doubtful, g.bad, g.veryBad, g.closeCube]);
+  expect(s.checkerLoss).toBeCloseTo(g.checkerTotal, 3);
+  expect(s.cubeLoss).toBeCloseTo(g.cubeTotal, 3);
+  expect(rates.checker).toBeCloseTo(g.checkerRate, 1);
+  expect(rates.cube).toBeCloseTo(g.cubeRate, 1);
+  expect(rates.overall).toBeCloseTo(g.overallRate, 1);
+  expect([rates.checkerRating, rates.cubeRating, rates.overallRating]).toEqual([g.checkerRating, g.cubeRating, g.overallRating]);
+}

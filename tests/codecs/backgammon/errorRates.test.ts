@@ -19,7 +19,7 @@ import {
   skillOf,
 } from '../../../src/codecs/backgammon';
 import { unwrap } from '../../../src/codecs/result';
-import { ANALYSED_FIXTURES, judgeFixture, judgeSgf } from './errorRateFixtures';
+import { ANALYSED_FIXTURES, expectGnubgFigures, judgeFixture, judgeSgf } from './errorRateFixtures';
 import { readFixture } from './fixtures';
 
 /** A match state with the fields the verdicts read; the rest as at the start of a game. */
@@ -213,21 +213,6 @@ describe.each(ANALYSED_FIXTURES)('$file against the statistics gnubg 1.07.001 pr
   const { sides } = judgeFixture(file);
 
   it.each([0, 1] as const)('player %i: counts, totals and rates to gnubg rounding, and its rating words', (seat) => {
-    const s = sides[seat];
-    const g = gnubg[seat];
-    const rates = errorRatesOf(s);
-    expect({ unforced: s.checkerDecisions, doubtful: s.doubtful, bad: s.bad, veryBad: s.veryBad, closeCube: s.cubeDecisions }).toEqual({
-      unforced: g.unforced,
-      doubtful: g.doubtful,
-      bad: g.bad,
-      veryBad: g.veryBad,
-      closeCube: g.closeCube,
-    });
-    expect(s.checkerLoss).toBeCloseTo(g.checkerTotal, 3);
-    expect(s.cubeLoss).toBeCloseTo(g.cubeTotal, 3);
-    expect(rates.checker).toBeCloseTo(g.checkerRate, 1);
-    expect(rates.cube).toBeCloseTo(g.cubeRate, 1);
-    expect(rates.overall).toBeCloseTo(g.overallRate, 1);
-    expect([rates.checkerRating, rates.cubeRating, rates.overallRating]).toEqual([g.checkerRating, g.cubeRating, g.overallRating]);
+    expectGnubgFigures(sides[seat], gnubg[seat]);
   });
 });

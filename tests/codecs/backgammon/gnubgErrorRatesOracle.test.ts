@@ -7,8 +7,7 @@
 import { spawnSync } from 'child_process';
 import * as os from 'os';
 import * as path from 'path';
-import { errorRatesOf } from '../../../src/codecs/backgammon';
-import { ANALYSED_FIXTURES, type GnubgStatistics, judgeFixture } from './errorRateFixtures';
+import { ANALYSED_FIXTURES, type GnubgStatistics, expectGnubgFigures, judgeFixture } from './errorRateFixtures';
 import { FIXTURE_DIR } from './fixtures';
 import { GNUBG } from './gnubgRunner';
 
@@ -75,16 +74,7 @@ describe('error rates against GNU Backgammon', () => {
     });
 
     it.each([0, 1] as const)('player %i: tabula agrees with gnubg to its rounding', (seat) => {
-      const s = sides[seat];
-      const g = live[seat];
-      const rates = errorRatesOf(s);
-      expect([s.checkerDecisions, s.doubtful, s.bad, s.veryBad, s.cubeDecisions]).toEqual([g.unforced, g.doubtful, g.bad, g.veryBad, g.closeCube]);
-      expect(s.checkerLoss).toBeCloseTo(g.checkerTotal, 3);
-      expect(s.cubeLoss).toBeCloseTo(g.cubeTotal, 3);
-      expect(rates.checker).toBeCloseTo(g.checkerRate, 1);
-      expect(rates.cube).toBeCloseTo(g.cubeRate, 1);
-      expect(rates.overall).toBeCloseTo(g.overallRate, 1);
-      expect([rates.checkerRating, rates.cubeRating, rates.overallRating]).toEqual([g.checkerRating, g.cubeRating, g.overallRating]);
+      expectGnubgFigures(sides[seat], live[seat]);
     });
   });
 });
