@@ -8,7 +8,7 @@
  * screen readers.
  */
 import { gql } from '../shared/api';
-import { $, barChart, dataTable, diagram, fixed, h, status } from './dom';
+import { $, barChart, dataTable, diagram, fail, fixed, h, status } from './dom';
 import type { Tab } from './tabs';
 
 // ------------------------------------------------------------------ types of the answers
@@ -323,7 +323,6 @@ async function loadWorst(): Promise<void> {
 
 // ------------------------------------------------------------------ wiring
 
-const fail = (error: unknown): void => status(error instanceof Error ? error.message : String(error), true);
 
 /** Listens to the panel's controls (the panel is drawn once). */
 function wire(): void {

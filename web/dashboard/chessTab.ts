@@ -7,7 +7,7 @@
  * mistakes and blunders marked, and its move list (`Game.chessEvaluationGraph`, `Game.chessAnalysis`).
  */
 import { gql } from '../shared/api';
-import { $, barChart, charts, dataTable, fixed, h, lineChart, status } from './dom';
+import { $, barChart, charts, dataTable, fail, fixed, h, lineChart, status } from './dom';
 import type { Tab } from './tabs';
 
 // ------------------------------------------------------------------ types of the answers
@@ -335,7 +335,6 @@ async function loadGraph(): Promise<void> {
 
 // ------------------------------------------------------------------ wiring
 
-const fail = (error: unknown): void => status(error instanceof Error ? error.message : String(error), true);
 
 async function show(): Promise<void> {
   status('Loading…');

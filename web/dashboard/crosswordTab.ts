@@ -7,7 +7,7 @@
  * also in a table for screen readers.
  */
 import { gql } from '../shared/api';
-import { $, type Series, barChart, dataTable, fixed, h, lineChart, status } from './dom';
+import { $, barChart, dataTable, fail, fixed, h, lineChart, type Series, status } from './dom';
 import type { Tab } from './tabs';
 
 // ------------------------------------------------------------------ types of the answers
@@ -283,7 +283,6 @@ async function loadDisagreements(): Promise<Disagreements> {
 
 // ------------------------------------------------------------------ wiring
 
-const fail = (error: unknown): void => status(error instanceof Error ? error.message : String(error), true);
 
 function wire(): void {
   $('xw-metric').addEventListener('change', drawPlayersChart);

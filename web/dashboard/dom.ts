@@ -44,6 +44,9 @@ export const status = (text: string, error = false): void => {
   el.classList.toggle('error', error);
 };
 
+/** Shows an error from a load that failed on the status line. */
+export const fail = (error: unknown): void => status(error instanceof Error ? error.message : String(error), true);
+
 export const COLOURS = ['#2f6f9f', '#d9822b', '#4f8a3c', '#8a4f9e'];
 
 /** Every chart on the page by its canvas id (tests read their data from `window.tabula.charts`). */

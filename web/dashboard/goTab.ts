@@ -7,7 +7,7 @@
  * their diagrams (`svg`), largest difference or most confident first.
  */
 import { gql } from '../shared/api';
-import { $, barChart, dataTable, diagram, h, status } from './dom';
+import { $, barChart, dataTable, diagram, fail, h, status } from './dom';
 import type { Tab } from './tabs';
 
 // ------------------------------------------------------------------ types of the answers
@@ -357,7 +357,6 @@ function wire(fail: (error: unknown) => void): void {
   });
 }
 
-const fail = (error: unknown): void => status(error instanceof Error ? error.message : String(error), true);
 
 export const goTab: Tab = {
   id: 'go',

@@ -8,13 +8,12 @@ import { getToken, setToken } from '../shared/api';
 import { backgammonTab } from './backgammonTab';
 import { chessTab } from './chessTab';
 import { crosswordTab } from './crosswordTab';
-import { $, status } from './dom';
+import { $, fail } from './dom';
 import { goTab } from './goTab';
 import { runLookup } from './lookup';
 import { startTabs } from './tabs';
 import './style.css';
 
-const fail = (error: unknown): void => status(error instanceof Error ? error.message : String(error), true);
 
 const reload = startTabs([goTab, backgammonTab, chessTab, crosswordTab], fail);
 
