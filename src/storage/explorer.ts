@@ -40,15 +40,20 @@ interface MoveRow {
   pointGames: bigint;
 }
 
+/** The score a counted crossword play ends with (`8D WINDY +32`). */
+const CROSSWORD_PLAY_SCORE = / ([+-]\d+)$/;
+
 /**
  * A counted move as the explorer shows it: a backgammon play without its roll when the position
  * (its Match ID) holds the roll; a crossword play without its score.
  */
 const shownMove = (kind: GameKind, key: string, move: string): string => {
   if (kind === 'BACKGAMMON' && key.includes(':')) return move.replace(/^\d\d: /, '');
-  if (kind === 'CROSSWORD') return move.replace(/ [+-]\d+$/, '');
+  if (kind === 'CROSSWORD') return move.replace(CROSSWORD_PLAY_SCORE, '');
   return move;
 };
+
+const mean = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
 
 /** Moves from a position, most played first; main lines only unless `includeVariations`. */
 export async function moveStats(db: Database, source: PlySource, kind: GameKind, key: string, includeVariations: boolean): Promise<MoveStats[]> {
@@ -107,7 +112,7 @@ export async function moveStats(db: Database, source: PlySource, kind: GameKind,
   for (const s of stats.values()) {
     const move = shownMove(kind, key, s.move);
     const same = shown.get(move);
-    const playPoints = kind === 'CROSSWORD' ? / ([+-]\d+)$/.exec(s.move)?.[1] : undefined;
+    const playPoints = kind === 'CROSSWORD' ? CROSSWORD_PLAY_SCORE.exec(s.move)?.[1] : undefined;
     if (!same) shown.set(move, { ...s, move, ...(playPoints === undefined ? {} : { playPoints: Number(playPoints) }) });
     else for (const f of ['count', 'firstWins', 'draws', 'secondWins', 'firstPoints', 'pointGames'] as const) same[f] += s[f];
   }
@@ -175,8 +180,7 @@ async function chessMoveScores(db: Database, fen: string, moves: string[]): Prom
   for (const [san, key] of children) {
     const values = byKey.get(key) ?? [];
     if (values.length === 0) continue;
-    const mean = values.reduce((a, b) => a + b, 0) / values.length;
-    out.set(san, whiteToMove ? mean : -mean);
+    out.set(san, whiteToMove ? mean(values) : -mean(values));
   }
   return out;
 }
@@ -190,12 +194,13 @@ interface PlayVerdict {
 /**
  * gnubg's verdicts on the checker plays made from a backgammon position (its checker-play `Score`
  * rows: one per analysis settings, each about the play the analysed game made there), by the play
- * as the explorer shows it.
+ * as the explorer shows it. A position with no row (id 0: only games reach it) has none.
  */
-async function backgammonPlayVerdicts(db: Database, key: string): Promise<Map<string, PlayVerdict>> {
-  const ids = (await positionsByKeys(db, [{ kind: 'BACKGAMMON', key }])).flat().map((p) => p.id);
+async function backgammonPlayVerdicts(db: Database, position: { id: bigint; key: string }): Promise<Map<string, PlayVerdict>> {
+  const { id, key } = position;
+  if (id === 0n) return new Map();
   const byMove = new Map<string, { equity: number[]; error: number[] }>();
-  for (const s of await scoresOfPositions(db, ids)) {
+  for (const s of await scoresOfPositions(db, [id])) {
     const details = (s.details ?? {}) as { move?: unknown };
     if (s.program !== 'gnubg' || !s.ruleset.startsWith('checker:') || typeof details.move !== 'string' || s.bestValue === null) continue;
     const move = shownMove('BACKGAMMON', key, details.move);
@@ -204,7 +209,6 @@ async function backgammonPlayVerdicts(db: Database, key: string): Promise<Map<st
     seen.error.push(s.bestValue - s.value);
     byMove.set(move, seen);
   }
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   return new Map([...byMove].map(([move, v]) => [move, { equity: mean(v.equity), error: mean(v.error) }]));
 }
 
@@ -216,13 +220,13 @@ async function backgammonPlayVerdicts(db: Database, key: string): Promise<Map<st
 export async function explorerMoves(
   db: Database,
   source: PlySource,
-  position: { kind: GameKind; key: string; board: string; sideToMove: string | null },
+  position: { id: bigint; kind: GameKind; key: string; board: string; sideToMove: string | null },
   includeVariations: boolean,
 ): Promise<MoveStat[]> {
   const { kind, key } = position;
   const stats = await moveStats(db, source, kind, key, includeVariations);
   const scores = kind === 'CHESS' && position.board ? await chessMoveScores(db, position.board, stats.map((s) => s.move)) : new Map<string, number>();
-  const verdicts = kind === 'BACKGAMMON' && stats.length > 0 ? await backgammonPlayVerdicts(db, key) : new Map<string, PlayVerdict>();
+  const verdicts = kind === 'BACKGAMMON' && stats.length > 0 ? await backgammonPlayVerdicts(db, position) : new Map<string, PlayVerdict>();
   const first = moverIsFirst(kind, position.sideToMove);
   return stats.map((s) => ({
     move: s.move,
