@@ -12,18 +12,21 @@ import type { Position } from '../generated/prisma/client';
 import { positionOfRecord } from '../storage/lookups';
 import { movesOf, occurrenceCountOf, occurrencePageOf, occurrencesOf } from './positions';
 
-/** What identifies a position of any game, and what to show when nothing is stored under its key. */
+/**
+ * What identifies a position of any game, and its text form (made when asked: the `text` field,
+ * or the board of a position nothing is stored under).
+ */
 interface PositionRef {
   kind: GameKind;
   key: string;
-  text: string;
+  text: () => string;
   sideToMove: string | null;
 }
 
 /** The position of `ref` as `Position` resolvers take it: its stored (or game-reached) form, else one made from the ref. */
 const positionOf = async (ref: PositionRef, { loaders }: Context): Promise<Position> =>
   (await loaders.positionsByKey.load({ kind: ref.kind, key: ref.key }))[0] ??
-  positionOfRecord({ kind: ref.kind, key: ref.key, board: ref.text, sideToMove: ref.sideToMove }, new Date(0));
+  positionOfRecord({ kind: ref.kind, key: ref.key, board: ref.text(), sideToMove: ref.sideToMove }, new Date(0));
 
 /** A position's scores: none for a position with no row (only games reach it). */
 const analysisOf = (p: Position, { loaders }: Context) => (p.id === 0n ? [] : loaders.scores.load(p.id));
@@ -34,7 +37,8 @@ type MovesArgs = { includeVariations?: boolean | null };
 /** The shared fields of a view whose position is found through `refOf`. */
 const sharedFields = <V>(refOf: (view: V) => PositionRef) => ({
   kind: (v: V) => refOf(v).kind,
-  text: (v: V) => refOf(v).text,
+  key: (v: V) => refOf(v).key,
+  text: (v: V) => refOf(v).text(),
   analysis: async (v: V, _: unknown, c: Context) => analysisOf(await positionOf(refOf(v), c), c),
   occurrenceCount: async (v: V, _: unknown, c: Context) => occurrenceCountOf(await positionOf(refOf(v), c), _, c),
   occurrences: async (v: V, args: { first?: number | null }, c: Context) => occurrencesOf(await positionOf(refOf(v), c), args, c),
@@ -42,16 +46,16 @@ const sharedFields = <V>(refOf: (view: V) => PositionRef) => ({
   moves: async (v: V, args: MovesArgs, c: Context) => movesOf(await positionOf(refOf(v), c), args, c),
 });
 
-const chess = sharedFields((v: { key: string; fen: string; sideToMove: string }) => ({ kind: 'CHESS', key: v.key, text: v.fen, sideToMove: v.sideToMove }));
+const chess = sharedFields((v: { key: string; fen: string; sideToMove: string }) => ({ kind: 'CHESS', key: v.key, text: () => v.fen, sideToMove: v.sideToMove }));
 const crossword = sharedFields((v: CrosswordView) => ({
   kind: 'CROSSWORD',
   key: v.key,
-  text: printCgp(v.position, { dialect: v.dialect }),
+  text: () => printCgp(v.position, { dialect: v.dialect }),
   sideToMove: v.stored?.sideToMove ?? null,
 }));
 const backgammon = sharedFields((v: { positionId: string; matchId: string }) => {
   const key = `${v.positionId}:${v.matchId}`;
-  return { kind: 'BACKGAMMON', key, text: key, sideToMove: null };
+  return { kind: 'BACKGAMMON', key, text: () => key, sideToMove: null };
 });
 
 export const gamePositionResolvers: Resolvers = {
@@ -94,7 +98,7 @@ export const gamePositionResolvers: Resolvers = {
   },
   BackgammonPosition: {
     kind: backgammon.kind,
-    key: (v) => `${v.positionId}:${v.matchId}`,
+    key: backgammon.key,
     text: backgammon.text,
     analysis: backgammon.analysis,
     occurrenceCount: backgammon.occurrenceCount,
