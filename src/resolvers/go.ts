@@ -100,12 +100,15 @@ const tableNamed = (context: Context, name: string): Promise<ZobristTableRow> =>
   loadOrNotFound(zobristTableNamed(context.db, name), `Zobrist table "${name}"`);
 
 
+/** A `minConfidence` argument: 0..100, 0 when absent. */
+const minConfidenceArg = (value: number | null | undefined): number => intArg(value, 0, 0, 100, 'minConfidence');
+
 /** The two score sets a comparison is about, and its thresholds (confidence 0..100, difference 1..5 points). */
 const comparisonOf = (args: { a: GoScoreSetInput; b: GoScoreSetInput; minConfidence?: number | null; minDifference?: number | null }) => ({
   a: scoreSetOf(args.a),
   b: scoreSetOf(args.b),
   thresholds: {
-    minConfidence: intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
+    minConfidence: minConfidenceArg(args.minConfidence),
     minDifference: intArg(args.minDifference, 1, 1, 5, 'minDifference'),
   },
 });
@@ -148,7 +151,7 @@ export const goResolvers: Resolvers = {
         named = found;
       } else {
         if (table && table !== DEFAULT_ZOBRIST_TABLE) throw badUserInput('stored Zobrist tables are 9x9; other sizes use their default table', { argument: 'table' });
-        named = { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(size, size) };
+        named = await goHasherOfSize(context.db, size);
       }
       const hashed = canonicalHashOfText(text, named.hasher);
       if (!hashed.ok) throw codecInputError(hashed.error, 'board');
@@ -175,7 +178,7 @@ export const goResolvers: Resolvers = {
     goScoreDistribution: (_, args, { db }) =>
       goScoreDistribution(db, scoreSetOf(args), {
         byStoneCount: args.byStoneCount === true,
-        minConfidence: intArg(args.minConfidence, 0, 0, 100, 'minConfidence'),
+        minConfidence: minConfidenceArg(args.minConfidence),
       }),
     goScoreDiff: (_, args, { db }): GoScoreDiffParent => {
       const { a, b, thresholds: options } = comparisonOf(args);
@@ -206,7 +209,7 @@ export const goResolvers: Resolvers = {
       return goDisagreementByStones(db, a, b, thresholds);
     },
     goKomiVerdicts: (_, args, { db }) =>
-      goKomiVerdicts(db, scoreSetOf(args), intArg(args.minConfidence, 0, 0, 100, 'minConfidence')),
+      goKomiVerdicts(db, scoreSetOf(args), minConfidenceArg(args.minConfidence)),
   },
   Mutation: {
     importZobristTable: async (_, { name, data, activate }, context) => {
