@@ -1,6 +1,6 @@
 /**
  * Codec benchmark (compiled by bench/run.sh with tsc; run as `node $OUT/bench/codecs.js`):
- * single thread, no database, inputs from /work/shared/data (BENCH_DATA overrides). Each figure
+ * single thread, no database, inputs from the repository's samples/ (BENCH_DATA overrides). Each figure
  * repeats its work for at least BENCH_CODEC_SECONDS (1 s) after a warm-up, and the npm peers run
  * on the same inputs in the same process, so the ratios hold on a noisy machine:
  *   codec-backgammon-ids  Position ID and Match ID decode+encode round trips per second
@@ -17,9 +17,9 @@ import { parsePgn, replayGame } from '../src/codecs/chess';
 import { parseCgp, printCgp } from '../src/codecs/crossword';
 import { canonicalHashInto, defaultHasher } from '../src/codecs/go';
 import { parseSgf } from '../src/codecs/sgf';
-import { emit, prng, round } from './common';
+import { SAMPLES, emit, prng, round } from './common';
 
-const DATA = process.env.BENCH_DATA || '/work/shared/data';
+const DATA = SAMPLES;
 const MIN_SECONDS = Number(process.env.BENCH_CODEC_SECONDS || 1);
 
 /** Units of work per second: `work` does `units` units; repeated for at least MIN_SECONDS after a warm-up. */

@@ -13,6 +13,8 @@ export const DATABASE_URL = process.env.DATABASE_URL || 'postgresql://postgres@1
 /** The compiled suite's root (`$OUT` in run.sh): bench/*.js sit one level below it. */
 export const BUILD_ROOT = path.resolve(__dirname, '..');
 export const CLI = path.join(BUILD_ROOT, 'src', 'cli', 'main.js');
+/** The sample files the benchmarks read: the repository's `samples/` (run.sh links it into `$OUT`), or BENCH_DATA. */
+export const SAMPLES = process.env.BENCH_DATA || path.join(BUILD_ROOT, 'samples');
 
 /** Prints one benchmark's figures as one JSON line. */
 export const emit = (benchmark: string, figures: Record<string, unknown>): void => {

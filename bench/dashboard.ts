@@ -8,7 +8,7 @@
  *   `gnugo` (two seeds of the same generator, so they agree on some and differ on others);
  * - chess: 1,000 games of the bench corpus (bench/chessGames.ts) with an `[%eval]` after every move
  *   (a seeded random walk), so every game has an evaluation graph and analysis rows;
- * - backgammon: the analysed gnubg samples of BENCH_DATA (/work/shared/data) 50 times over, each
+ * - backgammon: the analysed gnubg samples of samples/ (or BENCH_DATA) 50 times over, each
  *   copy under other player names;
  * - crossword: the GCG samples 50 times over, each copy under other player names.
  * Then tabula starts on that directory (its own process) and, for each tab, a new page opens
@@ -21,13 +21,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
 import { chessGames } from './chessGames';
-import { BUILD_ROOT, cliImport, emit, prng, round, startProcess, stopProcess } from './common';
+import { BUILD_ROOT, SAMPLES, cliImport, emit, prng, round, startProcess, stopProcess } from './common';
 import { writeGoPositionFile, writeGoScoreFile } from './goData';
 
 const POSITIONS = Number(process.env.BENCH_DASHBOARD_POSITIONS || 10_000);
 const CHESS_GAMES = 1_000;
 const COPIES = 50;
-const DATA = process.env.BENCH_DATA || '/work/shared/data';
+const DATA = SAMPLES;
 const CHROMIUM = '/usr/bin/chromium';
 const PORT = 4523;
 const TABS = ['go', 'backgammon', 'chess', 'crossword'] as const;

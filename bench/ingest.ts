@@ -22,7 +22,7 @@
  *                        (≤ 2,000) is checked on: PostgreSQL compresses long sources (the SGF
  *                        samples'), so subtracting their length can go below zero. With each
  *                        table's bytes per game (total, heap, TOAST, indexes)
- *   ingest-sgf           the backgammon samples of /work/shared/data/backgammon concatenated
+ *   ingest-sgf           the backgammon samples of samples/backgammon (or BENCH_DATA) concatenated
  *                        BENCH_SGF_COPIES (200) times with varied player names; goal ≥ 760 games/s
  *                        (10× the 76 games/s measured before issue 14)
  *   storage-sgf          the same bytes per game as storage-pgn, for the SGF import's schema
@@ -41,14 +41,14 @@ import pg from 'pg';
 import { writePgnFile } from './chessGames';
 import { writeGoPositionFile, writeGoScoreFile } from './goData';
 import { OPENING_LINES } from './openings';
-import { CLI, DATABASE_URL, cliImport, dropSchema, emit, round, schemaStorage, storageFigures, type RunResult } from './common';
+import { CLI, DATABASE_URL, SAMPLES, cliImport, dropSchema, emit, round, schemaStorage, storageFigures, type RunResult } from './common';
 import { scidImport } from './scid';
 
 const GO_RECORDS = Number(process.env.BENCH_GO_RECORDS || 1_000_000);
 const PGN_GAMES = Number(process.env.BENCH_PGN_GAMES || 10_000);
 const SGF_COPIES = Number(process.env.BENCH_SGF_COPIES || 200);
 const PARTS = new Set((process.env.BENCH_INGEST || 'go pgn sgf').split(/[\s,]+/));
-const DATA = process.env.BENCH_DATA || '/work/shared/data';
+const DATA = SAMPLES;
 const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-ingest-'));
 const SCHEMAS: string[] = [];
 

@@ -28,7 +28,8 @@
 # Env: DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test; schemas bench_* are created
 # and dropped), BENCH_ONLY="codecs lookup ingest" to run a subset (or "scale"), BENCH_INGEST="go pgn
 # sgf" for a part of ingest, BENCH_GO_RECORDS (1000000), BENCH_PGN_GAMES (10000; 1000000 streams the
-# file with flat memory), BENCH_SGF_COPIES (200), BENCH_LOOKUP_SECONDS (10).
+# file with flat memory), BENCH_SGF_COPIES (200), BENCH_LOOKUP_SECONDS (10), BENCH_DATA (the sample
+# files: samples/ of this checkout).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DATABASE_URL="${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/test}"
@@ -42,6 +43,7 @@ ln -s "$PWD/node_modules" "$OUT/node_modules"
 ln -s "$PWD/prisma" "$OUT/prisma"
 ln -s "$PWD/package.json" "$OUT/package.json"
 ln -s "$PWD/src/schema" "$OUT/src/schema"
+ln -s "$PWD/samples" "$OUT/samples"
 # The dashboard bench drives the built web pages, which the server serves from dist/web.
 if [[ " ${BENCH_ONLY:-} " == *" dashboard "* ]]; then
   node scripts/buildWeb.mjs >&2

@@ -1,16 +1,12 @@
 /** The `svg` fields: every position type returns a well-formed, accessible SVG with the right facts in its title and description. */
-import fs from 'node:fs';
-import path from 'node:path';
 import { type GoScoreRecord, encodePositionFile, encodeScoreFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
 import { checkDocument, select, titleAndDesc } from '../render/xml';
 import { describeEachDatabase } from '../support/databases';
 import { positionRecord, prng, randomBoard } from '../support/goFiles';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
-import { SAMPLE_DATA } from '../support/sampleData';
+import { sampleText } from '../support/sampleData';
 
-const SHARED = SAMPLE_DATA;
-const shared = (rel: string): string => fs.readFileSync(path.join(SHARED, rel), 'utf8');
 
 const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const PGN = `[White "Ann"]\n[Black "Bob"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 (2. Nc3 Nf6) 2... Nc6 3. O-O-O 1-0\n`;
@@ -41,9 +37,9 @@ describeEachDatabase('svg fields', (getDb) => {
   beforeAll(async () => {
     gql = graphqlClient(getDb());
     expect((await importFile('PGN', PGN_OK)).gameCount).toBe(1);
-    await importFile('SGF', shared('backgammon/gnubg107_5p_double_dance_resign.sgf'));
-    await importFile('SGF', shared('go/fuego-regression_2012-zen-vs-pro_3_So8p-vs-Zen.sgf'));
-    await importFile('GCG', shared('crossword/macondo/gcg/doug_v_emely_double_challenge.gcg'));
+    await importFile('SGF', sampleText('backgammon/gnubg107_5p_double_dance_resign.sgf'));
+    await importFile('SGF', sampleText('go/fuego-regression_2012-zen-vs-pro_3_So8p-vs-Zen.sgf'));
+    await importFile('GCG', sampleText('crossword/macondo/gcg/doug_v_emely_double_challenge.gcg'));
     const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
     await importFile('GO_POSITIONS', b64(unwrap(encodePositionFile(GO))));
     const scores = (values: number[], extra: GoScoreRecord[] = []) =>

@@ -1,12 +1,12 @@
 /**
- * The shared sample data (`../shared/data` beside the repository): real files and verified
- * vectors per game. Every test reaches them through these helpers.
+ * The repository's sample files (`samples/`, each folder's README names their sources and
+ * licences): real files and verified vectors per game. Every test reaches them through these helpers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The sample data folder. */
-export const SAMPLE_DATA = path.resolve(__dirname, '../../../shared/data');
+/** The sample data folder, inside the checkout. */
+export const SAMPLE_DATA = path.resolve(__dirname, '../../samples');
 
 /** The path of a sample file or folder, e.g. `samplePath('chess', 'jose-starter.pgn')`. */
 export const samplePath = (...parts: string[]): string => path.join(SAMPLE_DATA, ...parts);

@@ -1,6 +1,6 @@
 /**
  * The example operations the explorer opens with, one tab per game. Keys are real: the chess
- * start position, positions of the sample files in shared/data (gnubg's 5-point match with a
+ * start position, positions of the sample files in samples/ (gnubg's 5-point match with a
  * double, the So8p-vs-Zen 9x9 game) and a CGP from the crossword tests.
  */
 export interface ExampleTab {

@@ -3,7 +3,7 @@
  * [high, low]: 768 piece-square keys (64 * kind + 8 * rank + file; kind 0 black
  * pawn, 1 white pawn, ... 11 white king), 768-771 castling K Q k q, 772-779 en
  * passant file, 780 White to move. Generated once from
- * shared/data/chess/polyglot-random-781.txt (python-chess POLYGLOT_RANDOM_ARRAY).
+ * samples/chess/polyglot-random-781.txt (python-chess POLYGLOT_RANDOM_ARRAY).
  */
 
 /** Key i is at [2 * i] (high 32 bits) and [2 * i + 1] (low 32 bits). */

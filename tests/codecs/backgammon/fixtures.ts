@@ -1,9 +1,9 @@
-/** Paths and loaders for the shared backgammon sample data (../shared beside the repo). */
+/** Paths and loaders for the backgammon sample files (`samples/backgammon`). */
 import * as fs from 'fs';
 import * as path from 'path';
 import { samplePath } from '../../support/sampleData';
 
-/** The shared backgammon data folder. */
+/** The backgammon sample folder. */
 export const DATA_DIR = samplePath('backgammon');
 
 /** Text of a sample file. */

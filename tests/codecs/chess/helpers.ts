@@ -5,7 +5,7 @@ import { unwrap } from '../../../src/codecs/result';
 import { Move, Position, legalMoves, moveToUci, parseFen } from '../../../src/codecs/chess';
 import { samplePath } from '../../support/sampleData';
 
-/** Directory of the shared chess sample data. */
+/** The chess sample folder. */
 export const DATA = samplePath('chess');
 
 /** Bytes of a sample file. */

@@ -4,7 +4,7 @@ import { DISTRIBUTIONS, DISTRIBUTION_NAMES, distributionByName, distributionForL
 import { DATA } from './fixtures';
 
 describe('letter distributions', () => {
-  it('ships the 8 distributions of the shared data', () => {
+  it('ships the 8 distributions of the sample files', () => {
     expect([...DISTRIBUTION_NAMES].sort()).toEqual(['catalan', 'english', 'english_super', 'french', 'german', 'norwegian', 'polish', 'spanish']);
   });
 

@@ -1,9 +1,9 @@
-/** Paths and loaders for the shared crossword sample data (read-only, beside the repo). */
+/** Paths and loaders for the crossword sample files (`samples/crossword`). */
 import * as fs from 'fs';
 import * as path from 'path';
 import { samplePath } from '../../support/sampleData';
 
-/** The shared crossword data directory. */
+/** The crossword sample folder. */
 export const DATA = samplePath('crossword');
 
 /** Reads a sample file as bytes. */

@@ -16,9 +16,8 @@ import {
   SgfTree,
 } from '../../../src/codecs/sgf';
 import { unwrap } from '../../../src/codecs/result';
-import { SAMPLE_DATA } from '../../support/sampleData';
+import { sample, samplePath } from '../../support/sampleData';
 
-const shared = SAMPLE_DATA;
 
 const parseOk = (text: string): SgfTree[] => unwrap(parseSgf(text));
 
@@ -133,7 +132,7 @@ describe('parseSgf: values and escapes', () => {
   });
 
   it('reads the escaped brackets in the Fuego comment logs', () => {
-    const text = fs.readFileSync(path.join(shared, 'go/fuego-regression_2010-Barcelona_Chou9p-vs-FuegoGB.sgf'), 'utf8');
+    const text = sample('go/fuego-regression_2010-Barcelona_Chou9p-vs-FuegoGB.sgf').toString('utf8');
     const nodes = mainLine(parseOk(text)[0]);
     const comments = nodes.flatMap((n) => getValues(n, 'C'));
     const withBracket = comments.filter((c) => c.includes(']'));
@@ -240,10 +239,10 @@ describe('printSgf', () => {
   });
 });
 
-describe('round trip of every shared SGF file', () => {
+describe('round trip of every sample SGF file', () => {
   const files = ['go', 'backgammon'].flatMap((dir) =>
     fs
-      .readdirSync(path.join(shared, dir))
+      .readdirSync(samplePath(dir))
       .filter((f) => f.endsWith('.sgf'))
       .map((f) => path.join(dir, f)),
   );
@@ -253,7 +252,7 @@ describe('round trip of every shared SGF file', () => {
   });
 
   it.each(files)('%s: parse -> print -> parse gives equal trees', (file) => {
-    const text = unwrap(decodeSgfBytes(fs.readFileSync(path.join(shared, file))));
+    const text = unwrap(decodeSgfBytes(sample(file)));
     const first = parseOk(text);
     const second = parseOk(printSgf(first));
     expect(stripOffsets(second)).toEqual(stripOffsets(first));
