@@ -73,6 +73,13 @@ describe('the checkout is self-contained', () => {
     expect(offending).toEqual([]);
   });
 
+  it('has every sample file the README and the docs name (`samples/...`)', () => {
+    const named = FILES.filter((f) => f === 'README.md' || f.startsWith('docs'))
+      .flatMap((f) => [...fs.readFileSync(path.join(ROOT, f), 'utf8').matchAll(/\bsamples\/[\w./-]*\w/g)].map((m) => m[0]));
+    expect(named).toContain('samples/chess/immortal-games.pgn');
+    expect(named.filter((name) => !fs.existsSync(path.join(ROOT, name)))).toEqual([]);
+  });
+
   it('keeps the sample files in the repository, each folder with a README naming sources and licences', () => {
     for (const dir of ['backgammon', 'chess', 'chess/openings', 'crossword', 'go']) {
       expect(fs.readFileSync(path.join(ROOT, 'samples', dir, 'README.md'), 'utf8')).toMatch(/licen[cs]e/i);
