@@ -1,13 +1,17 @@
 /**
  * The documentation's GraphQL examples run as printed. The README's: each `curl ... -d '{"query":
  * ...}'` of the quick start is sent, in order, to a fresh database, and must answer exactly the
- * `# {...}` line under it. Then docs/API.md's: every ```graphql block, in order, on the same
- * database (so after the README's chess game, whatever ids it took), twice over (the second time
- * everything they import is there already); each must answer without errors, and each ```json
- * answer printed under one must be its answer.
+ * `# {...}` line under it. Then each page of docs/ with GraphQL examples (API.md, GAMES.md,
+ * WEB.md), on a database of its own after the README's quick start: every ```graphql block, in
+ * order, twice over (the second time everything they import is there already); each must answer
+ * without errors, and the ```json answer printed under one must be its answer. A printed answer
+ * may be shortened with `…`: an array element `"…"` stands for any number of elements, a string
+ * ending in `…` for any text that starts with what is printed. An answer printed with `errors` is
+ * an example of a refusal: the whole response must be that.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Kind, parse } from 'graphql';
 import { describeEachDatabase } from '../support/databases';
 import { graphqlClient } from '../support/graphql';
 import { sampleText } from '../support/sampleData';
@@ -36,7 +40,7 @@ export function readmeExamples(text: string): Example[] {
 export interface DocExample {
   line: number;
   query: string;
-  /** The printed answer: the whole response (`{"data": ...}`) or its `data` alone. */
+  /** The printed answer: the whole response (`{"data": ...}` or `{"errors": ...}`) or its `data` alone. */
   answer?: unknown;
 }
 
@@ -55,25 +59,59 @@ function fencedBlocks(text: string): { lang: string; line: number; body: string 
   return blocks;
 }
 
-/** Every ```graphql block of `text`, in order, each with the ```json block that answers it. */
+/** Every ```graphql block of `text`, in order, each with the first ```json block after it (before the next example) as its answer. */
 export function docExamples(text: string): DocExample[] {
   const examples: DocExample[] = [];
   for (const block of fencedBlocks(text)) {
+    const last = examples[examples.length - 1];
     if (block.lang === 'graphql') examples.push({ line: block.line, query: block.body });
-    else if (block.lang === 'json' && examples.length > 0) examples[examples.length - 1].answer = JSON.parse(block.body);
+    else if (block.lang === 'json' && last && last.answer === undefined) last.answer = JSON.parse(block.body);
   }
   return examples;
 }
 
-/** The values the examples that take variables are given: a file's text, as the page says. */
-const VARIABLES: Record<string, unknown> = { sgf: sampleText('backgammon/gnubg107_5p_double_dance_resign.sgf') };
+/**
+ * The variables an example is given, as it names them in a comment:
+ * `# variables: {"sgf": "<the text of samples/backgammon/match.sgf>"}` is that sample file's text.
+ */
+export const variablesOf = (query: string): Record<string, unknown> =>
+  Object.fromEntries(
+    [...query.matchAll(/"(\w+)": "<the text of samples\/([^>]+)>"/g)].map(([, name, file]) => [name, sampleText(file)]),
+  );
 
-/** The variables `query` declares, from VARIABLES. */
-const variablesOf = (query: string): Record<string, unknown> =>
-  Object.fromEntries([...query.matchAll(/\$(\w+)\s*:/g)].map(([, name]) => [name, VARIABLES[name]]));
+/** Where `actual` differs from the printed `shortened` answer (`"…"` elements and strings ending in `…` shorten it), or null. */
+export function difference(shortened: unknown, actual: unknown, at = '$'): string | null {
+  if (typeof shortened === 'string' && shortened.endsWith('…') && shortened !== '…') {
+    return typeof actual === 'string' && actual.startsWith(shortened.slice(0, -1)) ? null : `${at}: ${JSON.stringify(actual)} does not start with ${shortened}`;
+  }
+  if (Array.isArray(shortened)) return Array.isArray(actual) ? arrayDifference(shortened, actual, at) : `${at}: ${JSON.stringify(actual)} is not a list`;
+  if (shortened !== null && typeof shortened === 'object') {
+    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return `${at}: ${JSON.stringify(actual)} is not an object`;
+    const keys = [...new Set([...Object.keys(shortened), ...Object.keys(actual)])];
+    for (const key of keys) {
+      const found = difference((shortened as Record<string, unknown>)[key], (actual as Record<string, unknown>)[key], `${at}.${key}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  return shortened === actual ? null : `${at}: ${JSON.stringify(actual)}, printed ${JSON.stringify(shortened)}`;
+}
 
-const README = fs.readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
-const API = fs.readFileSync(path.join(__dirname, '../../docs/API.md'), 'utf8');
+/** `difference` for lists: a `"…"` element matches any run of elements (the shortest that lets the rest match). */
+function arrayDifference(shortened: unknown[], actual: unknown[], at: string, i = 0, j = 0): string | null {
+  if (i === shortened.length) return j === actual.length ? null : `${at}[${j}]: ${actual.length - j} more element(s) than printed`;
+  if (shortened[i] === '…') {
+    for (let k = j; k <= actual.length; k++) if (arrayDifference(shortened, actual, at, i + 1, k) === null) return null;
+    return `${at}[${j}]: nothing after the "…" matches what is printed after it`;
+  }
+  if (j === actual.length) return `${at}[${j}]: missing, printed ${JSON.stringify(shortened[i])}`;
+  return difference(shortened[i], actual[j], `${at}[${j}]`) ?? arrayDifference(shortened, actual, at, i + 1, j + 1);
+}
+
+const read = (file: string): string => fs.readFileSync(path.join(__dirname, '../..', file), 'utf8');
+const README = read('README.md');
+/** The pages whose GraphQL examples run, each on a database of its own after the README's quick start. */
+const PAGES = ['docs/API.md', 'docs/GAMES.md', 'docs/WEB.md'];
 
 describe('the README examples', () => {
   it('are found: the quick start imports a game and looks a position up', () => {
@@ -81,8 +119,24 @@ describe('the README examples', () => {
   });
 });
 
+describe('a shortened printed answer', () => {
+  it('matches an answer that has what it prints where it prints it', () => {
+    const actual = { list: [1, 2, 3, 4, 5], text: 'abcdef' };
+    expect(difference({ list: [1, '…', 4, 5], text: 'abc…' }, actual)).toBeNull();
+    expect(difference({ list: ['…'], text: 'abcdef' }, actual)).toBeNull();
+  });
+
+  it('does not match an answer that differs, and says where', () => {
+    const actual = { list: [1, 2, 3], text: 'abcdef' };
+    expect(difference({ list: [1, '…', 4], text: 'abc…' }, actual)).toBe('$.list[1]: nothing after the "…" matches what is printed after it');
+    expect(difference({ list: [1, 2, 3], text: 'abd…' }, actual)).toBe('$.text: "abcdef" does not start with abd…');
+    expect(difference({ list: [1, 2], text: 'abcdef' }, actual)).toBe('$.list[2]: 1 more element(s) than printed');
+    expect(difference({ list: [1, 2, 3] }, actual)).toBe('$.text: "abcdef", printed undefined');
+  });
+});
+
 describe('the docs/API.md examples', () => {
-  const examples = docExamples(API);
+  const examples = docExamples(read('docs/API.md'));
 
   it('are found, with their printed answers', () => {
     expect(examples.length).toBeGreaterThanOrEqual(15);
@@ -90,33 +144,59 @@ describe('the docs/API.md examples', () => {
     expect(answered.length).toBeGreaterThanOrEqual(2);
     expect(answered[0]).toContain('serverInfo');
   });
+});
+
+describe('the docs/GAMES.md examples', () => {
+  it('are found, most with their printed answers', () => {
+    const examples = docExamples(read('docs/GAMES.md'));
+    expect(examples.length).toBeGreaterThanOrEqual(20);
+    expect(examples.filter((e) => e.answer !== undefined).length).toBeGreaterThanOrEqual(15);
+  });
+});
+
+describe.each(PAGES)('the %s examples', (page) => {
+  it('are each one GraphQL operation, with no placeholder to fill in', () => {
+    const operations = docExamples(read(page)).map((e) => {
+      try {
+        return { line: e.line, operations: parse(e.query).definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION).length };
+      } catch (error) {
+        return { line: e.line, operations: String(error) };
+      }
+    });
+    expect(operations.filter((o) => o.operations !== 1)).toEqual([]);
+  });
 
   it('name no game, import or global id by a number they did not look up', () => {
-    const guessed = examples.filter((e) => /\b(game|gameId|importId|id)\s*:\s*"?\d+"?|node\(nodeId:\s*"(R2FtZT|SW1wb3J0)/.test(e.query));
+    const guessed = docExamples(read(page)).filter((e) => /\b(game|gameId|importId|id)\s*:\s*(\d+\b|"\d+")|node\(nodeId:\s*"(R2FtZT|SW1wb3J0)/.test(e.query));
     expect(guessed.map((e) => e.line)).toEqual([]);
   });
 });
 
-describeEachDatabase('the documentation examples', (getDb) => {
-  it('README quick start: answers every example as printed, in order', async () => {
-    const gql = graphqlClient(getDb());
-    for (const example of readmeExamples(README)) {
-      const result = await gql(example.body.query, example.body.variables);
-      expect({ line: example.line, answer: result }).toEqual({ line: example.line, answer: example.expected });
-    }
-  });
+describe.each(PAGES)('%s, after the README quick start', (page) => {
+  describeEachDatabase(page, (getDb) => {
+    it('README quick start: answers every example as printed, in order', async () => {
+      const gql = graphqlClient(getDb());
+      for (const example of readmeExamples(README)) {
+        const result = await gql(example.body.query, example.body.variables);
+        expect({ line: example.line, answer: result }).toEqual({ line: example.line, answer: example.expected });
+      }
+    });
 
-  it.each([1, 2])('docs/API.md, round %i after the README: every example answers without errors, as printed', async () => {
-    const db = getDb();
-    const gql = graphqlClient(db);
-    for (const example of docExamples(API)) {
-      const result = await gql(example.query, variablesOf(example.query));
-      expect({ line: example.line, errors: result.errors ?? [] }).toEqual({ line: example.line, errors: [] });
-      if (example.answer === undefined) continue;
-      const printed = example.answer as { data?: unknown };
-      // The page prints the embedded database's answer; on PostgreSQL serverInfo names that instead.
-      const expected = JSON.parse(JSON.stringify('data' in printed ? printed.data : printed).replace('"database":"pglite"', `"database":"${db.kind}"`));
-      expect({ line: example.line, data: result.data }).toEqual({ line: example.line, data: expected });
-    }
+    it.each([1, 2])(`${page}, round %i: every example answers as printed`, async () => {
+      const db = getDb();
+      const gql = graphqlClient(db);
+      const wrong: { line: number; errors?: unknown; difference?: string }[] = [];
+      for (const example of docExamples(read(page))) {
+        const result = await gql(example.query, variablesOf(example.query));
+        const printed = example.answer as { data?: unknown; errors?: unknown } | undefined;
+        if (printed?.errors === undefined && result.errors) wrong.push({ line: example.line, errors: result.errors });
+        if (printed === undefined) continue;
+        // The pages print the embedded database's answers; on PostgreSQL serverInfo names that instead.
+        const expected = JSON.parse(JSON.stringify(printed).replace('"database":"pglite"', `"database":"${db.kind}"`));
+        const found = difference(expected, 'data' in printed || 'errors' in printed ? result : result.data);
+        if (found) wrong.push({ line: example.line, difference: found });
+      }
+      expect(wrong).toEqual([]);
+    });
   });
 });
