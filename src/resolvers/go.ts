@@ -22,7 +22,7 @@ import {
 import type { Position, Score } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError, notFound } from '../api/errors';
-import { decodeKeyCursor, encodeKeyCursor, intArg, loadOrNotFound, parseId } from '../api/args';
+import { decodeKeyCursor, encodeKeyCursor, intArg, isCursorNumber, loadOrNotFound, parseId } from '../api/args';
 import {
   DEFAULT_ZOBRIST_TABLE,
   type NamedHasher,
@@ -183,7 +183,7 @@ export const goResolvers: Resolvers = {
     goScoreDiff: (_, args, { db }): GoScoreDiffParent => {
       const { a, b, thresholds: options } = comparisonOf(args);
       const order = args.orderBy ?? 'FILE_ORDER';
-      const after = decodeKeyCursor(order, args.after);
+      const after = decodeKeyCursor(order, args.after, 'after', isCursorNumber);
       const first = intArg(args.first, 50, 0, 500, 'first');
       return {
         a,
@@ -230,7 +230,7 @@ export const goResolvers: Resolvers = {
   },
   ImportReport: {
     goHashCheck: async (report, _, context) =>
-      report.format === 'GO_POSITIONS' ? checkImportHashes(context.db.sql, BigInt(report.importId), await activeHasher(context)) : null,
+      report.format === 'GO_POSITIONS' ? checkImportHashes(context.db.sql, parseId(report.importId, 'importId'), await activeHasher(context)) : null,
   },
   ZobristTable: {
     data: (t) => t.text,
