@@ -2,7 +2,7 @@
  * Argument handling every resolver shares: ids, page sizes, opaque cursors, base64 bytes
  * and load-or-not-found. Each failure is BAD_USER_INPUT (or NOT_FOUND) naming the argument.
  */
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo, Kind } from 'graphql';
 import { MAX_STORED_TEXT } from '../storage/storedText';
 import { badUserInput, notFound } from './errors';
 
@@ -127,15 +127,93 @@ export const isCursorDay = (value: string): boolean => {
 /** A cursor value that is a finite number. */
 export const isCursorNumber = (value: string): boolean => value.trim() !== '' && Number.isFinite(Number(value));
 
+/** Relay's paging arguments: `first` items after `after`, or the `last` items before `before`. */
+export interface PagingArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+/**
+ * A page to read: how many items (`take`), from which cursor (decoded), and which way. Forward
+ * reads the items after the cursor in the list's order; backward the items before it, nearest
+ * first (the storage reads the order reversed; `pageOf` turns the rows back).
+ */
+export interface PageRequest<C> {
+  take: number;
+  cursor: C | undefined;
+  backward: boolean;
+}
+
+/**
+ * Whether the operation gave the field's argument `name` (a literal, or a variable with a value),
+ * rather than the schema's default filling it in.
+ */
+export const argumentGiven = (info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'variableValues'>, name: string): boolean => {
+  const node = info.fieldNodes[0]?.arguments?.find((a) => a.name.value === name);
+  if (!node) return false;
+  if (node.value.kind === Kind.VARIABLE) {
+    const value = info.variableValues[node.value.name.value];
+    return value !== undefined && value !== null;
+  }
+  return node.value.kind !== Kind.NULL;
+};
+
+/**
+ * Reads `first`/`after` or `last`/`before` (not both ways at once) with one page size rule and
+ * one cursor reader (`decode(cursor, argument)`), so every connection pages both ways alike.
+ * `first` has a default in the schema: `info` tells whether the operation gave it.
+ */
+export const pageRequest = <C>(
+  args: PagingArgs,
+  info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'variableValues'>,
+  fallback: number,
+  max: number,
+  decode: (cursor: string | null | undefined, argument: string) => C | undefined,
+): PageRequest<C> => {
+  const backward = (args.last !== null && args.last !== undefined) || (args.before !== null && args.before !== undefined);
+  if (backward) {
+    if (argumentGiven(info, 'first')) throw badUserInput('give first (with after) or last (with before), not both', { argument: 'last' });
+    if (args.after !== null && args.after !== undefined) throw badUserInput('after pages forward with first; page backward from before', { argument: 'after' });
+    return { take: intArg(args.last, fallback, 0, max, 'last'), cursor: decode(args.before, 'before'), backward };
+  }
+  return { take: pageSize(args.first, fallback, max), cursor: decode(args.after, 'after'), backward };
+};
+
+/**
+ * A page from the rows storage read for `request` (up to `take + 1` in reading order: the extra
+ * row says more follow, or `more` says so): the nodes in the list's order and whether items
+ * follow or come before.
+ */
+export const pageOf = <T>(
+  rows: readonly T[],
+  request: PageRequest<unknown>,
+  more = rows.length > request.take,
+): { nodes: T[]; hasNextPage: boolean; hasPreviousPage: boolean } => {
+  const nodes = rows.slice(0, request.take);
+  if (!request.backward) return { nodes, hasNextPage: more, hasPreviousPage: request.cursor !== undefined };
+  return { nodes: nodes.reverse(), hasNextPage: request.cursor !== undefined, hasPreviousPage: more };
+};
+
+/** A Relay connection of `rows` read for `request`. */
+export const pagedConnection = <T>(rows: readonly T[], request: PageRequest<unknown>, cursorOf: (node: T) => string, totalCount: number, more?: boolean) => {
+  const page = pageOf(rows, request, more);
+  return connection(page.nodes, cursorOf, totalCount, page.hasNextPage, page.hasPreviousPage);
+};
+
+/** A page's PageInfo: whether items follow or come before, and its first and last items' cursors. */
+export const pageInfoOf = <T>(nodes: readonly T[], cursorOf: (node: T) => string, hasNextPage: boolean, hasPreviousPage: boolean) => ({
+  hasNextPage,
+  hasPreviousPage,
+  startCursor: nodes.length > 0 ? cursorOf(nodes[0]) : null,
+  endCursor: nodes.length > 0 ? cursorOf(nodes[nodes.length - 1]) : null,
+});
+
 /** A Relay-style page: edges with their cursors, the nodes, paging state and the total. */
 export const connection = <T>(nodes: T[], cursorOf: (node: T) => string, totalCount: number, hasNextPage: boolean, hasPreviousPage: boolean) => {
   const edges = nodes.map((node) => ({ cursor: cursorOf(node), node }));
-  return {
-    edges,
-    nodes,
-    totalCount,
-    pageInfo: { hasNextPage, hasPreviousPage, startCursor: edges[0]?.cursor ?? null, endCursor: edges[edges.length - 1]?.cursor ?? null },
-  };
+  return { edges, nodes, totalCount, pageInfo: pageInfoOf(edges, (edge) => edge.cursor, hasNextPage, hasPreviousPage) };
 };
 
 /** Bytes from a base64 argument (whitespace ignored). */

@@ -88,6 +88,8 @@ export interface GoScoreDiffParent {
   a: ScoreSet;
   b: ScoreSet;
   order: DisagreementOrder;
+  /** Whether the page was asked for after a cursor (items come before it). */
+  afterCursor: boolean;
 }
 
 /** A GoScoreDisagreement: both scores of one position. */

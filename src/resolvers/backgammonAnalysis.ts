@@ -5,7 +5,7 @@
 import type { BackgammonErrorRates, Resolvers } from '../generated/graphql';
 import { errorRatesOf, gnubgRulesetName } from '../codecs/backgammon';
 import { badUserInput } from '../api/errors';
-import { MAX_FILTER_TEXT, decodeCursor, encodeCursor, loadOrNotFound, pageSize, parseId, textArg } from '../api/args';
+import { MAX_FILTER_TEXT, decodeCursor, encodeCursor, loadOrNotFound, pageInfoOf, pageSize, parseId, textArg } from '../api/args';
 import {
   type DecisionKind,
   type ErrorSums,
@@ -68,7 +68,9 @@ export const backgammonAnalysisResolvers: Resolvers = {
         afterGameId: decodeCursor('bgmatch', after),
       });
       const last = page.matches[page.matches.length - 1];
+      const cursorOf = (m: { firstGameId: bigint }) => encodeCursor('bgmatch', m.firstGameId);
       return {
+        pageInfo: pageInfoOf(page.matches, cursorOf, page.hasNextPage, after !== null && after !== undefined),
         nodes: page.matches.map((m) => ({
           id: String(m.firstGameId),
           player1: m.player1,
@@ -80,7 +82,7 @@ export const backgammonAnalysisResolvers: Resolvers = {
           games: m.games,
           sides: m.sides.map((s, i) => ({ side: i + 1, player: i === 0 ? m.player1 : m.player2, errors: s.games > 0 ? ratesOf(s) : null })),
         })),
-        endCursor: last ? encodeCursor('bgmatch', last.firstGameId) : null,
+        endCursor: last ? cursorOf(last) : null,
         hasNextPage: page.hasNextPage,
       };
     },

@@ -4,7 +4,7 @@
  * from a replay of that one game.
  */
 import type { Resolvers } from '../generated/graphql';
-import { decodeCursor, encodeCursor, intArg, textArg, MAX_FILTER_TEXT } from '../api/args';
+import { decodeCursor, encodeCursor, intArg, pageInfoOf, textArg, MAX_FILTER_TEXT } from '../api/args';
 import { crosswordPlayerStats, crosswordScoreDisagreements, crosswordScoreProgression } from '../storage/crosswordAnalysis';
 
 const CURSOR = 'xwdiff';
@@ -47,11 +47,13 @@ export const crosswordAnalysisResolvers: Resolvers = {
         return [{ game, players, difference }];
       });
       const last = found.page[found.page.length - 1];
+      const cursorOf = (d: { gameId: bigint }) => encodeCursor(CURSOR, d.gameId);
       return {
+        pageInfo: pageInfoOf(found.page, cursorOf, found.hasNextPage, after !== null && after !== undefined),
         games: found.games,
         disagreeing: found.disagreeing,
         nodes,
-        endCursor: found.hasNextPage && last ? encodeCursor(CURSOR, last.gameId) : null,
+        endCursor: found.hasNextPage && last ? cursorOf(last) : null,
         hasNextPage: found.hasNextPage,
       };
     },

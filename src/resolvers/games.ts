@@ -1,7 +1,7 @@
 /** Games: lookup, the filtered connection, plies, export, and importGames. */
 import type { GameFilter, GameOrderField, Resolvers } from '../generated/graphql';
 import type { PlyParent } from '../api/parents';
-import { MAX_FILTER_TEXT, base64Arg, isCursorDay, connection, decodeKeyCursor, encodeKeyCursor, loadOrNotFound, pageSize, parseId, textArg } from '../api/args';
+import { MAX_FILTER_TEXT, base64Arg, decodeKeyCursor, encodeKeyCursor, isCursorDay, loadOrNotFound, pageRequest, pagedConnection, parseId, textArg } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
 import { type GameOrderColumn, type GameQuery, filterDay, gamesPage, orderValue } from '../storage/games';
 import { type StoredPly, orderedPlies } from '../storage/gamePlies';
@@ -55,14 +55,14 @@ export const plyOf = ({ gameId, node, ply }: StoredPly): PlyParent => ({
 export const gameResolvers: Resolvers = {
   Query: {
     game: (_, { id }, { loaders }) => loaders.game.load(parseId(id)),
-    games: async (_, { filter, orderBy, first, after }, { db }) => {
-      const take = pageSize(first, 20, MAX_PAGE);
+    games: async (_, { filter, orderBy, ...paging }, { db }, info) => {
       const order = { column: ORDER_COLUMNS[orderBy?.field ?? 'ID'], descending: orderBy?.direction === 'DESC' };
       const name = `${order.column}:${order.descending ? 'desc' : 'asc'}`;
-      const cursor = decodeKeyCursor(name, after, 'after', order.column === 'playedOn' ? isCursorDay : undefined);
-      const page = await gamesPage(db, gameQuery(filter ?? {}), take, order, cursor);
+      const validValue = order.column === 'playedOn' ? isCursorDay : undefined;
+      const request = pageRequest(paging, info, 20, MAX_PAGE, (cursor, argument) => decodeKeyCursor(name, cursor, argument, validValue));
+      const page = await gamesPage(db, gameQuery(filter ?? {}), request.take, order, request.cursor, request.backward);
       const cursorOf = (game: (typeof page.games)[number]) => encodeKeyCursor(name, orderValue(game, order.column), game.id);
-      return connection(page.games, cursorOf, page.totalCount, page.hasNextPage, cursor !== undefined);
+      return pagedConnection(page.games, request, cursorOf, page.totalCount, page.hasNextPage);
     },
   },
   Mutation: {

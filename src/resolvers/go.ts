@@ -22,7 +22,7 @@ import {
 import type { Position, Score } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError, notFound } from '../api/errors';
-import { decodeKeyCursor, encodeKeyCursor, intArg, isCursorNumber, loadOrNotFound, parseId } from '../api/args';
+import { decodeKeyCursor, encodeKeyCursor, intArg, isCursorNumber, pageInfoOf, loadOrNotFound, parseId } from '../api/args';
 import {
   DEFAULT_ZOBRIST_TABLE,
   type NamedHasher,
@@ -120,6 +120,10 @@ const once = <T>(work: () => Promise<T>): (() => Promise<T>) => {
 };
 
 /** A score set argument, its ruleset "" when absent. */
+/** The cursor of one disagreement in `order`: its sort value and score id. */
+const disagreementCursor = (order: string, row: { sortValue: number | null; scoreId: bigint }): string =>
+  encodeKeyCursor(order, row.sortValue === null ? null : String(row.sortValue), row.scoreId);
+
 const scoreSetOf = (input: GoScoreSetInput): ScoreSet => ({ program: input.program, ruleset: input.ruleset ?? '' });
 
 // ------------------------------------------------------------------ resolvers
@@ -189,6 +193,7 @@ export const goResolvers: Resolvers = {
         a,
         b,
         order,
+        afterCursor: after !== undefined,
         counts: once(() => goScoreDiffCounts(db, a, b, options)),
         page: once(() =>
           goDisagreementPage(db, a, b, {
@@ -278,7 +283,11 @@ export const goResolvers: Resolvers = {
     endCursor: async ({ order, page }) => {
       const { page: rows, hasNextPage } = await page();
       const last = rows[rows.length - 1];
-      return hasNextPage && last ? encodeKeyCursor(order, last.sortValue === null ? null : String(last.sortValue), last.scoreId) : null;
+      return hasNextPage && last ? disagreementCursor(order, last) : null;
+    },
+    pageInfo: async ({ order, page, afterCursor }) => {
+      const { page: rows, hasNextPage } = await page();
+      return pageInfoOf(rows, (row) => disagreementCursor(order, row), hasNextPage, afterCursor);
     },
     hasNextPage: async (d) => (await d.page()).hasNextPage,
   },

@@ -285,6 +285,17 @@ describeEachDatabase('backgammon error rates', (getDb) => {
       expect(rest.hasNextPage).toBe(false);
     });
 
+    it("gives the same pageInfo as every connection: the page's cursors, and whether items follow or come before", async () => {
+      const PAGE_INFO = 'query ($after: String) { backgammonMatchErrors(first: 2, after: $after) { endCursor pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }';
+      type Info = { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+      type Page = { backgammonMatchErrors: { endCursor: string; pageInfo: Info } };
+      const first = dataOf(await gql<Page>(PAGE_INFO, {})).backgammonMatchErrors;
+      expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false, endCursor: first.endCursor });
+      expect(first.pageInfo.startCursor).not.toBe(first.pageInfo.endCursor);
+      const rest = dataOf(await gql<Page>(PAGE_INFO, { after: first.pageInfo.endCursor })).backgammonMatchErrors;
+      expect(rest.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true, startCursor: rest.endCursor, endCursor: rest.endCursor });
+    });
+
     it("lists one player's matches only", async () => {
       const page = dataOf(await gql<Matches>(MATCHES, { player: 'Ben' })).backgammonMatchErrors;
       expect(page.nodes.map((m) => m.games)).toEqual([1, 2]);

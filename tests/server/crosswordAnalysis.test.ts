@@ -116,6 +116,19 @@ describeEachDatabase('crossword score analysis', (getDb) => {
     expect([second.nodes.map((n) => n.game.id), second.hasNextPage, second.disagreeing]).toEqual([[ids.rematch], false, 2]);
   });
 
+  it("gives the same pageInfo as every connection: the page's cursors, and whether items follow or come before", async () => {
+    const PAGE_INFO = 'query ($after: String) { crosswordScoreDisagreements(first: 1, after: $after) { nodes { game { id } } endCursor pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }';
+    type Page = { crosswordScoreDisagreements: { endCursor: string; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string; endCursor: string } } };
+    const first = dataOf(await gql<Page>(PAGE_INFO, {})).crosswordScoreDisagreements;
+    expect(first.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false, startCursor: first.endCursor, endCursor: first.endCursor });
+    const second = dataOf(await gql<{ crosswordScoreDisagreements: { nodes: { game: { id: string } }[]; endCursor: string | null; pageInfo: Page['crosswordScoreDisagreements']['pageInfo'] } }>(PAGE_INFO, { after: first.pageInfo.endCursor })).crosswordScoreDisagreements;
+    expect(second.nodes.map((n) => n.game.id)).toEqual([ids.rematch]);
+    expect(second.endCursor).toBeNull();
+    expect(second.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    expect(second.pageInfo.startCursor).toBe(second.pageInfo.endCursor);
+    expect(second.pageInfo.endCursor).not.toBeNull();
+  });
+
   it('refuses a page size out of range and a cursor it did not give', async () => {
     const big = await gql('{ crosswordScoreDisagreements(first: 101) { disagreeing } }');
     expect(big.errors?.[0].message).toBe('first must be between 0 and 100');

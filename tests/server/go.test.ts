@@ -185,6 +185,22 @@ describeEachDatabase('Go GraphQL', (getDb) => {
     expect(big.nodes.map((n) => n.difference)).toEqual([-3]);
   });
 
+  it("gives the same pageInfo as every connection: the page's cursors, and whether items follow or come before", async () => {
+    const PAGE_INFO = `query ($after: String) {
+      goScoreDiff(a: { program: "fuego", ruleset: "chinese" }, b: { program: "gnugo", ruleset: "chinese" }, first: 1, after: $after) {
+        endCursor pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+      }
+    }`;
+    type Page = { goScoreDiff: { endCursor: string | null; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null } } };
+    const first = dataOf(await gql<Page>(PAGE_INFO, {})).goScoreDiff;
+    expect(first.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false, startCursor: first.endCursor, endCursor: first.endCursor });
+    const second = dataOf(await gql<Page>(PAGE_INFO, { after: first.pageInfo.endCursor })).goScoreDiff;
+    expect(second.endCursor).toBeNull();
+    expect(second.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    expect(second.pageInfo.endCursor).not.toBeNull();
+    expect(second.pageInfo.endCursor).not.toBe(first.pageInfo.endCursor);
+  });
+
   it('orders disagreements by the size of the difference, a page at a time', async () => {
     // The two disagreements: 4 stones (fuego 5, gnugo 6: 1 apart) and 8 stones (8 against 5: 3 apart).
     const first = dataOf(await gql<Diff>(DIFF, { first: 1, orderBy: 'LARGEST_DIFFERENCE' })).goScoreDiff;
