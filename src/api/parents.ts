@@ -84,12 +84,11 @@ export interface BackgammonPositionParent {
  */
 export interface GoScoreDiffParent {
   counts: () => Promise<ScoreDiffCounts>;
-  page: () => Promise<DisagreementPage>;
+  /** The page in list order, whichever way it was read. */
+  page: () => Promise<DisagreementPage & { hasPreviousPage: boolean }>;
   a: ScoreSet;
   b: ScoreSet;
   order: DisagreementOrder;
-  /** Whether the page was asked for after a cursor (items come before it). */
-  afterCursor: boolean;
 }
 
 /** A GoScoreDisagreement: both scores of one position. */

@@ -22,7 +22,7 @@ import {
 import type { Position, Score } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError, notFound } from '../api/errors';
-import { decodeKeyCursor, encodeKeyCursor, intArg, isCursorNumber, pageInfoOf, loadOrNotFound, parseId } from '../api/args';
+import { decodeKeyCursor, encodeKeyCursor, intArg, isCursorNumber, pageInfoOf, pageOf, pageRequest, loadOrNotFound, parseId } from '../api/args';
 import {
   DEFAULT_ZOBRIST_TABLE,
   type NamedHasher,
@@ -184,25 +184,27 @@ export const goResolvers: Resolvers = {
         byStoneCount: args.byStoneCount === true,
         minConfidence: minConfidenceArg(args.minConfidence),
       }),
-    goScoreDiff: (_, args, { db }): GoScoreDiffParent => {
+    goScoreDiff: (_, args, { db }, info): GoScoreDiffParent => {
       const { a, b, thresholds: options } = comparisonOf(args);
       const order = args.orderBy ?? 'FILE_ORDER';
-      const after = decodeKeyCursor(order, args.after, 'after', isCursorNumber);
-      const first = intArg(args.first, 50, 0, 500, 'first');
+      const request = pageRequest(args, info, 50, 500, (cursor, argument) => decodeKeyCursor(order, cursor, argument, isCursorNumber));
+      const cursor = request.cursor;
       return {
         a,
         b,
         order,
-        afterCursor: after !== undefined,
         counts: once(() => goScoreDiffCounts(db, a, b, options)),
-        page: once(() =>
-          goDisagreementPage(db, a, b, {
+        page: once(async () => {
+          const found = await goDisagreementPage(db, a, b, {
             ...options,
-            first,
+            first: request.take,
             order,
-            after: after && { value: after.value === null ? null : Number(after.value), scoreId: after.id },
-          }),
-        ),
+            after: cursor && { value: cursor.value === null ? null : Number(cursor.value), scoreId: cursor.id },
+            backward: request.backward,
+          });
+          const { nodes, ...paging } = pageOf(found.page, request, found.hasNextPage);
+          return { page: nodes, ...paging };
+        }),
       };
     },
     goScoreCrossTab: (_, args, { db }) => {
@@ -285,9 +287,9 @@ export const goResolvers: Resolvers = {
       const last = rows[rows.length - 1];
       return hasNextPage && last ? disagreementCursor(order, last) : null;
     },
-    pageInfo: async ({ order, page, afterCursor }) => {
-      const { page: rows, hasNextPage } = await page();
-      return pageInfoOf(rows, (row) => disagreementCursor(order, row), hasNextPage, afterCursor);
+    pageInfo: async ({ order, page }) => {
+      const { page: rows, hasNextPage, hasPreviousPage } = await page();
+      return pageInfoOf(rows, (row) => disagreementCursor(order, row), hasNextPage, hasPreviousPage);
     },
     hasNextPage: async (d) => (await d.page()).hasNextPage,
   },

@@ -7,6 +7,7 @@
  */
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
+import { type PageInfo, type ReadPage, expectBothWays } from '../support/paging';
 import { readText } from '../codecs/crossword/fixtures';
 import { REMATCH, SMALL_GAME } from '../codecs/crossword/smallGame';
 
@@ -127,6 +128,22 @@ describeEachDatabase('crossword score analysis', (getDb) => {
     expect(second.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
     expect(second.pageInfo.startCursor).toBe(second.pageInfo.endCursor);
     expect(second.pageInfo.endCursor).not.toBeNull();
+  });
+
+  it('pages the disagreeing games backward as forward', async () => {
+    const read: ReadPage = async (paging) => {
+      const page = dataOf(
+        await gql<{ crosswordScoreDisagreements: { nodes: { game: { id: string } }[]; pageInfo: PageInfo } }>(
+          `query ($first: Int, $after: String, $last: Int, $before: String) {
+            crosswordScoreDisagreements(first: $first, after: $after, last: $last, before: $before) { nodes { game { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } }
+          }`,
+          paging,
+        ),
+      ).crosswordScoreDisagreements;
+      return { ids: page.nodes.map((n) => n.game.id), pageInfo: page.pageInfo };
+    };
+    await expectBothWays(read, 1, 2);
+    expect((await read({ last: 1 })).ids).toEqual([ids.rematch]);
   });
 
   it('refuses a page size out of range and a cursor it did not give', async () => {

@@ -8,19 +8,7 @@
 import { ANALYSED_PGN } from '../support/analysedChess';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
-
-interface PageInfo {
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-  startCursor: string | null;
-  endCursor: string | null;
-}
-interface Page {
-  ids: string[];
-  pageInfo: PageInfo;
-}
-/** Reads one page with the paging variables given (`first`, `after`, `last`, `before`). */
-type ReadPage = (paging: Record<string, unknown>) => Promise<Page>;
+import { type PageInfo, type ReadPage, expectBothWays, forward } from '../support/paging';
 
 const pgn = (tags: Record<string, string>, moves: string) =>
   `${Object.entries(tags)
@@ -40,43 +28,6 @@ const GAMES = [
 
 /** The position after 1. e4, which every game above reaches. */
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
-
-/** Every item, `size` at a time, forward; each page's info checked as it goes. */
-const forward = async (read: ReadPage, size: number): Promise<{ ids: string[]; pages: Page[] }> => {
-  const pages: Page[] = [];
-  let page = await read({ first: size });
-  pages.push(page);
-  while (page.pageInfo.hasNextPage) {
-    page = await read({ first: size, after: page.pageInfo.endCursor });
-    pages.push(page);
-  }
-  return { ids: pages.flatMap((p) => p.ids), pages };
-};
-
-/** Every item, `size` at a time, backward from the end, put back in list order. */
-const backward = async (read: ReadPage, size: number): Promise<string[]> => {
-  let page = await read({ last: size });
-  let ids = page.ids;
-  while (page.pageInfo.hasPreviousPage) {
-    page = await read({ last: size, before: page.pageInfo.startCursor });
-    ids = page.ids.concat(ids);
-  }
-  return ids;
-};
-
-/** The walks agree both ways, and the page before each forward page is the forward page before it. */
-const expectBothWays = async (read: ReadPage, size: number, count: number): Promise<void> => {
-  const ahead = await forward(read, size);
-  expect(ahead.ids).toHaveLength(count);
-  expect(new Set(ahead.ids).size).toBe(count);
-  expect(await backward(read, size)).toEqual(ahead.ids);
-  for (let i = 1; i < ahead.pages.length; i++) {
-    const previous = await read({ last: size, before: ahead.pages[i].pageInfo.startCursor });
-    expect(previous.ids).toEqual(ahead.pages[i - 1].ids);
-    expect(previous.pageInfo.hasNextPage).toBe(true);
-    expect(previous.pageInfo.hasPreviousPage).toBe(i > 1);
-  }
-};
 
 describeEachDatabase('paging both ways', (getDb) => {
   let gql: Gql;
