@@ -38,11 +38,14 @@ const limitGame = (game: GameRecord, gameIndex: number): ImportWarning[] => {
     warnings.push({ gameIndex, code: 'TEXT_TRUNCATED', message: truncated(what, field, value.length, lineInGame(game.source, value)) });
     game[field] = cut(value);
   }
+  // Both sides' summaries name the same program and settings: one warning per field.
+  const cutFields = new Set<string>();
   for (const analysis of game.analysis ?? []) {
     for (const field of ['program', 'ruleset'] as const) {
       const value = analysis[field];
       if (value.length <= MAX_STORED_TEXT) continue;
-      warnings.push({ gameIndex, code: 'TEXT_TRUNCATED', message: truncated(what, `analysis ${field}`, value.length) });
+      if (!cutFields.has(field)) warnings.push({ gameIndex, code: 'TEXT_TRUNCATED', message: truncated(what, `analysis ${field}`, value.length) });
+      cutFields.add(field);
       analysis[field] = cut(value);
     }
   }
@@ -55,13 +58,15 @@ const limitGame = (game: GameRecord, gameIndex: number): ImportWarning[] => {
  */
 export const limitStoredTexts = (chunk: ImportChunk, gameIndexBase: number): ImportWarning[] => {
   const warnings = (chunk.games ?? []).flatMap((game, i) => limitGame(game, gameIndexBase + i));
-  (chunk.scores ?? []).forEach((score, record) => {
-    for (const field of ['program', 'ruleset'] as const) {
-      if (score[field].length <= MAX_STORED_TEXT) continue;
-      warnings.push({ code: 'TEXT_TRUNCATED', record, message: truncated(`score ${record + 1} of this chunk`, field, score[field].length) });
-      score[field] = cut(score[field]);
-    }
-  });
+  // A program named once per file is on every score it gave: one warning per field, with the count.
+  for (const field of ['program', 'ruleset'] as const) {
+    const long = (chunk.scores ?? []).filter((score) => score[field].length > MAX_STORED_TEXT);
+    if (long.length === 0) continue;
+    const length = long.reduce((most, score) => Math.max(most, score[field].length), 0);
+    const what = `${long.length.toLocaleString('en-US')} score${long.length === 1 ? '' : 's'} (the first for the position ${long[0].positionKey.slice(0, 40)})`;
+    warnings.push({ code: 'TEXT_TRUNCATED', message: truncated(what, field, length) });
+    for (const score of long) score[field] = cut(score[field]);
+  }
   return warnings;
 };
 

@@ -74,6 +74,23 @@ describeEachDatabase('files imported as the CLI does', (getDb) => {
     expect(game.player1).toBe('W'.repeat(1000));
   });
 
+  it('cuts an over-long event and an analysis program named by a 9,000-letter Annotator, one warning per field', async () => {
+    const pgn =
+      `[Event "${'E'.repeat(9000)}"]\n[White "A"]\n[Black "B"]\n[Annotator "${'S'.repeat(9000)}"]\n[Result "0-1"]\n\n` +
+      '1. e4 { [%eval 0.35] } 1... e5 { [%eval 0.4] } 2. Qh5 { [%eval -2.5] } 2... Nc6 { [%eval -2.4] } 0-1\n';
+    const outcome = await importFile(getDb(), 'PGN', 'long-annotator.pgn', pgn);
+    expect(outcome.warnings.map((w) => w.message)).toEqual([
+      'game 1, line 1 of the game: event is 9,000 characters long; the first 1,000 are stored',
+      'game 1: analysis program is 9,000 characters long; the first 1,000 are stored',
+      expect.stringMatching(/^4 scores \(the first for the position [0-9a-f]{16}\): program is 9,000 characters long; the first 1,000 are stored$/),
+    ]);
+    const programs = await getDb().sql.query<{ n: number }>(
+      `SELECT length(program) AS n FROM "PlayerAnalysis" a JOIN "Game" g ON g.id = a."gameId" WHERE g."importId" = $1`,
+      [outcome.importId],
+    );
+    expect(programs.map((r) => Number(r.n))).toEqual([1000, 1000]);
+  });
+
   it('refuses an import option too long to store, naming it', async () => {
     const error = await failureOf(importFile(getDb(), 'GCG', 'long-lexicon.gcg', '#player1 a A\n#player2 b B\n', { lexicon: 'L'.repeat(1_000_000) }));
     expect(error).toMatchObject({ code: 'ERR_IMPORT_VALUE', field: 'lexicon', message: 'option lexicon is 1,000,000 characters long; at most 1,000 are allowed' });
