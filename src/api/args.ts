@@ -174,7 +174,8 @@ export const pageRequest = <C>(
 ): PageRequest<C> => {
   const backward = (args.last !== null && args.last !== undefined) || (args.before !== null && args.before !== undefined);
   if (backward) {
-    if (argumentGiven(info, 'first')) throw badUserInput('give first (with after) or last (with before), not both', { argument: 'last' });
+    const way = args.last !== null && args.last !== undefined ? 'last' : 'before';
+    if (argumentGiven(info, 'first')) throw badUserInput(`first pages forward and ${way} backward: give one way, not both`, { argument: way });
     if (args.after !== null && args.after !== undefined) throw badUserInput('after pages forward with first; page backward from before', { argument: 'after' });
     return { take: intArg(args.last, fallback, 0, max, 'last'), cursor: decode(args.before, 'before'), backward };
   }

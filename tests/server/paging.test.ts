@@ -134,6 +134,7 @@ describeEachDatabase('paging both ways', (getDb) => {
     await refused('last: 101', 'last');
     await refused('last: -1', 'last');
     await refused('before: "bm9uc2Vuc2U="', 'before');
+    await refused(`first: 2, before: "${games.pageInfo.endCursor}"`, 'before');
   });
 
   it('refuses an occurrences(first:) out of range instead of clamping it, as occurrencePage does', async () => {
