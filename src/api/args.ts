@@ -3,11 +3,15 @@
  * and load-or-not-found. Each failure is BAD_USER_INPUT (or NOT_FOUND) naming the argument.
  */
 import { GraphQLError, type GraphQLResolveInfo, Kind } from 'graphql';
-import { MAX_STORED_TEXT } from '../storage/storedText';
 import { badUserInput, notFound } from './errors';
 
-/** Longest cursor text read (this server's cursors are far shorter). */
-const MAX_CURSOR = 4096;
+/**
+ * Longest sort value a cursor may keep: an indexed text cannot be longer (a B-tree row holds
+ * about 8 KB); new ones are cut at MAX_STORED_TEXT, rows stored before that may be longer.
+ */
+const MAX_CURSOR_VALUE = 8192;
+/** Longest cursor text read: base64 of the longest sort value, with room for its order and id. */
+const MAX_CURSOR = 4 * MAX_CURSOR_VALUE;
 
 /** The largest id PostgreSQL's bigint holds. */
 export const MAX_ID = 2n ** 63n - 1n;
@@ -113,7 +117,7 @@ export const decodeKeyCursor = (
   const id = typeof idText === 'string' ? idOfText(idText) : undefined;
   if (id === undefined) throw refuse();
   if (value === null) return { value, id };
-  if (typeof value !== 'string' || value.includes('\u0000') || value.length > MAX_STORED_TEXT || !validValue(value)) throw refuse();
+  if (typeof value !== 'string' || value.includes('\u0000') || value.length > MAX_CURSOR_VALUE || !validValue(value)) throw refuse();
   return { value, id };
 };
 
