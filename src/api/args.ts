@@ -2,12 +2,32 @@
  * Argument handling every resolver shares: ids, page sizes, opaque cursors, base64 bytes
  * and load-or-not-found. Each failure is BAD_USER_INPUT (or NOT_FOUND) naming the argument.
  */
+import { GraphQLError, type GraphQLResolveInfo, Kind } from 'graphql';
 import { badUserInput, notFound } from './errors';
+
+/**
+ * Longest sort value a cursor may keep: an indexed text cannot be longer (a B-tree row holds
+ * about 8 KB); new ones are cut at MAX_STORED_TEXT, rows stored before that may be longer.
+ */
+const MAX_CURSOR_VALUE = 8192;
+/** Longest cursor text read: base64 of the longest sort value, with room for its order and id. */
+const MAX_CURSOR = 4 * MAX_CURSOR_VALUE;
+
+/** The largest id PostgreSQL's bigint holds. */
+export const MAX_ID = 2n ** 63n - 1n;
+
+/** A decimal id within bigint's range, or undefined: the one reading of an id, in arguments and cursors alike. */
+export const idOfText = (text: string): bigint | undefined => {
+  if (!/^[0-9]{1,19}$/.test(text)) return undefined;
+  const id = BigInt(text);
+  return id <= MAX_ID ? id : undefined;
+};
 
 /** Parses an `ID!` argument into a bigint (database ids are 64-bit; GraphQL carries them as strings). */
 export const parseId = (id: string, argument = 'id'): bigint => {
-  if (!/^[0-9]{1,19}$/.test(id)) throw badUserInput(`${argument} must be a numeric id, got "${id}"`, { argument });
-  return BigInt(id);
+  const parsed = idOfText(id);
+  if (parsed === undefined) throw badUserInput(`${argument} must be a numeric id from 0 to ${MAX_ID}, got "${id.slice(0, 100)}"`, { argument });
+  return parsed;
 };
 
 /** Longest free-text filter argument (a player's or event's name, a search text). */
@@ -36,12 +56,25 @@ export const pageSize = (first: number | null | undefined, fallback: number, max
 /** A cursor: `kind:id`, base64-encoded so clients treat it as opaque. */
 export const encodeCursor = (kind: string, id: bigint): string => Buffer.from(`${kind}:${id}`).toString('base64');
 
+/** The refusal of a cursor this server did not give out (or not for this list or order). */
+const notACursor = (argument: string, what = ''): GraphQLError =>
+  badUserInput(`${argument} is not a cursor this server gave out${what}`, { argument });
+
+/** A cursor's decoded text; a NUL or a text that is no base64 is refused, naming the argument. */
+const cursorText = (cursor: string, argument: string): string => {
+  if (cursor.length > MAX_CURSOR || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(cursor)) throw notACursor(argument);
+  const text = Buffer.from(cursor, 'base64').toString('utf8');
+  if (text.includes('\u0000')) throw notACursor(argument, ' (it holds a NUL character)');
+  return text;
+};
+
 /** The id inside a cursor of `kind` this server gave out, or undefined when `cursor` is absent. */
 export const decodeCursor = (kind: string, cursor: string | null | undefined, argument = 'after'): bigint | undefined => {
   if (cursor === null || cursor === undefined) return undefined;
-  const match = /^([a-z]+):(\d{1,19})$/.exec(Buffer.from(cursor, 'base64').toString('utf8'));
-  if (!match || match[1] !== kind) throw badUserInput(`${argument} is not a cursor this server gave out`, { argument });
-  return BigInt(match[2]);
+  const match = /^([a-z]+):(\d{1,19})$/.exec(cursorText(cursor, argument));
+  const id = match && match[1] === kind ? idOfText(match[2]) : undefined;
+  if (id === undefined) throw notACursor(argument);
+  return id;
 };
 
 /** A cursor at a place in a game: the game and the node of its replay. */
@@ -50,40 +83,142 @@ export const encodePlaceCursor = (gameId: bigint, node: number): string => Buffe
 /** The place inside a cursor `encodePlaceCursor` made, or undefined when `cursor` is absent. */
 export const decodePlaceCursor = (cursor: string | null | undefined, argument = 'after'): { gameId: bigint; node: number } | undefined => {
   if (cursor === null || cursor === undefined) return undefined;
-  const match = /^ply:(\d{1,19}):(\d{1,9})$/.exec(Buffer.from(cursor, 'base64').toString('utf8'));
-  if (!match) throw badUserInput(`${argument} is not a cursor this server gave out`, { argument });
-  return { gameId: BigInt(match[1]), node: Number(match[2]) };
+  const match = /^ply:(\d{1,19}):(\d{1,9})$/.exec(cursorText(cursor, argument));
+  const gameId = match ? idOfText(match[1]) : undefined;
+  if (!match || gameId === undefined) throw notACursor(argument);
+  return { gameId, node: Number(match[2]) };
 };
 
 /** A cursor that also keeps a sort key: the ordering's name, the last item's value in it, and its id. */
 export const encodeKeyCursor = (order: string, value: string | null, id: bigint): string =>
   Buffer.from(JSON.stringify([order, value, String(id)])).toString('base64');
 
-/** The value and id inside a cursor made for `order`, or undefined when `cursor` is absent. */
-export const decodeKeyCursor = (order: string, cursor: string | null | undefined, argument = 'after'): { value: string | null; id: bigint } | undefined => {
+/**
+ * The value and id inside a cursor made for `order`, or undefined when `cursor` is absent.
+ * `validValue` says whether a (non-null) value is one the order's column can hold (a day, a
+ * number): a forged value is refused here, not by the database.
+ */
+export const decodeKeyCursor = (
+  order: string,
+  cursor: string | null | undefined,
+  argument = 'after',
+  validValue: (value: string) => boolean = () => true,
+): { value: string | null; id: bigint } | undefined => {
   if (cursor === null || cursor === undefined) return undefined;
-  const refuse = () => badUserInput(`${argument} is not a cursor this server gave out for this order`, { argument });
+  const refuse = () => notACursor(argument, ' for this order');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64').toString('utf8'));
-  } catch {
-    throw refuse();
+    parsed = JSON.parse(cursorText(cursor, argument));
+  } catch (error) {
+    throw error instanceof GraphQLError ? error : refuse();
   }
   if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== order) throw refuse();
-  const [, value, id] = parsed as unknown[];
-  if ((value !== null && typeof value !== 'string') || typeof id !== 'string' || !/^\d{1,19}$/.test(id)) throw refuse();
-  return { value, id: BigInt(id) };
+  const [, value, idText] = parsed as unknown[];
+  const id = typeof idText === 'string' ? idOfText(idText) : undefined;
+  if (id === undefined) throw refuse();
+  if (value === null) return { value, id };
+  if (typeof value !== 'string' || value.includes('\u0000') || value.length > MAX_CURSOR_VALUE || !validValue(value)) throw refuse();
+  return { value, id };
 };
+
+/** A cursor value that is a day as cursors write it (`YYYY-MM-DD`, a real date). */
+export const isCursorDay = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+};
+
+/** A cursor value that is a finite number. */
+export const isCursorNumber = (value: string): boolean => value.trim() !== '' && Number.isFinite(Number(value));
+
+/** Relay's paging arguments: `first` items after `after`, or the `last` items before `before`. */
+export interface PagingArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+/**
+ * A page to read: how many items (`take`), from which cursor (decoded), and which way. Forward
+ * reads the items after the cursor in the list's order; backward the items before it, nearest
+ * first (the storage reads the order reversed; `pageOf` turns the rows back).
+ */
+export interface PageRequest<C> {
+  take: number;
+  cursor: C | undefined;
+  backward: boolean;
+}
+
+/**
+ * Whether the operation gave the field's argument `name` (a literal, or a variable with a value),
+ * rather than the schema's default filling it in.
+ */
+export const argumentGiven = (info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'variableValues'>, name: string): boolean => {
+  const node = info.fieldNodes[0]?.arguments?.find((a) => a.name.value === name);
+  if (!node) return false;
+  if (node.value.kind === Kind.VARIABLE) {
+    const value = info.variableValues[node.value.name.value];
+    return value !== undefined && value !== null;
+  }
+  return node.value.kind !== Kind.NULL;
+};
+
+/**
+ * Reads `first`/`after` or `last`/`before` (not both ways at once) with one page size rule and
+ * one cursor reader (`decode(cursor, argument)`), so every connection pages both ways alike.
+ * `first` has a default in the schema: `info` tells whether the operation gave it.
+ */
+export const pageRequest = <C>(
+  args: PagingArgs,
+  info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'variableValues'>,
+  fallback: number,
+  max: number,
+  decode: (cursor: string | null | undefined, argument: string) => C | undefined,
+): PageRequest<C> => {
+  const backward = (args.last !== null && args.last !== undefined) || (args.before !== null && args.before !== undefined);
+  if (backward) {
+    const way = args.last !== null && args.last !== undefined ? 'last' : 'before';
+    if (argumentGiven(info, 'first')) throw badUserInput(`first pages forward and ${way} backward: give one way, not both`, { argument: way });
+    if (args.after !== null && args.after !== undefined) throw badUserInput('after pages forward with first; page backward from before', { argument: 'after' });
+    return { take: intArg(args.last, fallback, 0, max, 'last'), cursor: decode(args.before, 'before'), backward };
+  }
+  return { take: pageSize(args.first, fallback, max), cursor: decode(args.after, 'after'), backward };
+};
+
+/**
+ * A page from the rows storage read for `request` (up to `take + 1` in reading order: the extra
+ * row says more follow, or `more` says so): the nodes in the list's order and whether items
+ * follow or come before.
+ */
+export const pageOf = <T>(
+  rows: readonly T[],
+  request: PageRequest<unknown>,
+  more = rows.length > request.take,
+): { nodes: T[]; hasNextPage: boolean; hasPreviousPage: boolean } => {
+  const nodes = rows.slice(0, request.take);
+  if (!request.backward) return { nodes, hasNextPage: more, hasPreviousPage: request.cursor !== undefined };
+  return { nodes: nodes.reverse(), hasNextPage: request.cursor !== undefined, hasPreviousPage: more };
+};
+
+/** A Relay connection of `rows` read for `request`. */
+export const pagedConnection = <T>(rows: readonly T[], request: PageRequest<unknown>, cursorOf: (node: T) => string, totalCount: number, more?: boolean) => {
+  const page = pageOf(rows, request, more);
+  return connection(page.nodes, cursorOf, totalCount, page.hasNextPage, page.hasPreviousPage);
+};
+
+/** A page's PageInfo: whether items follow or come before, and its first and last items' cursors. */
+export const pageInfoOf = <T>(nodes: readonly T[], cursorOf: (node: T) => string, hasNextPage: boolean, hasPreviousPage: boolean) => ({
+  hasNextPage,
+  hasPreviousPage,
+  startCursor: nodes.length > 0 ? cursorOf(nodes[0]) : null,
+  endCursor: nodes.length > 0 ? cursorOf(nodes[nodes.length - 1]) : null,
+});
 
 /** A Relay-style page: edges with their cursors, the nodes, paging state and the total. */
 export const connection = <T>(nodes: T[], cursorOf: (node: T) => string, totalCount: number, hasNextPage: boolean, hasPreviousPage: boolean) => {
   const edges = nodes.map((node) => ({ cursor: cursorOf(node), node }));
-  return {
-    edges,
-    nodes,
-    totalCount,
-    pageInfo: { hasNextPage, hasPreviousPage, startCursor: edges[0]?.cursor ?? null, endCursor: edges[edges.length - 1]?.cursor ?? null },
-  };
+  return { edges, nodes, totalCount, pageInfo: pageInfoOf(edges, (edge) => edge.cursor, hasNextPage, hasPreviousPage) };
 };
 
 /** Bytes from a base64 argument (whitespace ignored). */

@@ -84,7 +84,8 @@ export interface BackgammonPositionParent {
  */
 export interface GoScoreDiffParent {
   counts: () => Promise<ScoreDiffCounts>;
-  page: () => Promise<DisagreementPage>;
+  /** The page in list order, whichever way it was read. */
+  page: () => Promise<DisagreementPage & { hasPreviousPage: boolean }>;
   a: ScoreSet;
   b: ScoreSet;
   order: DisagreementOrder;

@@ -5,7 +5,7 @@
 import type { BackgammonErrorRates, Resolvers } from '../generated/graphql';
 import { errorRatesOf, gnubgRulesetName } from '../codecs/backgammon';
 import { badUserInput } from '../api/errors';
-import { MAX_FILTER_TEXT, decodeCursor, encodeCursor, loadOrNotFound, pageSize, parseId, textArg } from '../api/args';
+import { MAX_FILTER_TEXT, decodeCursor, encodeCursor, loadOrNotFound, pageInfoOf, pageOf, pageRequest, pageSize, parseId, textArg } from '../api/args';
 import {
   type DecisionKind,
   type ErrorSums,
@@ -61,15 +61,15 @@ export const backgammonAnalysisResolvers: Resolvers = {
       (await backgammonPlayerErrors(db, { player: playerArg(player), order: orderBy ?? 'GAMES', first: pageSize(first, 50, 500) })).map(
         ({ player: name, ...sums }) => ({ player: name, errors: ratesOf(sums) }),
       ),
-    backgammonMatchErrors: async (_, { player, first, after }, { db }) => {
-      const page = await backgammonMatchErrors(db, {
-        player: playerArg(player),
-        first: pageSize(first, 20, 200),
-        afterGameId: decodeCursor('bgmatch', after),
-      });
-      const last = page.matches[page.matches.length - 1];
+    backgammonMatchErrors: async (_, { player, ...paging }, { db }, info) => {
+      const request = pageRequest(paging, info, 20, 200, (cursor, argument) => decodeCursor('bgmatch', cursor, argument));
+      const found = await backgammonMatchErrors(db, { player: playerArg(player), first: request.take, afterGameId: request.cursor, backward: request.backward });
+      const page = pageOf(found.matches, request, found.hasNextPage);
+      const last = page.nodes[page.nodes.length - 1];
+      const cursorOf = (m: { firstGameId: bigint }) => encodeCursor('bgmatch', m.firstGameId);
       return {
-        nodes: page.matches.map((m) => ({
+        pageInfo: pageInfoOf(page.nodes, cursorOf, page.hasNextPage, page.hasPreviousPage),
+        nodes: page.nodes.map((m) => ({
           id: String(m.firstGameId),
           player1: m.player1,
           player2: m.player2,
@@ -80,7 +80,7 @@ export const backgammonAnalysisResolvers: Resolvers = {
           games: m.games,
           sides: m.sides.map((s, i) => ({ side: i + 1, player: i === 0 ? m.player1 : m.player2, errors: s.games > 0 ? ratesOf(s) : null })),
         })),
-        endCursor: last ? encodeCursor('bgmatch', last.firstGameId) : null,
+        endCursor: last ? cursorOf(last) : null,
         hasNextPage: page.hasNextPage,
       };
     },

@@ -6,7 +6,7 @@
 import DataLoader from 'dataloader';
 import type { ChessEvaluation, ChessGameSideAnalysis, Resolvers } from '../generated/graphql';
 import type { Context } from '../api/context';
-import { MAX_KEY_TEXT, connection, decodeKeyCursor, encodeKeyCursor, intArg, loadOrNotFound, pageSize, textArg } from '../api/args';
+import { MAX_KEY_TEXT, decodeKeyCursor, encodeKeyCursor, intArg, isCursorNumber, loadOrNotFound, pageRequest, pageSize, pagedConnection, textArg } from '../api/args';
 import { badUserInput } from '../api/errors';
 import { type WhiteEvaluation, ceiledCentipawns, winPercent } from '../codecs/chess';
 import {
@@ -91,17 +91,19 @@ export const chessAnalysisResolvers: Resolvers = {
         blundersPer100Moves: per100(p.blunders, p.moves),
       }));
     },
-    chessAnalysedGames: async (_, { program, ruleset, orderBy, first, after }, context) => {
+    chessAnalysedGames: async (_, { program, ruleset, orderBy, ...paging }, context, info) => {
       const order: GameOrder = orderBy ?? 'HIGHEST_AVERAGE_CENTIPAWN_LOSS';
-      const take = pageSize(first, 20, MAX_GAMES_PAGE);
       const name = `chessGames:${order}`;
-      const cursor = decodeKeyCursor(name, after);
-      const value = cursor ? Number(cursor.value) : undefined;
-      if (cursor && (cursor.value === null || !Number.isFinite(value))) throw badUserInput('after is not a cursor this server gave out for this order', { argument: 'after' });
+      const request = pageRequest(paging, info, 20, MAX_GAMES_PAGE, (text, argument) => {
+        const cursor = decodeKeyCursor(name, text, argument, isCursorNumber);
+        if (cursor && cursor.value === null) throw badUserInput(`${argument} is not a cursor this server gave out for this order`, { argument });
+        return cursor && { value: Number(cursor.value), id: cursor.id };
+      });
       const page = await chessAnalysedGames(context.db, programFilter(program, ruleset), {
         order,
-        first: take,
-        after: cursor ? { value: value as number, id: cursor.id } : undefined,
+        first: request.take,
+        after: request.cursor,
+        backward: request.backward,
       });
       const nodes = await Promise.all(
         page.games.map(async ({ gameId, value: orderValue }) => {
@@ -111,7 +113,7 @@ export const chessAnalysisResolvers: Resolvers = {
           return { game, white: white ? sideAnalysis(white) : null, black: black ? sideAnalysis(black) : null, orderValue };
         }),
       );
-      return connection(nodes, (n) => encodeKeyCursor(name, String(n.orderValue), n.game.id), page.totalCount, page.hasNextPage, cursor !== undefined);
+      return pagedConnection(nodes, request, (n) => encodeKeyCursor(name, String(n.orderValue), n.game.id), page.totalCount, page.hasNextPage);
     },
   },
   Game: {

@@ -4,7 +4,7 @@
  * from a replay of that one game.
  */
 import type { Resolvers } from '../generated/graphql';
-import { decodeCursor, encodeCursor, intArg, textArg, MAX_FILTER_TEXT } from '../api/args';
+import { decodeCursor, encodeCursor, intArg, pageInfoOf, pageOf, pageRequest, textArg, MAX_FILTER_TEXT } from '../api/args';
 import { crosswordPlayerStats, crosswordScoreDisagreements, crosswordScoreProgression } from '../storage/crosswordAnalysis';
 
 const CURSOR = 'xwdiff';
@@ -28,11 +28,12 @@ export const crosswordAnalysisResolvers: Resolvers = {
         finishedGames: r.finished,
       }));
     },
-    crosswordScoreDisagreements: async (_, { first, after }, { db, loaders }) => {
-      const size = intArg(first, 20, 0, 100, 'first');
-      const found = await crosswordScoreDisagreements(db, { first: size, afterGameId: decodeCursor(CURSOR, after) ?? 0n });
-      const games = await loaders.game.loadMany(found.page.map((d) => d.gameId));
-      const nodes = found.page.flatMap((d, k) => {
+    crosswordScoreDisagreements: async (_, args, { db, loaders }, info) => {
+      const request = pageRequest(args, info, 20, 100, (cursor, argument) => decodeCursor(CURSOR, cursor, argument));
+      const found = await crosswordScoreDisagreements(db, { first: request.take, afterGameId: request.cursor, backward: request.backward });
+      const paged = pageOf(found.page, request, found.hasNextPage);
+      const games = await loaders.game.loadMany(paged.nodes.map((d) => d.gameId));
+      const nodes = paged.nodes.flatMap((d, k) => {
         const game = games[k];
         // A game deleted since the count is left out of the page.
         if (!game || game instanceof Error) return [];
@@ -46,13 +47,15 @@ export const crosswordAnalysisResolvers: Resolvers = {
         const difference = players.reduce((m, p) => (Math.abs(p.difference) > Math.abs(m) ? p.difference : m), 0);
         return [{ game, players, difference }];
       });
-      const last = found.page[found.page.length - 1];
+      const last = paged.nodes[paged.nodes.length - 1];
+      const cursorOf = (d: { gameId: bigint }) => encodeCursor(CURSOR, d.gameId);
       return {
+        pageInfo: pageInfoOf(paged.nodes, cursorOf, paged.hasNextPage, paged.hasPreviousPage),
         games: found.games,
         disagreeing: found.disagreeing,
         nodes,
-        endCursor: found.hasNextPage && last ? encodeCursor(CURSOR, last.gameId) : null,
-        hasNextPage: found.hasNextPage,
+        endCursor: paged.hasNextPage && last ? cursorOf(last) : null,
+        hasNextPage: paged.hasNextPage,
       };
     },
   },

@@ -4,7 +4,9 @@
  * stored position of its kind and key would: the stored row where there is one, else the
  * position as games reach it.
  */
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../api/context';
+import type { PagingArgs } from '../api/args';
 import type { CrosswordView } from '../api/parents';
 import { printCgp } from '../codecs/crossword';
 import type { GameKind, Resolvers } from '../generated/graphql';
@@ -31,7 +33,7 @@ const positionOf = async (ref: PositionRef, { loaders }: Context): Promise<Posit
 /** A position's scores: none for a position with no row (only games reach it). */
 const analysisOf = (p: Position, { loaders }: Context) => (p.id === 0n ? [] : loaders.scores.load(p.id));
 
-type PageArgs = { first?: number | null; after?: string | null };
+type PageArgs = PagingArgs;
 type MovesArgs = { includeVariations?: boolean | null };
 
 /** The shared fields of a view whose position is found through `refOf`. */
@@ -42,7 +44,7 @@ const sharedFields = <V>(refOf: (view: V) => PositionRef) => ({
   analysis: async (v: V, _: unknown, c: Context) => analysisOf(await positionOf(refOf(v), c), c),
   occurrenceCount: async (v: V, _: unknown, c: Context) => occurrenceCountOf(await positionOf(refOf(v), c), _, c),
   occurrences: async (v: V, args: { first?: number | null }, c: Context) => occurrencesOf(await positionOf(refOf(v), c), args, c),
-  occurrencePage: async (v: V, args: PageArgs, c: Context) => occurrencePageOf(await positionOf(refOf(v), c), args, c),
+  occurrencePage: async (v: V, args: PageArgs, c: Context, info: GraphQLResolveInfo) => occurrencePageOf(await positionOf(refOf(v), c), args, c, info),
   moves: async (v: V, args: MovesArgs, c: Context) => movesOf(await positionOf(refOf(v), c), args, c),
 });
 

@@ -1,7 +1,7 @@
 /** Games: lookup, the filtered connection, plies, export, and importGames. */
 import type { GameFilter, GameOrderField, Resolvers } from '../generated/graphql';
 import type { PlyParent } from '../api/parents';
-import { MAX_FILTER_TEXT, base64Arg, connection, decodeKeyCursor, encodeKeyCursor, loadOrNotFound, pageSize, parseId, textArg } from '../api/args';
+import { MAX_FILTER_TEXT, base64Arg, decodeKeyCursor, encodeKeyCursor, isCursorDay, loadOrNotFound, pageRequest, pagedConnection, parseId, textArg } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
 import { type GameOrderColumn, type GameQuery, filterDay, gamesPage, orderValue } from '../storage/games';
 import { type StoredPly, orderedPlies } from '../storage/gamePlies';
@@ -11,6 +11,7 @@ import type { ImportOptions } from '../storage/formatTypes';
 import { bytesSource, runImport } from '../storage/importService';
 import { ImportFailure } from '../storage/importFailure';
 import { CodecFailure } from '../codecs/result';
+import { overlongOption, overlongOptionMessage } from '../storage/storedText';
 
 const MAX_PAGE = 100;
 
@@ -54,14 +55,14 @@ export const plyOf = ({ gameId, node, ply }: StoredPly): PlyParent => ({
 export const gameResolvers: Resolvers = {
   Query: {
     game: (_, { id }, { loaders }) => loaders.game.load(parseId(id)),
-    games: async (_, { filter, orderBy, first, after }, { db }) => {
-      const take = pageSize(first, 20, MAX_PAGE);
+    games: async (_, { filter, orderBy, ...paging }, { db }, info) => {
       const order = { column: ORDER_COLUMNS[orderBy?.field ?? 'ID'], descending: orderBy?.direction === 'DESC' };
       const name = `${order.column}:${order.descending ? 'desc' : 'asc'}`;
-      const cursor = decodeKeyCursor(name, after);
-      const page = await gamesPage(db, gameQuery(filter ?? {}), take, order, cursor);
+      const validValue = order.column === 'playedOn' ? isCursorDay : undefined;
+      const request = pageRequest(paging, info, 20, MAX_PAGE, (cursor, argument) => decodeKeyCursor(name, cursor, argument, validValue));
+      const page = await gamesPage(db, gameQuery(filter ?? {}), request.take, order, request.cursor, request.backward);
       const cursorOf = (game: (typeof page.games)[number]) => encodeKeyCursor(name, orderValue(game, order.column), game.id);
-      return connection(page.games, cursorOf, page.totalCount, page.hasNextPage, cursor !== undefined);
+      return pagedConnection(page.games, request, cursorOf, page.totalCount, page.hasNextPage);
     },
   },
   Mutation: {
@@ -70,7 +71,7 @@ export const gameResolvers: Resolvers = {
       if (!reader) throw badUserInput(`format ${format} cannot be imported`, { argument: 'format' });
       const bytes = reader.binary ? base64Arg(data, 'data') : Buffer.from(data, 'utf8');
       try {
-        const outcome = await runImport(db, reader, bytesSource(bytes), stripNulls(options ?? {}));
+        const outcome = await runImport(db, reader, bytesSource(bytes), importOptionsArg(options ?? {}));
         return { ...outcome, importId: String(outcome.importId) };
       } catch (error) {
         if (error instanceof ImportFailure) throw codecInputError(error.error, 'data');
@@ -111,6 +112,10 @@ export const gameResolvers: Resolvers = {
   },
 };
 
-/** GraphQL gives null for unset input fields; options want them absent. */
-const stripNulls = (options: Record<string, string | null | undefined>): ImportOptions =>
-  Object.fromEntries(Object.entries(options).filter(([, v]) => v !== null && v !== undefined)) as ImportOptions;
+/** The import options given (GraphQL gives null for unset input fields; options want them absent), none too long to store. */
+const importOptionsArg = (given: Record<string, string | null | undefined>): ImportOptions => {
+  const options = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== null && v !== undefined)) as ImportOptions;
+  const long = overlongOption(options);
+  if (long) throw badUserInput(overlongOptionMessage({ ...long, name: `options.${long.name}` }), { argument: `options.${long.name}` });
+  return options;
+};

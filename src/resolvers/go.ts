@@ -22,7 +22,7 @@ import {
 import type { Position, Score } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError, notFound } from '../api/errors';
-import { decodeKeyCursor, encodeKeyCursor, intArg, loadOrNotFound, parseId } from '../api/args';
+import { decodeKeyCursor, encodeKeyCursor, intArg, isCursorNumber, pageInfoOf, pageOf, pageRequest, loadOrNotFound, parseId } from '../api/args';
 import {
   DEFAULT_ZOBRIST_TABLE,
   type NamedHasher,
@@ -120,6 +120,10 @@ const once = <T>(work: () => Promise<T>): (() => Promise<T>) => {
 };
 
 /** A score set argument, its ruleset "" when absent. */
+/** The cursor of one disagreement in `order`: its sort value and score id. */
+const disagreementCursor = (order: string, row: { sortValue: number | null; scoreId: bigint }): string =>
+  encodeKeyCursor(order, row.sortValue === null ? null : String(row.sortValue), row.scoreId);
+
 const scoreSetOf = (input: GoScoreSetInput): ScoreSet => ({ program: input.program, ruleset: input.ruleset ?? '' });
 
 // ------------------------------------------------------------------ resolvers
@@ -180,24 +184,27 @@ export const goResolvers: Resolvers = {
         byStoneCount: args.byStoneCount === true,
         minConfidence: minConfidenceArg(args.minConfidence),
       }),
-    goScoreDiff: (_, args, { db }): GoScoreDiffParent => {
+    goScoreDiff: (_, args, { db }, info): GoScoreDiffParent => {
       const { a, b, thresholds: options } = comparisonOf(args);
       const order = args.orderBy ?? 'FILE_ORDER';
-      const after = decodeKeyCursor(order, args.after);
-      const first = intArg(args.first, 50, 0, 500, 'first');
+      const request = pageRequest(args, info, 50, 500, (cursor, argument) => decodeKeyCursor(order, cursor, argument, isCursorNumber));
+      const cursor = request.cursor;
       return {
         a,
         b,
         order,
         counts: once(() => goScoreDiffCounts(db, a, b, options)),
-        page: once(() =>
-          goDisagreementPage(db, a, b, {
+        page: once(async () => {
+          const found = await goDisagreementPage(db, a, b, {
             ...options,
-            first,
+            first: request.take,
             order,
-            after: after && { value: after.value === null ? null : Number(after.value), scoreId: after.id },
-          }),
-        ),
+            after: cursor && { value: cursor.value === null ? null : Number(cursor.value), scoreId: cursor.id },
+            backward: request.backward,
+          });
+          const { nodes, ...paging } = pageOf(found.page, request, found.hasNextPage);
+          return { page: nodes, ...paging };
+        }),
       };
     },
     goScoreCrossTab: (_, args, { db }) => {
@@ -230,7 +237,7 @@ export const goResolvers: Resolvers = {
   },
   ImportReport: {
     goHashCheck: async (report, _, context) =>
-      report.format === 'GO_POSITIONS' ? checkImportHashes(context.db.sql, BigInt(report.importId), await activeHasher(context)) : null,
+      report.format === 'GO_POSITIONS' ? checkImportHashes(context.db.sql, parseId(report.importId, 'importId'), await activeHasher(context)) : null,
   },
   ZobristTable: {
     data: (t) => t.text,
@@ -278,7 +285,11 @@ export const goResolvers: Resolvers = {
     endCursor: async ({ order, page }) => {
       const { page: rows, hasNextPage } = await page();
       const last = rows[rows.length - 1];
-      return hasNextPage && last ? encodeKeyCursor(order, last.sortValue === null ? null : String(last.sortValue), last.scoreId) : null;
+      return hasNextPage && last ? disagreementCursor(order, last) : null;
+    },
+    pageInfo: async ({ order, page }) => {
+      const { page: rows, hasNextPage, hasPreviousPage } = await page();
+      return pageInfoOf(rows, (row) => disagreementCursor(order, row), hasNextPage, hasPreviousPage);
     },
     hasNextPage: async (d) => (await d.page()).hasNextPage,
   },

@@ -1,6 +1,6 @@
 /** Imports: the list, and deleting one. */
 import type { Resolvers } from '../generated/graphql';
-import { connection, decodeCursor, encodeCursor, pageSize, parseId } from '../api/args';
+import { decodeCursor, encodeCursor, pageRequest, pagedConnection, parseId } from '../api/args';
 import { notFound } from '../api/errors';
 import { requireRole } from '../api/principal';
 import { deleteImport, importsPage } from '../storage/imports';
@@ -9,11 +9,10 @@ const MAX_PAGE = 100;
 
 export const importResolvers: Resolvers = {
   Query: {
-    imports: async (_, { first, after }, { db }) => {
-      const take = pageSize(first, 20, MAX_PAGE);
-      const afterId = decodeCursor('import', after);
-      const page = await importsPage(db, take, afterId);
-      return connection(page.imports, (row) => encodeCursor('import', row.id), page.totalCount, page.hasNextPage, afterId !== undefined);
+    imports: async (_, args, { db }, info) => {
+      const request = pageRequest(args, info, 20, MAX_PAGE, (cursor, argument) => decodeCursor('import', cursor, argument));
+      const page = await importsPage(db, request.take, request.cursor, request.backward);
+      return pagedConnection(page.imports, request, (row) => encodeCursor('import', row.id), page.totalCount, page.hasNextPage);
     },
   },
   Mutation: {

@@ -11,6 +11,9 @@ import { GAME_KINDS } from '../storage/lookups';
 import { badUserInput } from '../api/errors';
 import { parseId } from '../api/args';
 
+/** Longest global id read: a position's kind and key fit in far less. */
+const MAX_NODE_ID = 4096;
+
 const encode = (text: string): string => Buffer.from(text, 'utf8').toString('base64url');
 
 export const gameNodeId = (game: Game): string => encode(`Game:${game.id}`);
@@ -19,7 +22,9 @@ export const importNodeId = (row: ImportRow): string => encode(`Import:${row.id}
 
 /** A global id's type and the rest, or a BAD_USER_INPUT error naming the argument. */
 const decode = (nodeId: string): { type: string; rest: string } => {
-  const text = /^[A-Za-z0-9_-]+$/.test(nodeId) ? Buffer.from(nodeId, 'base64url').toString('utf8') : '';
+  const text = nodeId.length <= MAX_NODE_ID && /^[A-Za-z0-9_-]+$/.test(nodeId) ? Buffer.from(nodeId, 'base64url').toString('utf8') : '';
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) throw badUserInput(`nodeId decodes to a text with a NUL character (U+0000) at offset ${nul}; no global id holds one`, { argument: 'nodeId', offset: nul });
   const colon = text.indexOf(':');
   if (colon <= 0) throw badUserInput(`nodeId "${nodeId.slice(0, 100)}" is not a global id`, { argument: 'nodeId' });
   return { type: text.slice(0, colon), rest: text.slice(colon + 1) };

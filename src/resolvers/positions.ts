@@ -1,4 +1,5 @@
 /** Positions of every kind: lookup by key, their occurrences and scores. */
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Resolvers } from '../generated/graphql';
 import type { Position } from '../generated/prisma/client';
 import { positionsOfKeys } from '../storage/lookups';
@@ -7,8 +8,8 @@ import { backgammonPositionsOfBoard } from '../storage/positions';
 import { goPositionsOfBoard } from '../storage/goPositions';
 import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
-import { occurrencesOfKey } from '../storage/occurrences';
-import { connection, decodePlaceCursor, encodePlaceCursor, pageSize, textArg } from '../api/args';
+import { MAX_OCCURRENCES, occurrencesBeforeKey, occurrencesOfKey } from '../storage/occurrences';
+import { type PagingArgs, decodePlaceCursor, encodePlaceCursor, pageRequest, pageSize, pagedConnection, textArg } from '../api/args';
 import { explorerMoves } from '../storage/explorer';
 import { plyOf } from './games';
 
@@ -21,23 +22,24 @@ const MAX_BOARD_POSITIONS = 100;
 /** Most keys `positionsByKeys` takes in one call. */
 const MAX_KEYS = 1000;
 
-/** `Position.occurrences(first)`: where a position occurs in stored games, at most 500 at a time. */
+/** `Position.occurrences(first)`: where a position occurs in stored games, at most 500 at a time (more is refused, as `occurrencePage` does). */
 export const occurrencesOf = async (p: Position, { first }: { first?: number | null }, { db, loaders }: Context) =>
-  (await occurrencesOfKey(db, loaders.source, p.kind, p.key, first ?? 50)).map(plyOf);
+  (await occurrencesOfKey(db, loaders.source, p.kind, p.key, pageSize(first, 50, MAX_OCCURRENCES))).map(plyOf);
 
 /** Most plies on one page of `occurrencePage`. */
 const MAX_OCCURRENCE_PAGE = 200;
 
-/** `occurrencePage(first, after)`: where a position occurs, a page at a time. */
-export const occurrencePageOf = async (p: Position, { first, after }: { first?: number | null; after?: string | null }, { db, loaders }: Context) => {
-  const take = pageSize(first, 50, MAX_OCCURRENCE_PAGE);
-  const cursor = decodePlaceCursor(after);
+/** `occurrencePage(first, after | last, before)`: where a position occurs, a page at a time either way. */
+export const occurrencePageOf = async (p: Position, paging: PagingArgs, { db, loaders }: Context, info: GraphQLResolveInfo) => {
+  const request = pageRequest(paging, info, 50, MAX_OCCURRENCE_PAGE, decodePlaceCursor);
+  const read = request.backward ? occurrencesBeforeKey : occurrencesOfKey;
   const [plies, counts] = await Promise.all([
-    occurrencesOfKey(db, loaders.source, p.kind, p.key, take + 1, cursor),
+    // Backward reads come in list order: the extra one, when there is one, is the first.
+    read(db, loaders.source, p.kind, p.key, request.take + 1, request.cursor),
     loaders.occurrenceCounts.load({ kind: p.kind, key: p.key }),
   ]);
-  const page = plies.slice(0, take).map(plyOf);
-  return connection(page, (ply) => encodePlaceCursor(ply.gameId, ply.node), counts.occurrences, plies.length > take, cursor !== undefined);
+  const rows = (request.backward ? [...plies].reverse() : plies).map(plyOf);
+  return pagedConnection(rows, request, (ply) => encodePlaceCursor(ply.gameId, ply.node), counts.occurrences);
 };
 
 /** `occurrenceCount`: how many times a position occurs in stored games. */

@@ -34,7 +34,8 @@ const pageSizeOf = (field: GraphQLField<unknown, unknown> | undefined, node: Par
   } catch {
     return 1; // execution reports bad arguments itself
   }
-  const size = typeof values.first === 'number' ? values.first : typeof values.last === 'number' ? values.last : 1;
+  // `first` has a default in the schema, so it is a number even on a backward page: `last` wins when given.
+  const size = typeof values.last === 'number' ? values.last : typeof values.first === 'number' ? values.first : 1;
   return Math.max(1, size);
 };
 

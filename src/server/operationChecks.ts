@@ -3,7 +3,9 @@
  * - tabula has no subscriptions: a subscription is refused with BAD_REQUEST (HTTP 400);
  * - PostgreSQL text cannot hold U+0000, so a NUL in any string an operation sends (a literal in
  *   the document or a variable's value, however deep in an input object or list) is refused with
- *   BAD_USER_INPUT naming the argument or variable, the offset and the line.
+ *   BAD_USER_INPUT naming the argument or variable, the offset and the line;
+ * - a variable's value nested deeper than any input takes (MAX_VARIABLE_DEPTH) is refused with
+ *   BAD_USER_INPUT before anything walks it.
  */
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, Kind, type OperationDefinitionNode, visit } from 'graphql';
@@ -22,22 +24,34 @@ const refuse = (where: string, found: { offset: number; line: number }): GraphQL
     extensions: { code: 'BAD_USER_INPUT', details: { argument: where, offset: found.offset, line: found.line }, http: { status: 400 } },
   });
 
-/** The first NUL in a variable's value: its path (`$data`, `$filter.player`, `$keys[3]`) and place. */
+/** Deepest nesting of lists and input objects a variable's value may have (tabula's inputs nest 3 deep). */
+export const MAX_VARIABLE_DEPTH = 32;
+
+/**
+ * The first NUL in a variable's value: its path (`$data`, `$filter.player`, `$keys[3]`) and place;
+ * or a value nested deeper than MAX_VARIABLE_DEPTH. Walked with a stack of its own, not by
+ * recursion, so no value can exhaust the call stack.
+ */
 const nulInValue = (value: unknown, path: string): GraphQLError | undefined => {
-  if (typeof value === 'string') {
-    const found = nulIn(value);
-    return found && refuse(path, found);
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const error = nulInValue(value[i], `${path}[${i}]`);
-      if (error) return error;
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path, depth: 0 }];
+  while (stack.length > 0) {
+    const item = stack.pop() as { value: unknown; path: string; depth: number };
+    if (typeof item.value === 'string') {
+      const found = nulIn(item.value);
+      if (found) return refuse(item.path, found);
+      continue;
     }
-  } else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      const error = nulInValue(inner, `${path}.${key}`);
-      if (error) return error;
+    if (!item.value || typeof item.value !== 'object') continue;
+    if (item.depth >= MAX_VARIABLE_DEPTH) {
+      return new GraphQLError(`${path} is nested more than ${MAX_VARIABLE_DEPTH} levels deep (at ${item.path.slice(0, 200)}…); no argument takes such a value`, {
+        extensions: { code: 'BAD_USER_INPUT', details: { argument: path, maxDepth: MAX_VARIABLE_DEPTH }, http: { status: 400 } },
+      });
     }
+    const entries: [string, unknown][] = Array.isArray(item.value)
+      ? item.value.map((inner, i) => [`${item.path}[${i}]`, inner])
+      : Object.entries(item.value).map(([key, inner]) => [`${item.path}.${key}`, inner]);
+    // Pushed last first, so the first NUL in reading order is found first.
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], path: entries[i][0], depth: item.depth + 1 });
   }
   return undefined;
 };

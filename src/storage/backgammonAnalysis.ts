@@ -125,16 +125,21 @@ const sideOf = (r: Record<string, unknown>, side: 1 | 2): ErrorSums => {
   return sumsOf(picked as SumsRow);
 };
 
+/** Larger than any game id: where a backward page with no cursor starts. */
+const MAX_GAME_ID = 2n ** 63n - 1n;
+
 /**
  * Analysed matches, by their first game's id: those after `afterGameId`, at most `first`
- * (one more tells whether there is a next page); with `player`, only the matches that player
+ * (one more tells whether there is a next page); with `backward`, those before it, nearest first
+ * (`hasNextPage` then says more come before); with `player`, only the matches that player
  * played (on either side).
  */
 export async function backgammonMatchErrors(
   db: Database,
-  options: { player?: string; first: number; afterGameId?: bigint },
+  options: { player?: string; first: number; afterGameId?: bigint; backward?: boolean },
 ): Promise<{ matches: MatchErrors[]; hasNextPage: boolean }> {
-  const params: unknown[] = [options.first + 1, options.afterGameId ?? 0n];
+  const backward = options.backward === true;
+  const params: unknown[] = [options.first + 1, options.afterGameId ?? (backward ? MAX_GAME_ID : 0n)];
   let where = '';
   let having = '';
   if (options.player !== undefined) {
@@ -148,7 +153,7 @@ export async function backgammonMatchErrors(
   const rows = await db.sql.query<Record<string, unknown>>(
     `SELECT ${MATCH_KEY}, min(g.id) AS "firstGameId", count(DISTINCT g.id)::int8 AS "gameCount", ${sums('a.side = 1', 's1_')}, ${sums('a.side = 2', 's2_')}
      FROM "Game" g JOIN "PlayerAnalysis" a ON a."gameId" = g.id AND a.kind = 'BACKGAMMON' ${where}
-     GROUP BY ${MATCH_KEY} HAVING min(g.id) > $2 ${having} ORDER BY min(g.id) LIMIT $1`,
+     GROUP BY ${MATCH_KEY} HAVING min(g.id) ${backward ? '<' : '>'} $2 ${having} ORDER BY min(g.id) ${backward ? 'DESC' : 'ASC'} LIMIT $1`,
     params,
   );
   const matches = rows.slice(0, options.first).map((r) => ({

@@ -172,14 +172,18 @@ export interface GamePage {
 
 /**
  * Games with chess analysis, `first` of them in `order` (ties by game id), after the game
- * `after` (its value and id, from the previous page's last game).
+ * `after` (its value and id, from the previous page's last game); with `backward`, the `first`
+ * before it, nearest first (`hasNextPage` then says more come before them).
  */
 export async function chessAnalysedGames(
   db: Database,
   filter: ProgramFilter,
-  options: { order: GameOrder; first: number; after?: { value: number; id: bigint } },
+  options: { order: GameOrder; first: number; after?: { value: number; id: bigint }; backward?: boolean },
 ): Promise<GamePage> {
-  const { value, descending } = GAME_ORDER[options.order];
+  const { value } = GAME_ORDER[options.order];
+  // Backward (the games before `after`, nearest first) reads the order reversed.
+  const backward = options.backward === true;
+  const descending = GAME_ORDER[options.order].descending !== backward;
   const params: unknown[] = [];
   const where = filterSql(filter, params);
   const grouped = `SELECT a."gameId" AS id, (${value})::float8 AS v FROM "PlayerAnalysis" a WHERE ${where} GROUP BY a."gameId"`;
@@ -188,11 +192,11 @@ export async function chessAnalysedGames(
   if (options.after) {
     params.push(options.after.value, options.after.id);
     const n = params.length;
-    after = ` AND (v ${descending ? '<' : '>'} $${n - 1}::float8 OR (v = $${n - 1}::float8 AND id > $${n}::int8))`;
+    after = ` AND (v ${descending ? '<' : '>'} $${n - 1}::float8 OR (v = $${n - 1}::float8 AND id ${backward ? '<' : '>'} $${n}::int8))`;
   }
   const [rows, count] = await Promise.all([
     db.sql.query<{ id: bigint; v: number }>(
-      `SELECT id, v FROM (${grouped}) g WHERE v IS NOT NULL${after} ORDER BY v ${descending ? 'DESC' : 'ASC'}, id LIMIT ${options.first + 1}`,
+      `SELECT id, v FROM (${grouped}) g WHERE v IS NOT NULL${after} ORDER BY v ${descending ? 'DESC' : 'ASC'}, id ${backward ? 'DESC' : 'ASC'} LIMIT ${options.first + 1}`,
       params,
     ),
     db.sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM (${grouped}) g WHERE v IS NOT NULL`, countParams),

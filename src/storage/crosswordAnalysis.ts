@@ -90,19 +90,21 @@ export interface CrosswordScoreDisagreements {
   games: number;
   /** Of those, games where a side's stated score differs from its recomputed points. */
   disagreeing: number;
-  /** Up to `first` of them after `afterGameId`, by game id. */
+  /** Up to `first` of them after `afterGameId`, by game id (with `backward`: before it, nearest first; `hasNextPage` then says more come before). */
   page: CrosswordScoreDisagreement[];
   hasNextPage: boolean;
 }
 
 const DIFFERS = `a."statedScore" <> a.points`;
 
-/** The games whose stated and recomputed final scores differ: how many, and one page of them in game id order. */
+/** The games whose stated and recomputed final scores differ: how many, and one page of them in game id order (or backward from a game). */
 export async function crosswordScoreDisagreements(
   db: Database,
-  options: { first: number; afterGameId: bigint },
+  options: { first: number; afterGameId?: bigint; backward?: boolean },
 ): Promise<CrosswordScoreDisagreements> {
   const { first } = options;
+  const backward = options.backward === true;
+  const direction = backward ? 'DESC' : 'ASC';
   const [[counts], rows] = await Promise.all([
     db.sql.query<{ games: bigint; disagreeing: bigint }>(
       `SELECT count(DISTINCT a."gameId")::int8 AS games,
@@ -114,13 +116,13 @@ export async function crosswordScoreDisagreements(
       : db.sql.query<{ gameId: bigint; side: number; player: string | null; statedScore: number | null; points: number | null }>(
           `WITH page AS (
              SELECT DISTINCT a."gameId" FROM "PlayerAnalysis" a
-             WHERE a.kind = 'CROSSWORD' AND ${DIFFERS} AND a."gameId" > $1
-             ORDER BY a."gameId" LIMIT ${first + 1}
+             WHERE a.kind = 'CROSSWORD' AND ${DIFFERS} AND a."gameId" ${backward ? '<' : '>'} $1
+             ORDER BY a."gameId" ${direction} LIMIT ${first + 1}
            )
            SELECT a."gameId", a.side, a.player, a."statedScore", a.points
            FROM page JOIN "PlayerAnalysis" a ON a."gameId" = page."gameId"
-           ORDER BY a."gameId", a.side`,
-          [options.afterGameId],
+           ORDER BY a."gameId" ${direction}, a.side`,
+          [options.afterGameId ?? (backward ? 2n ** 63n - 1n : 0n)],
         ),
   ]);
   const byGame = new Map<bigint, CrosswordSideScore[]>();

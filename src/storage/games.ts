@@ -99,15 +99,37 @@ const afterCursor = (order: GameOrder, cursor: GameCursor): Prisma.GameWhereInpu
   };
 };
 
-/** The first `first` games matching `query` in `order`, after `cursor`. */
-export async function gamesPage(db: Database, query: GameQuery, first: number, order: GameOrder, cursor?: GameCursor): Promise<GamePage> {
+/** Games before `cursor` in `order` (what `afterCursor` leaves out, the cursor's game aside). */
+const beforeCursor = (order: GameOrder, cursor: GameCursor): Prisma.GameWhereInput => {
+  const { column, descending } = order;
+  if (column === 'id') return { id: descending ? { gt: cursor.id } : { lt: cursor.id } };
+  if (cursor.value === null) return { OR: [{ [column]: { not: null } }, { AND: [{ [column]: null }, { id: { lt: cursor.id } }] }] };
+  const value = column === 'playedOn' ? new Date(`${cursor.value}T00:00:00Z`) : cursor.value;
+  return {
+    OR: [
+      { [column]: descending ? { gt: value } : { lt: value } },
+      { AND: [{ [column]: value }, { id: { lt: cursor.id } }] },
+    ],
+  };
+};
+
+/**
+ * The first `first` games matching `query` in `order`, after `cursor`; with `backward`, the
+ * `first` games before `cursor` (or the last ones), nearest first, `hasNextPage` saying whether
+ * more come before them.
+ */
+export async function gamesPage(db: Database, query: GameQuery, first: number, order: GameOrder, cursor?: GameCursor, backward = false): Promise<GamePage> {
   const where = gameWhere(query);
-  const direction = order.descending ? 'desc' : 'asc';
+  // Backward reads the order reversed: each direction flipped, games without a value first.
+  const direction = order.descending !== backward ? 'desc' : 'asc';
   const orderBy: Prisma.GameOrderByWithRelationInput[] =
-    order.column === 'id' ? [{ id: direction }] : [{ [order.column]: { sort: direction, nulls: 'last' } }, { id: 'asc' }];
+    order.column === 'id'
+      ? [{ id: direction }]
+      : [{ [order.column]: { sort: direction, nulls: backward ? 'first' : 'last' } }, { id: backward ? 'desc' : 'asc' }];
+  const bound = cursor === undefined ? undefined : backward ? beforeCursor(order, cursor) : afterCursor(order, cursor);
   const [rows, totalCount] = await Promise.all([
     db.prisma.game.findMany({
-      where: cursor === undefined ? where : { AND: [where, afterCursor(order, cursor)] },
+      where: bound === undefined ? where : { AND: [where, bound] },
       orderBy,
       take: first + 1,
     }),

@@ -141,31 +141,34 @@ export async function goScoreDiffCounts(db: Database, a: ScoreSet, b: ScoreSet, 
 /**
  * One page of the positions where two score sets disagree by `minDifference` points or more
  * (both scored with confidence >= `minConfidence`): `first` of them after the cursor, in `order`
- * (ties, and file order, by A's score row).
+ * (ties, and file order, by A's score row); with `backward`, the `first` before it, nearest first
+ * (`hasNextPage` then says more come before them).
  */
 export async function goDisagreementPage(
   db: Database,
   a: ScoreSet,
   b: ScoreSet,
-  options: Thresholds & { first: number; order: DisagreementOrder; after?: DisagreementCursor },
+  options: Thresholds & { first: number; order: DisagreementOrder; after?: DisagreementCursor; backward?: boolean },
 ): Promise<DisagreementPage> {
   const { first } = options;
   if (first === 0) return { page: [], hasNextPage: false };
   const params: unknown[] = [a.program, a.ruleset, b.program, b.ruleset, options.minConfidence, options.minDifference];
   const value = ORDER_VALUE[options.order];
-  // Keyset paging: past the previous page's last row in (value descending, score row ascending).
+  // Keyset paging: past the previous page's last row in (value descending, score row ascending);
+  // backward, before the cursor's row with the order reversed.
+  const back = options.backward === true;
   let past = 'true';
   if (options.after && value === null) {
-    past = 'a.id > $7';
+    past = `a.id ${back ? '<' : '>'} $7`;
     params.push(options.after.scoreId);
   } else if (options.after) {
-    past = `(${value} < $8 OR (${value} = $8 AND a.id > $7))`;
+    past = `(${value} ${back ? '>' : '<'} $8 OR (${value} = $8 AND a.id ${back ? '<' : '>'} $7))`;
     params.push(options.after.scoreId, options.after.value ?? 0);
   }
   const rows = await db.sql.query<{ id: bigint; positionId: bigint; av: number; ac: number | null; bv: number; bc: number | null; sort: number | null }>(
     `SELECT a.id, a."positionId", a.value AS av, a.confidence AS ac, b.value AS bv, b.confidence AS bc, ${value ?? 'NULL::float8'} AS sort
      ${BOTH_SCORED} AND abs(a.value - b.value) >= $6 AND ${past}
-     ORDER BY ${value === null ? '' : `${value} DESC, `}a.id LIMIT ${first + 1}`,
+     ORDER BY ${value === null ? '' : `${value} ${back ? 'ASC' : 'DESC'}, `}a.id ${back ? 'DESC' : 'ASC'} LIMIT ${first + 1}`,
     params,
   );
   return {

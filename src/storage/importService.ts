@@ -10,6 +10,7 @@ import type { FormatReader, ImportOptions } from './formatTypes';
 import { type ImportChunk, type ImportWarning } from '../db/records';
 import { ImportFailure, importError } from './importFailure';
 import { WarningList } from './warningList';
+import { limitStoredTexts, overlongOption, overlongOptionMessage } from './storedText';
 
 export interface ImportOutcome {
   importId: bigint;
@@ -61,6 +62,8 @@ export async function runImport(
   options: ImportOptions = {},
   onProgress?: ImportProgress,
 ): Promise<ImportOutcome> {
+  const longOption = overlongOption(options);
+  if (longOption) throw new ImportFailure(importError('ERR_IMPORT_VALUE', overlongOptionMessage(longOption), { field: longOption.name }));
   const fingerprint = importFingerprint(reader.format, source.sha256, options);
   const outcome = await retryOnConflict(() => db.transaction(async (sql) => {
     // A file imported before is answered from its row: asking first takes no number from the sequence.
@@ -78,6 +81,7 @@ export async function runImport(
     const warnings = new WarningList();
     const pending = new PendingImport();
     for await (const chunk of reader.read(source.chunks(), options, { sql })) {
+      warnings.add(limitStoredTexts(chunk, totals.games));
       const counts = await writeChunk(sql, importId, chunk, totals.games, pending).catch((error: unknown) => {
         throw dataFailure(error, chunk, totals.games);
       });

@@ -17,13 +17,24 @@ export type ImportRow = {
   warnings: ImportWarning[];
 };
 
-/** One page of imports in id order, after `afterId`, with the count of all imports. */
-export async function importsPage(db: Database, first: number, afterId?: bigint): Promise<{ imports: ImportRow[]; totalCount: number; hasNextPage: boolean }> {
+/** Larger than any id: where a backward page with no cursor starts. */
+const MAX_BIGINT = 2n ** 63n - 1n;
+
+/**
+ * One page of imports in id order after `afterId` (with `backward`: the `first` imports before
+ * it, nearest first, and `hasNextPage` says more come before), with the count of all imports.
+ */
+export async function importsPage(
+  db: Database,
+  first: number,
+  afterId?: bigint,
+  backward = false,
+): Promise<{ imports: ImportRow[]; totalCount: number; hasNextPage: boolean }> {
   const rows = await db.sql.query<ImportRow & { total: bigint }>(
     `SELECT id, format, "createdAt", "gameCount", "positionCount", "scoreCount", "skippedCount", warnings,
             (SELECT count(*) FROM "Import")::int8 AS total
-     FROM "Import" WHERE id > $1 ORDER BY id LIMIT $2`,
-    [afterId ?? 0n, first + 1],
+     FROM "Import" WHERE ${backward ? 'id < $1 ORDER BY id DESC' : 'id > $1 ORDER BY id'} LIMIT $2`,
+    [afterId ?? (backward ? MAX_BIGINT : 0n), first + 1],
   );
   const totalCount = rows.length > 0 ? Number(rows[0].total) : Number((await db.sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "Import"`))[0].n);
   return { imports: rows.slice(0, first).map(({ total: _total, ...row }) => row), totalCount, hasNextPage: rows.length > first };

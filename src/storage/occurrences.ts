@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { type StoredPly } from './gamePlies';
-import { type IndexMemo, postingsOf } from './positionIndex';
+import { type IndexMemo, postingsBefore, postingsOf } from './positionIndex';
 
 /** Most occurrences one call returns. */
 export const MAX_OCCURRENCES = 500;
@@ -51,6 +51,38 @@ export async function occurrencesOfKey(
     if (postings.length < need || out.length >= wanted) return out;
     const last = postings[postings.length - 1];
     from = { gameId: last.gameId, node: last.node };
+  }
+}
+
+/**
+ * The last `last` (clamped to 0..MAX_OCCURRENCES) places where the position under `key` occurs
+ * before `cursor` (the last of all when absent), by game and node: a page backward.
+ */
+export async function occurrencesBeforeKey(
+  db: Database,
+  source: PlySource,
+  kind: GameKind,
+  key: string,
+  last: number,
+  cursor?: { gameId: bigint; node: number },
+): Promise<StoredPly[]> {
+  const wanted = Math.min(Math.max(last, 0), MAX_OCCURRENCES);
+  if (wanted === 0) return [];
+  let out: StoredPly[] = [];
+  let to = cursor;
+  // As occurrencesOfKey: a false match is dropped, so ask again (further back) until enough are found.
+  for (;;) {
+    const need = wanted - out.length;
+    const postings = await postingsBefore(db.sql, kind, key, need, to, source.memo);
+    const replays = await Promise.all(postings.map((p) => source.plies(p.gameId)));
+    const found: StoredPly[] = [];
+    postings.forEach((p, i) => {
+      const ply = replays[i].find((r) => r.node === p.node);
+      if (ply && plyHasKey(ply, kind, key)) found.push(ply);
+    });
+    out = found.concat(out);
+    if (postings.length < need || out.length >= wanted) return out;
+    to = { gameId: postings[0].gameId, node: postings[0].node };
   }
 }
 

@@ -104,6 +104,36 @@ export async function postingsOf(
   return found.slice(0, first);
 }
 
+const before = (p: Posting, cursor: { gameId: bigint; node: number } | undefined): boolean =>
+  !cursor || p.gameId < cursor.gameId || (p.gameId === cursor.gameId && p.node < cursor.node);
+
+/**
+ * The last `last` places of a key before `cursor` (all places when absent), by game and node.
+ * Runs are read from the newest back and only as far as needed: a run's games are older than
+ * the next run's base game.
+ */
+export async function postingsBefore(
+  sql: SqlExecutor,
+  kind: GameKind,
+  key: string,
+  last: number,
+  cursor?: { gameId: bigint; node: number },
+  memo?: IndexMemo,
+): Promise<Posting[]> {
+  const k = indexKey(kind, key);
+  const { cold, heads } = await keyReads(sql, k, memo);
+  let found = cold.filter((p) => before(p, cursor));
+  for (let i = heads.length - 1; i >= 0; i--) {
+    const base = heads[i].baseGameId;
+    if (cursor && base > cursor.gameId) continue;
+    const run = (await runPostings(sql, k, base, Infinity)).filter((p) => before(p, cursor));
+    found = found.concat(run).sort(byPlace);
+    // Everything not read yet has a game id below `base`.
+    if (found.filter((p) => p.gameId >= base).length >= last) break;
+  }
+  return found.slice(Math.max(found.length - last, 0));
+}
+
 /** How often a key occurs in stored games, and in how many games (a run counts both; a game is in one flush). */
 export async function occurrenceCountsOf(sql: SqlExecutor, kind: GameKind, key: string, memo?: IndexMemo): Promise<{ occurrences: number; games: number }> {
   const { cold, heads } = await keyReads(sql, indexKey(kind, key), memo);

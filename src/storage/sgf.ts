@@ -98,6 +98,35 @@ const treeReaderOf = (tree: SgfTree, index: number, lines: LineIndex): TreeReade
   );
 };
 
+/**
+ * PostgreSQL text cannot hold U+0000: a NUL in any property value of a tree is refused before
+ * the tree is read, naming the game tree, the node (from 1, in file order) and the property,
+ * whatever the value would have become (a name, a score's settings, an analysis, a warning).
+ */
+const refuseNul = (tree: SgfTree, index: number, lines: LineIndex): void => {
+  let node = 0;
+  const trees = [tree];
+  while (trees.length > 0) {
+    const t = trees.shift() as SgfTree;
+    for (const n of t.nodes) {
+      node++;
+      for (const p of n.properties) {
+        const value = p.values.find((v) => v.includes('\u0000'));
+        if (value === undefined) continue;
+        const offset = n.offset ?? 0;
+        throw new ImportFailure(
+          importError(
+            'ERR_IMPORT_VALUE',
+            `game tree ${index}, node ${node}, property ${p.id}: the value holds a NUL character (U+0000) at offset ${value.indexOf('\u0000')} of the value; text cannot hold one`,
+            { record: index, offset, ...lines.at(offset), field: p.id },
+          ),
+        );
+      }
+    }
+    trees.unshift(...t.children);
+  }
+};
+
 /** Only white space (as the SGF parser skips it). */
 const isBlank = (text: string): boolean => {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x20 && text.charCodeAt(i) !== 0xfeff) return false;
@@ -119,8 +148,10 @@ async function* readSgf(input: AsyncIterable<Uint8Array>, readContext?: ReadCont
     if (!parsed.ok) throw segmentFailure(withMatHint(parsed.error, segment), segment, lines);
     const trees = parsed.value;
     const sources = treeSources(segment.text, trees);
+    const hasNul = segment.text.includes('\u0000');
     toFileOffsets(trees, segment.offset);
     for (let t = 0; t < trees.length; t++, index++) {
+      if (hasNul) refuseNul(trees[t], index, lines);
       const reader = treeReaderOf(trees[t], index, lines);
       if (reader === readGoTree && !hasher) hasher = { value: (await goHasher(readContext?.sql))?.hasher };
       const chunk = reader(trees[t], { lines, index, source: sources[t], previous, goHasher: hasher?.value });

@@ -15,7 +15,8 @@ export class WarningList {
 
   add(warnings: readonly ImportWarning[]): void {
     for (const w of warnings) {
-      if (this.kept.length < this.limit) this.kept.push(w);
+      // A warning quoting the input may quote a NUL, which the Import row's JSON cannot hold: shown as ␀.
+      if (this.kept.length < this.limit) this.kept.push(w.message.includes('\u0000') ? { ...w, message: w.message.replaceAll('\u0000', '\u2400') } : w);
       else this.dropped++;
     }
   }

@@ -51,4 +51,13 @@ describe('tabula CLI with backgammon SGF', () => {
     expect(await main(['export', '--import', '2', '--format', 'sgf'])).toBe(1);
     expect(cli.errors.join('\n')).toContain('no such game or import');
   });
+
+  it('refuses a NUL in a gnubg analysis value, naming the game tree, node, property and line', async () => {
+    const bad = path.join(cli.dir, 'nul.sgf');
+    fs.writeFileSync(bad, fs.readFileSync(CHARLOT, 'utf8').replace(';B[41lpab]A[0', ';B[41lpab]A[0\u0000'));
+    expect(await main(['import', '--format', 'sgf', bad])).toBe(1);
+    expect(cli.errors.join('\n')).toContain(
+      'nul.sgf: nothing imported: ERR_IMPORT_VALUE at record 0, line 2, column 1, offset 514, field A: game tree 0, node 2, property A: the value holds a NUL character (U+0000)',
+    );
+  });
 });

@@ -11,6 +11,7 @@ import { unwrap } from '../../src/codecs/result';
 import { describeEachDatabase } from '../support/databases';
 import { randomPositions } from '../support/goFiles';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
+import { type PageInfo, type ReadPage, expectBothWays } from '../support/paging';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/backgammon');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -283,6 +284,34 @@ describeEachDatabase('backgammon error rates', (getDb) => {
       const rest = dataOf(await gql<Matches>(MATCHES, { first: 2, after: first.endCursor })).backgammonMatchErrors;
       expect(rest.nodes.map((m) => m.player1)).toEqual(['Cal']);
       expect(rest.hasNextPage).toBe(false);
+    });
+
+    it("gives the same pageInfo as every connection: the page's cursors, and whether items follow or come before", async () => {
+      const PAGE_INFO = 'query ($after: String) { backgammonMatchErrors(first: 2, after: $after) { endCursor pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }';
+      type Info = { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+      type Page = { backgammonMatchErrors: { endCursor: string; pageInfo: Info } };
+      const first = dataOf(await gql<Page>(PAGE_INFO, {})).backgammonMatchErrors;
+      expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false, endCursor: first.endCursor });
+      expect(first.pageInfo.startCursor).not.toBe(first.pageInfo.endCursor);
+      const rest = dataOf(await gql<Page>(PAGE_INFO, { after: first.pageInfo.endCursor })).backgammonMatchErrors;
+      expect(rest.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true, startCursor: rest.endCursor, endCursor: rest.endCursor });
+    });
+
+    it('pages the matches backward as forward, for every player and for one', async () => {
+      for (const player of [null, 'Ben']) {
+        const read: ReadPage = async (paging) => {
+          const page = dataOf(
+            await gql<{ backgammonMatchErrors: { nodes: { id: string }[]; pageInfo: PageInfo } }>(
+              `query ($player: String, $first: Int, $after: String, $last: Int, $before: String) {
+                backgammonMatchErrors(player: $player, first: $first, after: $after, last: $last, before: $before) { nodes { id } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } }
+              }`,
+              { player, ...paging },
+            ),
+          ).backgammonMatchErrors;
+          return { ids: page.nodes.map((n) => n.id), pageInfo: page.pageInfo };
+        };
+        await expectBothWays(read, 1, player === null ? 3 : 2);
+      }
     });
 
     it("lists one player's matches only", async () => {

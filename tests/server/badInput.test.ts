@@ -95,4 +95,44 @@ describeEachDatabase('bad input', (getDb) => {
     expect(status).toBe(400);
     expect(body.errors?.[0]).toEqual({ message: 'tabula has no subscriptions: send a query or a mutation', extensions: { code: 'BAD_REQUEST' } });
   });
+
+  it('refuses a variable nested 5,000 levels deep with BAD_USER_INPUT, not a server error', async () => {
+    // Written by hand: JSON.stringify itself recurses.
+    const body5000 = `{"query":"query ($k: [String!]!) { positionsByKeys(keys: $k, kind: CHESS) { key } }","variables":{"k":${'['.repeat(5000)}"x"${']'.repeat(5000)}}}`;
+    const response = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body5000 });
+    const { status, body } = { status: response.status, body: (await response.json()) as Body };
+    expect(status).toBe(400);
+    expect(body.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { argument: '$k', maxDepth: 32 } });
+  });
+
+  it('refuses a NUL deep inside a variable (below the depth limit), naming its path', async () => {
+    const { body } = await post({ query: 'query ($f: GameFilter) { games(filter: $f) { totalCount } }', variables: { f: { player: 'ok', event: 'a\u0000' } } });
+    expect(body.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { argument: '$f.event', offset: 1 } });
+  });
+
+  it('refuses a 1 MB lexicon import option, naming options.lexicon', async () => {
+    const gql = graphqlClient(getDb());
+    const result = await gql('mutation ($d: String!, $o: ImportOptions) { importGames(format: GCG, data: $d, options: $o) { gameCount } }', {
+      d: '#player1 a A\n#player2 b B\n',
+      o: { lexicon: 'L'.repeat(1_000_000) },
+    });
+    expect(result.errors?.[0]).toMatchObject({
+      message: 'option options.lexicon is 1,000,000 characters long; at most 1,000 are allowed',
+      extensions: { code: 'BAD_USER_INPUT', details: { argument: 'options.lexicon' } },
+    });
+  });
+
+  it('stores the first 1,000 letters of a 10,000-letter White tag, with a warning naming the game, line and field', async () => {
+    const gql = graphqlClient(getDb());
+    const report = dataOf(
+      await gql<{ importGames: { games: { player1: string; player2: string }[]; warnings: { gameIndex: number; code: string; message: string }[] } }>(
+        'mutation ($d: String!) { importGames(format: PGN, data: $d) { games { player1 player2 } warnings { gameIndex code message } } }',
+        { d: PGN('W'.repeat(10_000)) },
+      ),
+    ).importGames;
+    expect(report.games).toEqual([{ player1: 'W'.repeat(1000), player2: 'B' }]);
+    expect(report.warnings).toEqual([
+      { gameIndex: 0, code: 'TEXT_TRUNCATED', message: 'game 1, line 2 of the game: player1 is 10,000 characters long; the first 1,000 are stored' },
+    ]);
+  });
 });

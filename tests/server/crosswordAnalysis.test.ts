@@ -7,6 +7,7 @@
  */
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
+import { type PageInfo, type ReadPage, expectBothWays } from '../support/paging';
 import { readText } from '../codecs/crossword/fixtures';
 import { REMATCH, SMALL_GAME } from '../codecs/crossword/smallGame';
 
@@ -114,6 +115,35 @@ describeEachDatabase('crossword score analysis', (getDb) => {
     expect([first.nodes.map((n) => n.game.id), first.hasNextPage]).toEqual([[ids.small], true]);
     const second = dataOf(await gql<Disagreements>(DISAGREEMENTS, { first: 1, after: first.endCursor })).crosswordScoreDisagreements;
     expect([second.nodes.map((n) => n.game.id), second.hasNextPage, second.disagreeing]).toEqual([[ids.rematch], false, 2]);
+  });
+
+  it("gives the same pageInfo as every connection: the page's cursors, and whether items follow or come before", async () => {
+    const PAGE_INFO = 'query ($after: String) { crosswordScoreDisagreements(first: 1, after: $after) { nodes { game { id } } endCursor pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }';
+    type Page = { crosswordScoreDisagreements: { endCursor: string; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string; endCursor: string } } };
+    const first = dataOf(await gql<Page>(PAGE_INFO, {})).crosswordScoreDisagreements;
+    expect(first.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false, startCursor: first.endCursor, endCursor: first.endCursor });
+    const second = dataOf(await gql<{ crosswordScoreDisagreements: { nodes: { game: { id: string } }[]; endCursor: string | null; pageInfo: Page['crosswordScoreDisagreements']['pageInfo'] } }>(PAGE_INFO, { after: first.pageInfo.endCursor })).crosswordScoreDisagreements;
+    expect(second.nodes.map((n) => n.game.id)).toEqual([ids.rematch]);
+    expect(second.endCursor).toBeNull();
+    expect(second.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    expect(second.pageInfo.startCursor).toBe(second.pageInfo.endCursor);
+    expect(second.pageInfo.endCursor).not.toBeNull();
+  });
+
+  it('pages the disagreeing games backward as forward', async () => {
+    const read: ReadPage = async (paging) => {
+      const page = dataOf(
+        await gql<{ crosswordScoreDisagreements: { nodes: { game: { id: string } }[]; pageInfo: PageInfo } }>(
+          `query ($first: Int, $after: String, $last: Int, $before: String) {
+            crosswordScoreDisagreements(first: $first, after: $after, last: $last, before: $before) { nodes { game { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } }
+          }`,
+          paging,
+        ),
+      ).crosswordScoreDisagreements;
+      return { ids: page.nodes.map((n) => n.game.id), pageInfo: page.pageInfo };
+    };
+    await expectBothWays(read, 1, 2);
+    expect((await read({ last: 1 })).ids).toEqual([ids.rematch]);
   });
 
   it('refuses a page size out of range and a cursor it did not give', async () => {

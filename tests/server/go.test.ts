@@ -12,6 +12,7 @@ import {
 import { unwrap } from '../../src/codecs/result';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
+import { type PageInfo, type ReadPage, expectBothWays } from '../support/paging';
 import { positionRecord, prng, randomBoard, randomPositions } from '../support/goFiles';
 
 const IMPORT = `mutation ($format: GameFormat!, $data: String!, $options: ImportOptions) {
@@ -183,6 +184,42 @@ describeEachDatabase('Go GraphQL', (getDb) => {
     const big = dataOf(await gql<Diff>(DIFF, { minDifference: 2 })).goScoreDiff;
     expect([big.compared, big.agreeing, big.disagreeing]).toEqual([5, 4, 1]);
     expect(big.nodes.map((n) => n.difference)).toEqual([-3]);
+  });
+
+  it("gives the same pageInfo as every connection: the page's cursors, and whether items follow or come before", async () => {
+    const PAGE_INFO = `query ($after: String) {
+      goScoreDiff(a: { program: "fuego", ruleset: "chinese" }, b: { program: "gnugo", ruleset: "chinese" }, first: 1, after: $after) {
+        endCursor pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+      }
+    }`;
+    type Page = { goScoreDiff: { endCursor: string | null; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null } } };
+    const first = dataOf(await gql<Page>(PAGE_INFO, {})).goScoreDiff;
+    expect(first.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false, startCursor: first.endCursor, endCursor: first.endCursor });
+    const second = dataOf(await gql<Page>(PAGE_INFO, { after: first.pageInfo.endCursor })).goScoreDiff;
+    expect(second.endCursor).toBeNull();
+    expect(second.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    expect(second.pageInfo.endCursor).not.toBeNull();
+    expect(second.pageInfo.endCursor).not.toBe(first.pageInfo.endCursor);
+  });
+
+  it('pages disagreements backward as forward, in every order', async () => {
+    for (const orderBy of ['FILE_ORDER', 'LARGEST_DIFFERENCE', 'MOST_CONFIDENT']) {
+      const read: ReadPage = async (paging) => {
+        const page = dataOf(
+          await gql<{ goScoreDiff: { nodes: { position: { id: string } }[]; pageInfo: PageInfo } }>(
+            `query ($o: GoDisagreementOrder, $first: Int, $after: String, $last: Int, $before: String) {
+              goScoreDiff(a: { program: "fuego", ruleset: "chinese" }, b: { program: "gnugo", ruleset: "chinese" }, orderBy: $o,
+                          first: $first, after: $after, last: $last, before: $before) {
+                nodes { position { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+              }
+            }`,
+            { o: orderBy, ...paging },
+          ),
+        ).goScoreDiff;
+        return { ids: page.nodes.map((n) => n.position.id), pageInfo: page.pageInfo };
+      };
+      await expectBothWays(read, 1, 2);
+    }
   });
 
   it('orders disagreements by the size of the difference, a page at a time', async () => {

@@ -119,6 +119,16 @@ describe('request limits over HTTP', () => {
     expect(body.errors?.[0].extensions).toMatchObject({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'cost' });
   });
 
+  it('counts a backward page by its last, not by the default of first', async () => {
+    // 20 games of 5 occurrences are within the limit; 100 are not, though first (left out) defaults to 20.
+    const page = (args: string) => `{ games(${args}) { nodes { plies { position { occurrences(first: 5) { number } } } } } }`;
+    expect((await post(page('first: 20'))).status).toBe(200);
+    expect((await post(page('first: 100'))).status).toBe(400);
+    const { status, body } = await post(page('last: 100'));
+    expect(status).toBe(400);
+    expect(body.errors?.[0].extensions).toMatchObject({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'cost' });
+  });
+
   it('runs the same query with a small page size from a variable', async () => {
     const query = 'query ($n: Int) { games(first: $n) { nodes { plies { position { occurrences(first: 5) { number } } } } } }';
     const { status, body } = await post(query, { n: 2 });

@@ -19,4 +19,10 @@ describe('the warnings of an import', () => {
     expect(listed[999]).toEqual(warning(999));
     expect(listed[1_000]).toEqual({ code: 'IMPORT_MORE_WARNINGS', message: '250 more warnings not listed' });
   });
+
+  it('shows a NUL a warning quotes as ␀, since the Import row cannot hold one', () => {
+    const list = new WarningList();
+    list.add([{ code: 'ERR_X', message: 'A[0\u0000]: bad' }]);
+    expect(list.list()).toEqual([{ code: 'ERR_X', message: 'A[0\u2400]: bad' }]);
+  });
 });

@@ -1,0 +1,148 @@
+/**
+ * Every connection pages both ways: `first`/`after` forward and `last`/`before` backward (what a
+ * frontend's "previous page" needs). Walking a list backward from its end gives the same items in
+ * the same order as walking it forward, in every order a connection has (games without a value
+ * of the ordering column included); the page before a page is the page a forward walk gave
+ * before it; paging both ways at once is refused.
+ */
+import { ANALYSED_PGN } from '../support/analysedChess';
+import { describeEachDatabase } from '../support/databases';
+import { dataOf, graphqlClient, type Gql } from '../support/graphql';
+import { type PageInfo, type ReadPage, expectBothWays, forward } from '../support/paging';
+
+const pgn = (tags: Record<string, string>, moves: string) =>
+  `${Object.entries(tags)
+    .map(([k, v]) => `[${k} "${v}"]`)
+    .join('\n')}\n[Result "*"]\n\n${moves} *\n`;
+
+/** Games with ties and missing values in every column `games` orders by; each begins 1. e4. */
+const GAMES = [
+  pgn({ White: 'Carla', Black: 'Ann', Event: 'Open', Date: '2021.03.04' }, '1. e4 e5'),
+  pgn({ White: 'Ann', Black: 'Bob', Event: 'Cup', Date: '2020.01.02' }, '1. e4 c5'),
+  pgn({ Black: 'Dora', Date: '2020.01.02' }, '1. e4 e6'),
+  pgn({ White: 'Ann', Black: 'Carla', Event: 'Open' }, '1. e4 c6'),
+  pgn({ White: 'Bob', Event: 'Cup', Date: '2022.05.06' }, '1. e4 d5'),
+  pgn({ White: 'Dora', Black: 'Ann', Date: '2019.12.31' }, '1. e4 Nf6'),
+  pgn({ White: 'Carla', Black: 'Bob', Event: 'Zonal', Date: '2021.03.04' }, '1. e4 g6'),
+].join('\n');
+
+/** The position after 1. e4, which every game above reaches. */
+const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
+
+describeEachDatabase('paging both ways', (getDb) => {
+  let gql: Gql;
+
+  beforeAll(async () => {
+    gql = graphqlClient(getDb());
+    // Each import is a flush of the position index: 1. e4 gets a run of its own in the first two, and an entry in a shared block in the last.
+    const imports = [GAMES, ANALYSED_PGN, pgn({ White: 'X', Black: 'Y' }, '1. d4 d5'), pgn({ White: 'Z', Black: 'W' }, '1. c4 e5'), pgn({ White: 'Solo' }, '1. e4 e5')];
+    for (const data of imports) {
+      dataOf(await gql('mutation ($d: String!) { importGames(format: PGN, data: $d) { gameCount } }', { d: data }));
+    }
+  });
+
+  const PAGE = 'pageInfo { hasNextPage hasPreviousPage startCursor endCursor }';
+
+  const gamesIn = (orderBy: { field: string; direction: string }): ReadPage => async (paging) => {
+    const { games } = dataOf(
+      await gql<{ games: { nodes: { id: string }[]; pageInfo: PageInfo } }>(
+        `query ($o: GameOrder, $first: Int, $after: String, $last: Int, $before: String) {
+          games(filter: { event: "" }, orderBy: $o, first: $first, after: $after, last: $last, before: $before) { nodes { id } ${PAGE} }
+        }`,
+        { o: orderBy, ...paging },
+      ),
+    );
+    return { ids: games.nodes.map((g) => g.id), pageInfo: games.pageInfo };
+  };
+
+  for (const field of ['ID', 'DATE', 'PLAYER1', 'PLAYER2', 'EVENT']) {
+    for (const direction of ['ASC', 'DESC']) {
+      it(`pages games ordered by ${field} ${direction} backward as forward`, async () => {
+        await expectBothWays(gamesIn({ field, direction }), 2, 13);
+      });
+    }
+  }
+
+  it('gives the last games for last without before, with nothing after them', async () => {
+    const read = gamesIn({ field: 'ID', direction: 'ASC' });
+    const all = (await forward(read, 100)).ids;
+    const last = await read({ last: 3 });
+    expect(last.ids).toEqual(all.slice(-3));
+    expect(last.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+  });
+
+  it('pages imports backward as forward', async () => {
+    const read: ReadPage = async (paging) => {
+      const { imports } = dataOf(
+        await gql<{ imports: { nodes: { id: string }[]; pageInfo: PageInfo } }>(
+          `query ($first: Int, $after: String, $last: Int, $before: String) { imports(first: $first, after: $after, last: $last, before: $before) { nodes { id } ${PAGE} } }`,
+          paging,
+        ),
+      );
+      return { ids: imports.nodes.map((i) => i.id), pageInfo: imports.pageInfo };
+    };
+    await expectBothWays(read, 2, 5);
+  });
+
+  it('pages analysed chess games backward as forward', async () => {
+    const read: ReadPage = async (paging) => {
+      const { chessAnalysedGames } = dataOf(
+        await gql<{ chessAnalysedGames: { nodes: { game: { id: string } }[]; pageInfo: PageInfo } }>(
+          `query ($first: Int, $after: String, $last: Int, $before: String) {
+            chessAnalysedGames(orderBy: LOWEST_ACCURACY, first: $first, after: $after, last: $last, before: $before) { nodes { game { id } } ${PAGE} }
+          }`,
+          paging,
+        ),
+      );
+      return { ids: chessAnalysedGames.nodes.map((n) => n.game.id), pageInfo: chessAnalysedGames.pageInfo };
+    };
+    const all = await forward(read, 100);
+    expect(all.ids.length).toBeGreaterThanOrEqual(2);
+    await expectBothWays(read, 1, all.ids.length);
+  });
+
+  it("pages a position's occurrences backward as forward", async () => {
+    const read: ReadPage = async (paging) => {
+      const { findPositions } = dataOf(
+        await gql<{ findPositions: { occurrencePage: { nodes: { game: { id: string }; number: number }[]; pageInfo: PageInfo } }[] }>(
+          `query ($first: Int, $after: String, $last: Int, $before: String) {
+            findPositions(text: "${AFTER_E4}") { occurrencePage(first: $first, after: $after, last: $last, before: $before) { nodes { game { id } number } ${PAGE} } }
+          }`,
+          paging,
+        ),
+      );
+      const page = findPositions[0].occurrencePage;
+      return { ids: page.nodes.map((n) => `${n.game.id}:${n.number}`), pageInfo: page.pageInfo };
+    };
+    // The seven games above, the two analysed ones that open 1. e4, and the last import's.
+    await expectBothWays(read, 2, 10);
+  });
+
+  it('refuses first with last, after with last, and a last out of range, naming the argument', async () => {
+    const refused = async (args: string, argument: string) => {
+      const result = await gql(`{ games(${args}) { totalCount } }`);
+      expect(result.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { argument } });
+    };
+    await refused('first: 2, last: 2', 'last');
+    // first has a default: left out, or sent as a variable with no value, it does not count as given.
+    const leftOut = await gql('query ($f: Int) { games(first: $f, last: 2) { totalCount } }', {});
+    expect(leftOut.errors).toBeUndefined();
+    const sent = await gql('query ($f: Int) { games(first: $f, last: 2) { totalCount } }', { f: 3 });
+    expect(sent.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { argument: 'last' } });
+    const { games } = dataOf(await gql<{ games: { pageInfo: PageInfo } }>(`{ games(first: 1) { ${PAGE} } }`));
+    await refused(`last: 2, after: "${games.pageInfo.endCursor}"`, 'after');
+    await refused('last: 101', 'last');
+    await refused('last: -1', 'last');
+    await refused('before: "bm9uc2Vuc2U="', 'before');
+    await refused(`first: 2, before: "${games.pageInfo.endCursor}"`, 'before');
+  });
+
+  it('refuses an occurrences(first:) out of range instead of clamping it, as occurrencePage does', async () => {
+    for (const first of [501, -1]) {
+      const result = await gql(`{ findPositions(text: "${AFTER_E4}") { occurrences(first: ${first}) { number } } }`);
+      expect(result.errors?.[0]).toMatchObject({ message: 'first must be between 0 and 500', extensions: { code: 'BAD_USER_INPUT', details: { argument: 'first' } } });
+    }
+    const { findPositions } = dataOf(await gql<{ findPositions: { occurrences: unknown[] }[] }>(`{ findPositions(text: "${AFTER_E4}") { occurrences(first: 500) { number } } }`));
+    expect(findPositions[0].occurrences).toHaveLength(10);
+  });
+});
