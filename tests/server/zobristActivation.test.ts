@@ -5,7 +5,8 @@
  */
 import { generateZobristTable, printZobristTable } from '../../src/codecs/go';
 import type { Database } from '../../src/db/database';
-import { describeEachDatabase } from '../support/databases';
+import { describeEachDatabase, testTargets } from '../support/databases';
+import { sampleText } from '../support/sampleData';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
 
 const GAME = '(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[gc];B[cg];W[eg];B[ec])';
@@ -139,3 +140,57 @@ describeEachDatabase('activating a Zobrist table', (getDb) => {
 
 const deleteImport = async (gql: Gql, importId: string) =>
   dataOf(await gql(`mutation ($id: ID!) { deleteImport(id: $id) { games } }`, { id: importId }));
+
+/** Whether some transaction holds (`granted`) or waits for a lock of `mode` on the ZobristTable table. */
+const tableLock = async (db: Database, mode: string, granted: boolean): Promise<boolean> =>
+  (
+    await db.sql.query<{ n: bigint }>(
+      `SELECT count(*)::int8 AS n FROM pg_locks WHERE relation = '"ZobristTable"'::regclass AND mode = $1 AND granted = $2`,
+      [mode, granted],
+    )
+  )[0].n > 0n;
+
+/** Polls `condition` until it holds or `settled` says the work it waits for is over; false then. */
+const until = async (condition: () => Promise<boolean>, settled: () => boolean): Promise<boolean> => {
+  while (!settled()) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return condition();
+};
+
+const postgres = testTargets().find((t) => t.name === 'postgresql');
+(postgres ? describe : describe.skip)('activating a Zobrist table while an import runs [postgresql]', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await postgres!.open();
+  });
+  afterAll(async () => {
+    await db?.close();
+    await postgres!.cleanup();
+  });
+
+  it('waits for the import under way, then re-keys its games: none is left under the table it replaced', async () => {
+    const gql = graphqlClient(db);
+    const game = sampleText('go', 'fuego-regression_2010-Barcelona_Chou9p-vs-FuegoGB.sgf');
+    const games = 200;
+    let importDone = false;
+    const importing = importSgf(gql, Array.from({ length: games }, () => game).join('\n')).finally(() => {
+      importDone = true;
+    });
+    expect(await until(() => tableLock(db, 'ShareLock', true), () => importDone)).toBe(true);
+    let activationDone = false;
+    const activating = storeTable(gql, 'other', OTHER).finally(() => {
+      activationDone = true;
+    });
+    expect(await until(() => tableLock(db, 'ShareRowExclusiveLock', false), () => activationDone)).toBe(true);
+    const [imported] = await Promise.all([importing, activating]);
+
+    expect(await recordedTable(db, imported.importId)).toBe('other');
+    const last = (await pliesOf(gql, imported.games[0].id)).at(-1)!;
+    expect(last.position.key).toBe(await keyOfBoard(gql, last.position.board));
+    expect((await lookUp(gql, last.position.key)).map((p) => p.occurrenceCount)).toEqual([games]);
+    await activate(gql, 'default');
+    await deleteImport(gql, imported.importId);
+  });
+});
