@@ -230,7 +230,7 @@ export const goResolvers: Resolvers = {
       return tableNamed(context, clean);
     },
     activateZobristTable: async (_, { name }, context) => {
-      if (!(await activateZobristTable(context.db, name))) throw notFound(`Zobrist table "${name}"`);
+      if ((await activateZobristTable(context.db, name)) === null) throw notFound(`Zobrist table "${name}"`);
       activeHashers.delete(context);
       return tableNamed(context, name);
     },

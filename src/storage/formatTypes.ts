@@ -2,6 +2,7 @@
  * What a format is to tabula: a `FormatReader` turns a file into record chunks, a `GameWriter`
  * turns a stored game back into a file. The game modules implement them; `formats.ts` lists them.
  */
+import type { ZobristHasher } from '../codecs/go';
 import type { GameFormat } from '../generated/graphql';
 import type { GameKind, ImportChunk, PlyRecord } from '../db/records';
 import type { SqlExecutor } from '../db/sql';
@@ -10,9 +11,14 @@ import type { Game } from '../generated/prisma/client';
 /** Options of `importGames` (program/ruleset for score files, and so on). */
 export type ImportOptions = Record<string, string | undefined>;
 
-/** What a reader may consult while it reads: the import's transaction (e.g. for the active Go Zobrist table). */
+/** What a reader may consult while it reads: the import's transaction, and the Go Zobrist table to hash with. */
 export interface ReadContext {
   sql: SqlExecutor;
+  /**
+   * The 9x9 Zobrist table Go boards are hashed with: at import the active one (which the import
+   * records), at a replay the one the game's import recorded. Absent: the active table.
+   */
+  zobristTable?: () => Promise<{ name: string; hasher: ZobristHasher }>;
 }
 
 export interface FormatReader {

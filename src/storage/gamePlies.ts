@@ -8,6 +8,7 @@ import { type GameRecord, type PlyRecord, distinctPlyIndexes } from '../db/recor
 import type { Game } from '../generated/prisma/client';
 import { readerFor } from './formats';
 import type { ImportOptions } from './formatTypes';
+import { recordedGoHasher } from './go';
 
 /** One node of a stored game: where it is (game, node index in the replay) and what it holds. */
 export interface StoredPly {
@@ -34,7 +35,8 @@ export async function replayStoredGame(sql: SqlExecutor, game: Game, options: Im
 export async function readStoredGame(sql: SqlExecutor, game: Game, options: ImportOptions): Promise<GameRecord | null> {
   const reader = readerFor(game.sourceFormat);
   if (!reader) return null;
-  for await (const chunk of reader.read(once(game.source), options, { sql })) {
+  // A Go game is hashed with the table its import recorded: it replays to the keys the index holds.
+  for await (const chunk of reader.read(once(game.source), options, { sql, zobristTable: () => recordedGoHasher(sql, game.importId) })) {
     const record = chunk.games?.[0];
     if (record) return record;
   }
@@ -63,7 +65,7 @@ export async function importOptionsByIds(sql: SqlExecutor, importIds: readonly b
 
 /**
  * The replayed plies of these games, by game id. `sql` is what the replay reads with (the
- * active Go Zobrist table, the imports' options): the caller's transaction inside one.
+ * Go Zobrist tables and options the imports recorded): the caller's transaction inside one.
  */
 export async function pliesOfGames(sql: SqlExecutor, games: readonly Game[]): Promise<Map<bigint, StoredPly[]>> {
   const options = await importOptionsByIds(sql, games.flatMap((g) => (g.importId === null ? [] : [g.importId])));

@@ -119,6 +119,49 @@ export async function goHasher(sql: SqlExecutor | undefined, name?: string | nul
   return hasher ? { name: rows[0].name, hasher } : { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) };
 }
 
+/**
+ * The table an import hashes Go games with: the active one, read the first time a reader asks
+ * (`resolve`, given to the reader as `ReadContext.zobristTable`), which `used` then names for the
+ * import to record. Reading it locks the tables in SHARE mode until the import commits: imports
+ * do not wait for each other, but an activation (zobristTables.ts) waits for them, and they for
+ * it, so an import never stores keys of a table that is no longer the active one.
+ */
+export class ImportZobristTable {
+  used: string | null = null;
+  private table?: Promise<NamedHasher>;
+
+  constructor(private readonly sql: SqlExecutor) {}
+
+  readonly resolve = (): Promise<NamedHasher> => (this.table ??= this.lockAndRead());
+
+  private async lockAndRead(): Promise<NamedHasher> {
+    await this.sql.query(`LOCK TABLE "ZobristTable" IN SHARE MODE`);
+    const named = (await goHasher(this.sql)) ?? { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) };
+    this.used = named.name;
+    return named;
+  }
+}
+
+/**
+ * The table a stored game of import `importId` was hashed with, as the import recorded it, for
+ * its replay: so a game replays to the keys the position index holds whatever table is active
+ * now. An import that recorded none (it hashed no Go game) or a game without import reads the
+ * active table; a recorded table no longer stored (a row deleted by hand) falls back to the default.
+ */
+export async function recordedGoHasher(sql: SqlExecutor, importId: bigint | null): Promise<NamedHasher> {
+  const [row] =
+    importId === null
+      ? []
+      : await sql.query<{ name: string | null; text: string | null }>(
+          `SELECT i."zobristTable" AS name, t.text FROM "Import" i LEFT JOIN "ZobristTable" t ON t.name = i."zobristTable" WHERE i.id = $1`,
+          [importId],
+        );
+  const fallback = { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) };
+  if (!row || row.name === null) return (await goHasher(sql)) ?? fallback;
+  const hasher = row.text === null ? null : hasherOfText(row.text);
+  return hasher ? { name: row.name, hasher } : fallback;
+}
+
 // ------------------------------------------------------------------ readers
 
 const failure = (error: CodecError): ImportFailure => new ImportFailure(error);

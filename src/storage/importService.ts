@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
 import { PendingImport, finishImport, writeChunk } from '../db/bulkWriter';
 import type { FormatReader, ImportOptions } from './formatTypes';
+import { ImportZobristTable } from './go';
 import { type ImportChunk, type ImportWarning } from '../db/records';
 import { ImportFailure, importError } from './importFailure';
 import { WarningList } from './warningList';
@@ -80,7 +81,8 @@ export async function runImport(
     let skipped = 0;
     const warnings = new WarningList();
     const pending = new PendingImport();
-    for await (const chunk of reader.read(source.chunks(), options, { sql })) {
+    const zobrist = new ImportZobristTable(sql);
+    for await (const chunk of reader.read(source.chunks(), options, { sql, zobristTable: zobrist.resolve })) {
       warnings.add(limitStoredTexts(chunk, totals.games));
       const counts = await writeChunk(sql, importId, chunk, totals.games, pending).catch((error: unknown) => {
         throw dataFailure(error, chunk, totals.games);
@@ -94,8 +96,9 @@ export async function runImport(
     }
     totals.scores = await finishImport(sql, importId, pending);
     await sql.query(
-      `UPDATE "Import" SET "gameCount" = $2, "positionCount" = $3, "scoreCount" = $4, "skippedCount" = $5, warnings = $6 WHERE id = $1`,
-      [importId, totals.games, totals.positions, totals.scores, skipped, JSON.stringify(warnings.list())],
+      `UPDATE "Import" SET "gameCount" = $2, "positionCount" = $3, "scoreCount" = $4, "skippedCount" = $5, warnings = $6,
+         "zobristTable" = $7 WHERE id = $1`,
+      [importId, totals.games, totals.positions, totals.scores, skipped, JSON.stringify(warnings.list()), zobrist.used],
     );
     return { importId, ...totals, skipped, warnings: warnings.list() };
   }));

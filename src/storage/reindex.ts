@@ -5,6 +5,7 @@
  * opened, before anything is served.
  */
 import type { Database } from '../db/database';
+import type { SqlExecutor } from '../db/sql';
 import { PositionIndexBuffer, deleteIndexOfImport } from '../db/positionIndexWriter';
 import { replayedGamesOf } from './gamePlies';
 import { analysePendingImports } from './reanalyse';
@@ -14,22 +15,29 @@ export async function indexPendingImports(db: Database): Promise<number> {
   const pending = await db.sql.query<{ id: bigint }>(`SELECT id FROM "Import" WHERE NOT indexed ORDER BY id`);
   let replayed = 0;
   for (const { id: importId } of pending) {
-    replayed += await db.transaction(async (sql) => {
-      await deleteIndexOfImport(sql, importId);
-      const index = new PositionIndexBuffer();
-      let count = 0;
-      for await (const { games, plies } of replayedGamesOf(sql, importId)) {
-        for (const game of games) {
-          await index.addNodes(sql, importId, game.id, game.kind, game.result, plies.get(game.id) ?? []);
-          count++;
-        }
-      }
-      await index.flush(sql, importId);
-      await sql.query(`UPDATE "Import" SET indexed = true WHERE id = $1`, [importId]);
-      return count;
-    });
+    replayed += await db.transaction((sql) => indexImportAgain(sql, importId));
   }
   return replayed;
+}
+
+/**
+ * Indexes one import again in the caller's transaction: its entries in the position index are
+ * dropped and its games replayed into it (as their import recorded them: options, Go Zobrist
+ * table); returns how many games were replayed.
+ */
+export async function indexImportAgain(sql: SqlExecutor, importId: bigint): Promise<number> {
+  await deleteIndexOfImport(sql, importId);
+  const index = new PositionIndexBuffer();
+  let count = 0;
+  for await (const { games, plies } of replayedGamesOf(sql, importId)) {
+    for (const game of games) {
+      await index.addNodes(sql, importId, game.id, game.kind, game.result, plies.get(game.id) ?? []);
+      count++;
+    }
+  }
+  await index.flush(sql, importId);
+  await sql.query(`UPDATE "Import" SET indexed = true WHERE id = $1`, [importId]);
+  return count;
 }
 
 /**

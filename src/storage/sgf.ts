@@ -153,7 +153,7 @@ async function* readSgf(input: AsyncIterable<Uint8Array>, readContext?: ReadCont
     for (let t = 0; t < trees.length; t++, index++) {
       if (hasNul) refuseNul(trees[t], index, lines);
       const reader = treeReaderOf(trees[t], index, lines);
-      if (reader === readGoTree && !hasher) hasher = { value: (await goHasher(readContext?.sql))?.hasher };
+      if (reader === readGoTree && !hasher) hasher = { value: (await (readContext?.zobristTable?.() ?? goHasher(readContext?.sql)))?.hasher };
       const chunk = reader(trees[t], { lines, index, source: sources[t], previous, goHasher: hasher?.value });
       for (const g of chunk.games ?? []) {
         pending.games!.push(g);

@@ -4,7 +4,9 @@
  */
 import { defaultZobristTable, printZobristTable } from '../codecs/go';
 import type { Database } from '../db/database';
-import { DEFAULT_ZOBRIST_TABLE } from './go';
+import type { SqlExecutor } from '../db/sql';
+import { DEFAULT_ZOBRIST_TABLE, goHasher } from './go';
+import { indexImportAgain } from './reindex';
 
 export interface ZobristTableRow {
   name: string;
@@ -32,21 +34,57 @@ export async function listZobristTables(db: Database): Promise<ZobristTableRow[]
 export const zobristTableNamed = async (db: Database, name: string): Promise<ZobristTableRow | undefined> =>
   (await listZobristTables(db)).find((t) => t.name === name);
 
-/** Stores (or replaces) a table already validated by the codec; makes it the active one unless `activate` is false. */
-export async function saveZobristTable(db: Database, name: string, text: string, activate: boolean): Promise<void> {
-  await db.transaction(async (sql) => {
+/**
+ * Stores (or replaces) a table already validated by the codec; makes it the active one unless
+ * `activate` is false. Returns how many imports were indexed again (see `rehashImports`).
+ */
+export const saveZobristTable = (db: Database, name: string, text: string, activate: boolean): Promise<number> =>
+  db.transaction(async (sql) => {
+    await lockTables(sql);
+    const [before] = await sql.query<{ text: string }>(`SELECT text FROM "ZobristTable" WHERE name = $1`, [name]);
     await sql.query(
       `INSERT INTO "ZobristTable" (name, text, active) VALUES ($1, $2, false)
        ON CONFLICT (name) DO UPDATE SET text = excluded.text`,
       [name, text],
     );
     if (activate) await sql.query(`UPDATE "ZobristTable" SET active = (name = $1)`, [name]);
+    return rehashImports(sql, before !== undefined && before.text !== text ? name : null);
   });
-}
 
-/** Makes the named table the active one (the default: no stored table active); false when there is no such table. */
-export async function activateZobristTable(db: Database, name: string): Promise<boolean> {
-  if (name !== DEFAULT_ZOBRIST_TABLE && !(await db.prisma.zobristTable.findUnique({ where: { name } }))) return false;
-  await db.sql.query(`UPDATE "ZobristTable" SET active = (name = $1)`, [name]);
-  return true;
+/**
+ * Makes the named table the active one (the default: no stored table active), and indexes the
+ * stored Go games again under it; null when there is no such table, else how many imports were
+ * indexed again.
+ */
+export const activateZobristTable = (db: Database, name: string): Promise<number | null> =>
+  db.transaction(async (sql) => {
+    await lockTables(sql);
+    const known = name === DEFAULT_ZOBRIST_TABLE || (await sql.query(`SELECT 1 FROM "ZobristTable" WHERE name = $1`, [name])).length > 0;
+    if (!known) return null;
+    await sql.query(`UPDATE "ZobristTable" SET active = (name = $1)`, [name]);
+    return rehashImports(sql, null);
+  });
+
+/**
+ * Locks the tables against imports that hash with them (they lock them in SHARE mode, see
+ * `ImportZobristTable`) and against other changes, until the transaction ends: a change waits
+ * for the imports under way, and imports that start wait for it and then hash with what it left.
+ */
+const lockTables = (sql: SqlExecutor): Promise<unknown> => sql.query(`LOCK TABLE "ZobristTable" IN SHARE ROW EXCLUSIVE MODE`);
+
+/**
+ * Keeps every stored Go game found after a change of the tables, in the change's transaction:
+ * each import whose Go games were hashed with a table other than the active one (or with the
+ * table `replaced`, whose codes just changed) records the active table and is indexed again
+ * under it (its games replayed with it). Returns how many imports that was.
+ */
+async function rehashImports(sql: SqlExecutor, replaced: string | null): Promise<number> {
+  const active = (await goHasher(sql))?.name ?? DEFAULT_ZOBRIST_TABLE;
+  const stale = await sql.query<{ id: bigint }>(
+    `UPDATE "Import" SET "zobristTable" = $1 WHERE "zobristTable" IS NOT NULL AND ("zobristTable" <> $1 OR "zobristTable" = $2)
+     RETURNING id`,
+    [active, replaced],
+  );
+  for (const { id } of stale.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) await indexImportAgain(sql, id);
+  return stale.length;
 }
