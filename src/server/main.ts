@@ -73,7 +73,7 @@ async function openWithRetry(config: DatabaseConfig, retry: RetryPolicy, signal:
   for (let attempt = 1; ; attempt++) {
     signal.throwIfAborted();
     try {
-      const db = await openDatabase(config);
+      const db = await openDatabase({ ...config, warn: (message) => log.warn({ dataDir: config.dataDir }, message) });
       await catchUpImports(db, onCatchUp);
       if (signal.aborted) {
         await db.close().catch(() => undefined);
