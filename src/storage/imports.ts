@@ -4,7 +4,7 @@ import type { SqlExecutor } from '../db/sql';
 import type { GameKind, ImportWarning } from '../db/records';
 import { replayedGamesOf } from './gamePlies';
 import { deleteIndexOfImport } from '../db/positionIndexWriter';
-import { occurrenceCountsOf } from './positionIndex';
+import { reachedKeys } from './positionIndex';
 
 /** One import as listed. */
 export type ImportRow = {
@@ -67,16 +67,30 @@ export const deleteImport = (db: Database, importId: bigint): Promise<DeletedImp
     // Scores stored before imports recorded who wrote them go with their position.
     const unlinked = await sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "Score" WHERE "positionId" = ANY($1::int8[])`, [list]);
     const positions = await sql.query<{ id: bigint }>(`DELETE FROM "Position" WHERE id = ANY($1::int8[]) RETURNING id`, [list]);
-    await sql.query(
-      `UPDATE "Position" p SET ("listImportId", "listIndex") = (
-         SELECT l."importId", l."listIndex" FROM "ImportPosition" l
-         WHERE l."positionId" = p.id AND l."listIndex" IS NOT NULL ORDER BY l."importId" LIMIT 1)
-       WHERE p."listImportId" = $1`,
-      [importId],
-    );
+    await relist(sql, importId);
     await sql.query(`DELETE FROM "Import" WHERE id = $1`, [importId]);
     return { games: games.length, positions: positions.length, scores: ownScores.length + Number(unlinked[0].n) };
   });
+
+/**
+ * Positions the import listed first (and that stay) are listed next by the earliest import that
+ * still lists them, at its place in that list, or by none. One join, not a lookup per position.
+ */
+const relist = (sql: SqlExecutor, importId: bigint): Promise<unknown> =>
+  sql.query(
+    `UPDATE "Position" p SET "listImportId" = n."importId", "listIndex" = n."listIndex"
+     FROM (
+       SELECT listed.id, l."importId", l."listIndex"
+       FROM (SELECT id FROM "Position" WHERE "listImportId" = $1) listed
+       LEFT JOIN (
+         SELECT DISTINCT ON ("positionId") "positionId", "importId", "listIndex" FROM "ImportPosition"
+         WHERE "listIndex" IS NOT NULL AND "positionId" IN (SELECT id FROM "Position" WHERE "listImportId" = $1)
+         ORDER BY "positionId", "importId"
+       ) l ON l."positionId" = listed.id
+     ) n
+     WHERE p.id = n.id`,
+    [importId],
+  );
 
 type Candidates = Map<bigint, { kind: GameKind; key: string }>;
 
@@ -110,10 +124,16 @@ async function orphansAmong(sql: SqlExecutor, candidates: Candidates): Promise<b
        AND NOT EXISTS (SELECT 1 FROM "Score" s JOIN "ImportScore" l ON l."scoreId" = s.id WHERE s."positionId" = p.id)`,
     [`{${[...candidates.keys()].join(',')}}`],
   );
-  const orphans: bigint[] = [];
+  const keysByKind = new Map<GameKind, Map<string, bigint>>();
   for (const { id } of unheld) {
     const { kind, key } = candidates.get(BigInt(id))!;
-    if ((await occurrenceCountsOf(sql, kind, key)).occurrences === 0) orphans.push(BigInt(id));
+    const keys = keysByKind.get(kind) ?? new Map<string, bigint>();
+    keysByKind.set(kind, keys.set(key, BigInt(id)));
+  }
+  const orphans: bigint[] = [];
+  for (const [kind, keys] of keysByKind) {
+    const reached = await reachedKeys(sql, kind, [...keys.keys()]);
+    for (const [key, id] of keys) if (!reached.has(key)) orphans.push(id);
   }
   return orphans;
 }

@@ -9,7 +9,7 @@ import type { Database } from '../../src/db/database';
 import { deleteImport } from '../../src/storage/imports';
 import { oldDatabases } from '../support/oldDatabase';
 
-const BEFORE_OWNERSHIP = readMigrations().filter((m) => m.name < '20261126084115_import_ownership');
+const BEFORE_OWNERSHIP = readMigrations().filter((m) => m.name < '20261126092919_import_ownership');
 const key = (n: number): string => n.toString(16).padStart(20, '0');
 const T1 = `'2026-11-01 10:00:00.123456'`;
 const T2 = `'2026-11-02 10:00:00.654321'`;

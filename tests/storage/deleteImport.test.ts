@@ -207,4 +207,31 @@ describeEachDatabase('deleting an import keeps what other imports hold', (getDb)
       seed: 25,
     });
   });
+
+  it('keeps, among many positions only it scored, the rows another import\'s games reach', async () => {
+    const db = getDb();
+    const white = ['a3', 'a4', 'b3', 'b4', 'c3', 'c4', 'd3', 'd4', 'e3', 'e4', 'f3', 'f4', 'g3', 'g4', 'h3', 'h4', 'Na3', 'Nc3', 'Nf3', 'Nh3'];
+    const black = ['a6', 'a5', 'b6', 'b5', 'c6', 'c5', 'd6', 'd5', 'e6', 'e5', 'f6', 'f5', 'g6', 'g5', 'h6', 'h5', 'Na6', 'Nc6', 'Nf6', 'Nh6'];
+    const lines = white.flatMap((w) => black.slice(0, 4).map((b) => [w, b]));
+    const file = (annotated: boolean, games: string[][]): Uint8Array =>
+      Buffer.from(
+        games
+          .map(([w, b], i) => `[Event "many ${annotated} ${i}"]\n${annotated ? '[Annotator "many"]\n' : ''}[Result "*"]\n\n` +
+            (annotated ? `1. ${w} { [%eval 0.1] } 1... ${b} { [%eval 0.2] } *\n` : `1. ${w} ${b} *\n`))
+          .join('\n'),
+        'utf8',
+      );
+    const scoring = await runImport(db, readerFor('PGN')!, bytesSource(file(true, lines)), {});
+    const reaching = await runImport(db, readerFor('PGN')!, bytesSource(file(false, lines.filter((_, i) => i % 3 === 0))), {});
+    const scoredKeys = new Set((await pliesOfGameIds(db, scoring.gameIds)).filter((p) => p.ply > 0).map((p) => p.key));
+    const reachedKeys = new Set((await pliesOfGameIds(db, reaching.gameIds)).map((p) => p.key));
+    expect(scoredKeys.size).toBe(100);
+    const kept = [...scoredKeys].filter((k) => reachedKeys.has(k));
+    expect(kept.length).toBeGreaterThan(20);
+    expect(kept.length).toBeLessThan(100);
+    expect(await deleteImport(db, scoring.importId)).toEqual({ games: 80, positions: 100 - kept.length, scores: 100 });
+    const rows = await db.sql.query<{ key: string }>(`SELECT key FROM "Position" WHERE key = ANY($1::text[])`, [[...scoredKeys]]);
+    expect(new Set(rows.map((r) => r.key))).toEqual(new Set(kept));
+    expect(await deleteImport(db, reaching.importId)).toEqual({ games: lines.filter((_, i) => i % 3 === 0).length, positions: kept.length, scores: 0 });
+  });
 });

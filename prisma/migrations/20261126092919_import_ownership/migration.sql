@@ -4,7 +4,7 @@ CREATE TABLE "ImportPosition" (
     "positionId" BIGINT NOT NULL,
     "listIndex" INTEGER,
 
-    CONSTRAINT "ImportPosition_pkey" PRIMARY KEY ("importId","positionId")
+    CONSTRAINT "ImportPosition_pkey" PRIMARY KEY ("positionId","importId")
 );
 
 -- CreateTable
@@ -12,17 +12,14 @@ CREATE TABLE "ImportScore" (
     "importId" BIGINT NOT NULL,
     "scoreId" BIGINT NOT NULL,
 
-    CONSTRAINT "ImportScore_pkey" PRIMARY KEY ("importId","scoreId")
+    CONSTRAINT "ImportScore_pkey" PRIMARY KEY ("scoreId","importId")
 );
 
 -- CreateIndex
-CREATE INDEX "ImportPosition_positionId_idx" ON "ImportPosition"("positionId");
+CREATE INDEX "ImportPosition_importId_listIndex_idx" ON "ImportPosition"("importId", "listIndex");
 
 -- CreateIndex
-CREATE INDEX "ImportPosition_importId_listIndex_idx" ON "ImportPosition"("importId", "listIndex") WHERE ("listIndex" IS NOT NULL);
-
--- CreateIndex
-CREATE INDEX "ImportScore_scoreId_idx" ON "ImportScore"("scoreId");
+CREATE INDEX "ImportScore_importId_idx" ON "ImportScore"("importId");
 
 -- AddForeignKey
 ALTER TABLE "ImportPosition" ADD CONSTRAINT "ImportPosition_importId_fkey" FOREIGN KEY ("importId") REFERENCES "Import"("id") ON DELETE CASCADE ON UPDATE CASCADE;
