@@ -12,6 +12,8 @@ import { type StoredPly, pliesOfGames } from '../storage/gamePlies';
 import type { PlySource } from '../storage/occurrences';
 import { type IndexMemo, occurrenceCountsOf } from '../storage/positionIndex';
 import type { Game, Position, Score } from '../generated/prisma/client';
+import type { CgpPosition } from '../codecs/crossword';
+import { crosswordGamePositions } from '../storage/crossword';
 
 const byKey = <K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | null)[] => {
   const found = new Map(rows.map((row) => [keyOf(row), row]));
@@ -46,6 +48,10 @@ export const createLoaders = (db: Database) => {
     plies,
     /** Games and their replays, as storage services take them. */
     source,
+    /** A crossword game's positions from ply 0 (null for a game that is not one): the game replayed once per request, whatever plies are asked. */
+    crosswordPositions: new DataLoader<bigint, CgpPosition[] | null>(async (ids) =>
+      (await game.loadMany(ids)).map((g) => (g instanceof Error || g === null || g.kind !== 'CROSSWORD' ? null : crosswordGamePositions(g))),
+    ),
     position: new DataLoader<bigint, Position | null>(async (ids) => byKey(ids, await positionsByIds(db, ids), (p) => p.id)),
     /** Positions by key (`positions`, `chessPositions`): stored rows in one raw SQL statement per batch, else read from games. */
     positionsByKey: new DataLoader<PositionKey, Position[], string>((keys) => positionsOfKeys(db, source, keys), {

@@ -4,7 +4,9 @@
  * - positions are de-duplicated in memory within the chunk (the first record of a key
  *   wins), COPYed into a staging table and merged with one INSERT ... ON CONFLICT: stored
  *   positions are reused (never repeated), new ones take ids in file order, and rows go in
- *   in key order so concurrent imports of overlapping keys cannot deadlock;
+ *   in key order so concurrent imports of overlapping keys cannot deadlock; the positions that
+ *   are records of the file (not plies of its games) are linked to the import (`ImportPosition`,
+ *   with their place in its list), so deleting another import that brought them keeps them;
  * - games are COPYed straight into their table with ids reserved from its sequence in
  *   file order, and their plies go to the import's position index (`positionIndexWriter.ts`);
  *   a position reached in a game becomes a `Position` row only when something is attached to
@@ -12,7 +14,8 @@
  * - each game's analysis summary (what a program said of each player's decisions) goes to
  *   `PlayerAnalysis`, one row per game and side;
  * - scores, de-duplicated in memory (the last verdict of a program and ruleset on a
- *   position wins), replace an older verdict of the same program and ruleset.
+ *   position wins), replace an older verdict of the same program and ruleset; every score the
+ *   import writes is linked to it (`ImportScore`), and stays while one import that wrote it does.
  * Nothing is kept between chunks: de-duplication across chunks is the database's (the
  * unique index sees what earlier chunks stored), so memory is bounded by one chunk.
  */
@@ -25,7 +28,7 @@ import { PositionIndexBuffer } from './positionIndexWriter';
 /** Columns of the staging tables (temporary, dropped at commit), created when a chunk first needs one. */
 const STAGING = {
   stage_position: `id bigint, kind text, key text, hash bigint, "groupKey" text, "sideToMove" text, board text, data jsonb,
-    "pieceCount" int, "listIndex" int`,
+    "pieceCount" int, "listIndex" int, brought boolean`,
   stage_score: `ord bigint, "positionId" bigint, program text, ruleset text, value float8, "bestValue" float8,
     confidence float8, details jsonb, source text`,
 };
@@ -81,10 +84,11 @@ class PositionIds {
 }
 
 /**
- * The chunk's distinct positions to store, in file order: standalone records first, then the
- * positions of the games' plies that the chunk's scores are about.
+ * The chunk's distinct positions to store, in file order: standalone records first (the
+ * `brought` first ones: the records of the file, linked to the import), then the positions of the
+ * games' plies that the chunk's scores are about.
  */
-function distinctPositions(chunk: ImportChunk): PositionRecord[] {
+function distinctPositions(chunk: ImportChunk): { staged: PositionRecord[]; brought: number } {
   const staged: PositionRecord[] = [];
   const seen = new Map<GameKind, Set<string>>();
   const add = (p: PositionRecord): void => {
@@ -95,8 +99,9 @@ function distinctPositions(chunk: ImportChunk): PositionRecord[] {
     staged.push(p);
   };
   for (const p of chunk.positions ?? []) add(p);
+  const brought = staged.length;
   const scores = chunk.scores ?? [];
-  if (scores.length === 0) return staged;
+  if (scores.length === 0) return { staged, brought };
   const scored = new Map<string, Set<GameKind>>();
   for (const s of scores) {
     const kinds = scored.get(s.positionKey);
@@ -106,16 +111,16 @@ function distinctPositions(chunk: ImportChunk): PositionRecord[] {
   for (const game of chunk.games ?? []) {
     for (const ply of game.plies) if (scored.get(ply.position.key)?.has(ply.position.kind)) add(ply.position);
   }
-  return staged;
+  return { staged, brought };
 }
 
-/** Staging rows: each distinct position with the id it takes if it is new. */
-function* positionRows(staged: PositionRecord[], ids: string[]): Generator<CopyValue[]> {
+/** Staging rows: each distinct position with the id it takes if it is new, and whether the file brought it as a record. */
+function* positionRows(staged: PositionRecord[], brought: number, ids: string[]): Generator<CopyValue[]> {
   for (let ord = 0; ord < staged.length; ord++) {
     const p = staged[ord];
     yield [
       ids[ord], p.kind, p.key, p.hash ?? null, p.groupKey ?? null, p.sideToMove ?? null, p.board, json(p.data),
-      p.pieceCount ?? null, p.listIndex ?? null,
+      p.pieceCount ?? null, p.listIndex ?? null, ord < brought,
     ];
   }
 }
@@ -165,9 +170,9 @@ const isListed = (p: PositionRecord): boolean => p.listIndex !== undefined && p.
  * as they are.
  */
 async function storePositions(sql: SqlExecutor, importId: bigint, chunk: ImportChunk): Promise<{ added: number; ids: PositionIds }> {
-  const staged = distinctPositions(chunk);
+  const { staged, brought } = distinctPositions(chunk);
   if (staged.length === 0) return { added: 0, ids: new PositionIds() };
-  return mergePositions(sql, importId, staged);
+  return mergePositions(sql, importId, staged, brought);
 }
 
 /**
@@ -177,15 +182,15 @@ async function storePositions(sql: SqlExecutor, importId: bigint, chunk: ImportC
  * go in in key order, so imports of overlapping keys lock them in the same order and wait for
  * each other instead of deadlocking. Ids reserved for keys already stored are left unused.
  */
-async function mergePositions(sql: SqlExecutor, importId: bigint, staged: PositionRecord[]): Promise<{ added: number; ids: PositionIds }> {
+async function mergePositions(sql: SqlExecutor, importId: bigint, staged: PositionRecord[], brought: number): Promise<{ added: number; ids: PositionIds }> {
   const ids = new PositionIds();
   const listed = staged.some(isListed);
   await emptyStaging(sql, 'stage_position');
   const reserved = await reserveIds(sql, 'Position', staged.length);
   await sql.copyRows(
     'stage_position',
-    ['id', 'kind', 'key', 'hash', 'groupKey', 'sideToMove', 'board', 'data', 'pieceCount', 'listIndex'],
-    positionRows(staged, reserved),
+    ['id', 'kind', 'key', 'hash', 'groupKey', 'sideToMove', 'board', 'data', 'pieceCount', 'listIndex', 'brought'],
+    positionRows(staged, brought, reserved),
   );
   const onConflict = listed
     ? `DO UPDATE SET hash = excluded.hash, "sideToMove" = excluded."sideToMove", board = excluded.board,
@@ -214,8 +219,22 @@ async function mergePositions(sql: SqlExecutor, importId: bigint, staged: Positi
     const found = await probePositions(sql, missing);
     for (const [kind, byKey] of found) for (const [key, hit] of byKey) ids.set(kind, key, hit.id);
   }
+  if (brought > 0) await linkBroughtPositions(sql, importId);
   return { added, ids };
 }
+
+/**
+ * Links the staged records of the file to the import, each with its place in the import's list
+ * (a record listed twice keeps its first place, as the position keeps its first board).
+ */
+const linkBroughtPositions = (sql: SqlExecutor, importId: bigint): Promise<unknown> =>
+  sql.query(
+    `INSERT INTO "ImportPosition" ("importId", "positionId", "listIndex")
+     SELECT $1::int8, p.id, s."listIndex" FROM stage_position s JOIN "Position" p ON p.kind = s.kind::"GameKind" AND p.key = s.key
+     WHERE s.brought ORDER BY p.id
+     ON CONFLICT ("importId", "positionId") DO NOTHING`,
+    [importId],
+  );
 
 /** COPYs the chunk's games in file order with reserved ids; returns their ids (decimal text) by index in the chunk. */
 async function storeGames(sql: SqlExecutor, importId: bigint, games: GameRecord[], gameIndexBase: number): Promise<string[]> {
@@ -321,7 +340,7 @@ export class PendingImport {
 }
 
 /** Stages a chunk's scores (of stored positions) in file order; returns how many. */
-async function stageScores(sql: SqlExecutor, scores: ScoreRecord[], ids: PositionIds, pending: PendingImport): Promise<number> {
+async function stageScores(sql: SqlExecutor, importId: bigint, scores: ScoreRecord[], ids: PositionIds, pending: PendingImport): Promise<number> {
   await lookUpScorePositions(sql, scores, ids);
   const rows = scoreRows(scores, ids);
   if (rows.length === 0) return 0;
@@ -333,14 +352,14 @@ async function stageScores(sql: SqlExecutor, scores: ScoreRecord[], ids: Positio
     rows.map((row, k) => [base + k, ...row.slice(1)]),
   );
   pending.stagedScores += rows.length;
-  if (pending.stagedScores >= pending.mergeRows) await mergePending(sql, pending);
+  if (pending.stagedScores >= pending.mergeRows) await mergePending(sql, importId, pending);
   return rows.length;
 }
 
 /** Merges what is staged and starts staging afresh. */
-async function mergePending(sql: SqlExecutor, pending: PendingImport): Promise<void> {
+async function mergePending(sql: SqlExecutor, importId: bigint, pending: PendingImport): Promise<void> {
   if (pending.stagedScores === 0) return;
-  pending.mergedScores += await mergeStagedScores(sql);
+  pending.mergedScores += await mergeStagedScores(sql, importId);
   pending.stagedScores = 0;
 }
 
@@ -348,9 +367,10 @@ async function mergePending(sql: SqlExecutor, pending: PendingImport): Promise<v
  * Merges the import's staged scores: of several verdicts of one program and ruleset on a position,
  * the last in the file wins and replaces a stored one; new rows take ids in the file order of
  * their first verdict, and go in in key order, so imports of overlapping scores wait for each
- * other instead of deadlocking. Returns how many rows were written.
+ * other instead of deadlocking. Each row written is linked to the import. Returns how many rows
+ * were written.
  */
-async function mergeStagedScores(sql: SqlExecutor): Promise<number> {
+async function mergeStagedScores(sql: SqlExecutor, importId: bigint): Promise<number> {
   const written = await sql.query<{ n: bigint }>(`
     WITH latest AS MATERIALIZED (
       SELECT nextval(pg_get_serial_sequence('"Score"', 'id')) AS id, s.* FROM (
@@ -367,8 +387,11 @@ async function mergeStagedScores(sql: SqlExecutor): Promise<number> {
       ON CONFLICT ("positionId", program, ruleset) DO UPDATE SET value = excluded.value,
         "bestValue" = excluded."bestValue", confidence = excluded.confidence, details = excluded.details,
         source = excluded.source
-      RETURNING 1
-    ) SELECT count(*)::int8 AS n FROM merged`);
+      RETURNING id
+    ), linked AS (
+      INSERT INTO "ImportScore" ("importId", "scoreId") SELECT $1::int8, id FROM merged
+      ON CONFLICT ("importId", "scoreId") DO NOTHING
+    ) SELECT count(*)::int8 AS n FROM merged`, [importId]);
   return Number(written[0].n);
 }
 
@@ -378,7 +401,7 @@ async function mergeStagedScores(sql: SqlExecutor): Promise<number> {
  */
 export async function finishImport(sql: SqlExecutor, importId: bigint, pending: PendingImport): Promise<number> {
   await pending.index.flush(sql, importId);
-  await mergePending(sql, pending);
+  await mergePending(sql, importId, pending);
   return pending.mergedScores;
 }
 
@@ -403,6 +426,6 @@ export async function writeChunk(
     await storePlayerAnalysis(sql, games, gameIds);
     for (let i = 0; i < games.length; i++) await pending.index.addGame(sql, importId, BigInt(gameIds[i]), games[i]);
   }
-  const newScores = scores.length > 0 ? await stageScores(sql, scores, ids, pending) : 0;
+  const newScores = scores.length > 0 ? await stageScores(sql, importId, scores, ids, pending) : 0;
   return { games: games.length, positions: games.length > 0 ? gamePositions(games) : added, scores: newScores };
 }

@@ -21,6 +21,8 @@ export interface DatabaseConfig {
   importConnections?: number;
   /** Milliseconds one SQL statement may run before PostgreSQL cancels it (0 = no limit). */
   statementTimeoutMs: number;
+  /** Where opening reports what it repaired (a data directory open to others); default: a process warning. */
+  warn?: (message: string) => void;
 }
 
 export interface ServerConfig {

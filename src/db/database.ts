@@ -18,6 +18,7 @@ import { bindValue, columnList, type Row, type SqlExecutor } from './sql';
 import { Slots } from './slots';
 import { applyMigrations, migrationChecksum, readMigrations } from './migrations';
 import { DataDirInUse, lockDataDir } from './dataDirLock';
+import { holdPrivateUmask, makePrivate, openEntriesMessage } from './privateDir';
 import { Gate, gatePglite, serveLocalSocket, socketPathOf, socketStream, type LocalSocket, type LocalSocketOptions } from './localSocket';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
@@ -212,19 +213,42 @@ const pgliteExecutor = (db: PGlite | Transaction): SqlExecutor => ({
   },
 });
 
+/**
+ * Makes a data directory private before PGlite opens it (see privateDir.ts), warning when it was
+ * not; returns the release of the umask held while it is open.
+ */
+function privateDataDir(config: DatabaseConfig & { dataDir: string }): () => void {
+  const release = holdPrivateUmask();
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const open = makePrivate(config.dataDir);
+  if (open.length > 0) (config.warn ?? ((message: string) => process.emitWarning(message)))(openEntriesMessage(config.dataDir, open));
+  return release;
+}
+
 async function openPglite(config: DatabaseConfig): Promise<Database> {
   let unlock: () => void = () => undefined;
-  if (config.dataDir) {
-    fs.mkdirSync(config.dataDir, { recursive: true });
+  let releaseUmask: () => void = () => undefined;
+  const dataDir = config.dataDir;
+  if (dataDir) {
+    releaseUmask = privateDataDir({ ...config, dataDir });
     try {
-      unlock = lockDataDir(config.dataDir);
+      unlock = lockDataDir(dataDir);
     } catch (error) {
+      releaseUmask();
       if (error instanceof DataDirInUse && config.joinServer) return openThroughServer(error);
       throw error;
     }
   }
-  const pglite = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
-  await pglite.waitReady;
+  const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+  try {
+    await pglite.waitReady;
+  } catch (error) {
+    releaseUmask();
+    unlock();
+    throw error;
+  }
+  // A new cluster's files are written 0666 by PGlite, and each start rewrites some: set them now.
+  if (dataDir) makePrivate(dataDir);
   // Every use of PGlite passes the gate, so a local client's transaction (see `share`) runs alone.
   const gate = new Gate();
   const gated = gatePglite(pglite, gate);
@@ -232,7 +256,6 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     gate.run(() => pglite.transaction((tx) => work(pgliteExecutor(tx))));
   await applyMigrations(transaction);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(gated) });
-  const dataDir = config.dataDir;
   let socket: Promise<LocalSocket> | undefined;
   return {
     kind: 'pglite',
@@ -244,6 +267,8 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
       await socket?.then((s) => s.close()).catch(() => undefined);
       await prisma.$disconnect();
       await pglite.close();
+      if (dataDir) makePrivate(dataDir);
+      releaseUmask();
       unlock();
     },
   };

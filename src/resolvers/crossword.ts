@@ -16,7 +16,7 @@ import {
 import type { Position } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError } from '../api/errors';
-import { crosswordPositionAtPly, storedCrosswordPosition } from '../storage/crossword';
+import { storedCrosswordPosition } from '../storage/crossword';
 
 type DialectArg = 'CURRENT' | 'SEED';
 
@@ -70,9 +70,8 @@ export const crosswordResolvers: Resolvers = {
   },
   Ply: {
     crossword: async (ply, { dialect }, { loaders }) => {
-      const game = await loaders.game.load(ply.gameId);
-      if (!game || game.kind !== 'CROSSWORD' || ply.variation !== '') return null;
-      const position = crosswordPositionAtPly(game, ply.number);
+      if (ply.variation !== '') return null;
+      const position = (await loaders.crosswordPositions.load(ply.gameId))?.[ply.number];
       return position ? { position, dialect: dialectOf(dialect), key: positionKey(position), scoresKnown: true } : null;
     },
   },

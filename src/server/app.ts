@@ -30,6 +30,8 @@ import { webRoutes } from './web';
 export interface AppOptions {
   /** The database, or a function giving it once it is open (undefined until then: not ready). */
   db: Database | (() => Database | undefined);
+  /** While not ready: what the server is doing, for readiness to say (e.g. "re-indexing, 120 of 33000"). */
+  startup?: () => string | undefined;
   /** Largest request body, e.g. `16mb`. */
   bodyLimit?: string;
   /** Also receives every masked internal error (after it is logged). */
@@ -178,7 +180,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       return;
     }
     if (!db) {
-      res.status(503).json({ status: 'starting' });
+      res.status(503).json({ status: options.startup?.() ?? 'starting' });
       return;
     }
     try {

@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { serverConfigFromEnv, type DatabaseConfig } from '../db/config';
 import { openDatabase, type Database } from '../db/database';
 import { catchUpImports } from '../storage/reindex';
+import { type OnCatchUp, catchUpStatus } from '../storage/catchUpProgress';
 import type { LocalSocket } from '../db/localSocket';
 import { createApp, type App } from './app';
 import { authConfigFromEnv } from './auth';
@@ -67,13 +68,13 @@ const describeDatabase = (config: DatabaseConfig): string => {
 };
 
 /** Opens the database, retrying with exponential backoff until it opens or `signal` aborts. */
-async function openWithRetry(config: DatabaseConfig, retry: RetryPolicy, signal: AbortSignal, log: Logger): Promise<Database> {
+async function openWithRetry(config: DatabaseConfig, retry: RetryPolicy, signal: AbortSignal, log: Logger, onCatchUp?: OnCatchUp): Promise<Database> {
   let delay = retry.initialMs;
   for (let attempt = 1; ; attempt++) {
     signal.throwIfAborted();
     try {
-      const db = await openDatabase(config);
-      await catchUpImports(db);
+      const db = await openDatabase({ ...config, warn: (message) => log.warn({ dataDir: config.dataDir }, message) });
+      await catchUpImports(db, onCatchUp);
       if (signal.aborted) {
         await db.close().catch(() => undefined);
         signal.throwIfAborted();
@@ -96,6 +97,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const logger = options.logger ?? createLogger(env);
   const graceMs = shutdownGraceFromEnv(env);
   let db: Database | undefined;
+  /** What readiness says while the database is open but imports of an earlier version are brought up to date. */
+  let startup: string | undefined;
   const metrics = new Metrics({
     processMetrics: options.processMetrics ?? true,
     databaseReady: () => db !== undefined,
@@ -103,6 +106,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const app = await createApp({
     db: () => db,
+    startup: () => startup,
     bodyLimit: config.bodyLimit,
     auth: authConfigFromEnv(env),
     limits: limitsFromEnv(env),
@@ -125,8 +129,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const opening = new AbortController();
   // PGlite in a data directory is lent to the CLI on a Unix socket there (src/db/localSocket.ts).
   let socket: Promise<LocalSocket | undefined> = Promise.resolve(undefined);
-  const ready = openWithRetry(config.database, options.retry ?? DEFAULT_RETRY, opening.signal, logger).then((opened) => {
+  const onCatchUp: OnCatchUp = (progress) => {
+    const starts = startup === undefined || !startup.startsWith(progress.phase);
+    startup = catchUpStatus(progress);
+    if (starts) logger.info({ ...progress }, startup);
+  };
+  const ready = openWithRetry(config.database, options.retry ?? DEFAULT_RETRY, opening.signal, logger, onCatchUp).then((opened) => {
     db = opened;
+    startup = undefined;
     logger.info({ database: where }, 'database open and migrated; ready');
     socket = opened.share?.().then(
       (shared) => {

@@ -376,17 +376,18 @@ export const writeGcgGame: GameWriter = (stored) => {
 };
 
 /** CGP export of a game: the position before the first event and after every event, one per line. */
-export const writeCgpGame: GameWriter = (stored) => gamePositions(stored).map((p) => printCgp(p)).join('\n') + '\n';
+export const writeCgpGame: GameWriter = (stored) => crosswordGamePositions(stored).map((p) => printCgp(p)).join('\n') + '\n';
 
 /** A stored GCG game read and replayed again, with the options it was imported with (kept in its metadata). */
 export const replayStoredGcg = (stored: Game): { game: GcgGame; replay: GameReplay } =>
   readGcgGame(new Uint8Array(stored.source), replayOptionsOf(stored));
 
-/** A stored GCG game's positions, ply by ply from 0 (the start), with this game's scores and last moves. */
-const gamePositions = (stored: Game): CgpPosition[] => {
+/**
+ * A stored GCG game's positions, ply by ply from 0 (the start), with this game's scores and last
+ * moves: one replay of the whole game (the API reads it once per game and request, `api/loaders.ts`).
+ */
+export const crosswordGamePositions = (stored: Game): CgpPosition[] => {
   const { game, replay } = replayStoredGcg(stored);
   return [gcgStartPosition(game, replay).position, ...replay.turns.map((t) => t.position)];
 };
 
-/** The position a stored crossword game reached at `ply`, as that game had it (its scores and last move); null past the end. */
-export const crosswordPositionAtPly = (stored: Game, ply: number): CgpPosition | null => gamePositions(stored)[ply] ?? null;

@@ -9,6 +9,7 @@ import type { Game } from '../generated/prisma/client';
 import { readerFor } from './formats';
 import type { ImportOptions } from './formatTypes';
 import { recordedGoHasher } from './go';
+import { Pacer } from './pacer';
 
 /** One node of a stored game: where it is (game, node index in the replay) and what it holds. */
 export interface StoredPly {
@@ -65,12 +66,17 @@ export async function importOptionsByIds(sql: SqlExecutor, importIds: readonly b
 
 /**
  * The replayed plies of these games, by game id. `sql` is what the replay reads with (the
- * Go Zobrist tables and options the imports recorded): the caller's transaction inside one.
+ * Go Zobrist tables and options the imports recorded): the caller's transaction inside one. Gives the
+ * event loop a turn whenever `pace` is due, between games, so a long page of replays does not
+ * hold up other requests (or liveness) on the embedded database's thread.
  */
-export async function pliesOfGames(sql: SqlExecutor, games: readonly Game[]): Promise<Map<bigint, StoredPly[]>> {
+export async function pliesOfGames(sql: SqlExecutor, games: readonly Game[], pace: Pacer = new Pacer()): Promise<Map<bigint, StoredPly[]>> {
   const options = await importOptionsByIds(sql, games.flatMap((g) => (g.importId === null ? [] : [g.importId])));
   const out = new Map<bigint, StoredPly[]>();
-  for (const game of games) out.set(game.id, await replayStoredGame(sql, game, (game.importId !== null && options.get(game.importId)) || {}));
+  for (const game of games) {
+    out.set(game.id, await replayStoredGame(sql, game, (game.importId !== null && options.get(game.importId)) || {}));
+    if (pace.due) await pace.giveWay();
+  }
   return out;
 }
 
@@ -94,6 +100,6 @@ export async function* gamePagesOf(sql: SqlExecutor, importId: bigint): AsyncGen
  * An import's games in id order, a page at a time, each page with its games' replays: what
  * indexing an import again and deleting one read.
  */
-export async function* replayedGamesOf(sql: SqlExecutor, importId: bigint): AsyncGenerator<{ games: Game[]; plies: Map<bigint, StoredPly[]> }> {
-  for await (const games of gamePagesOf(sql, importId)) yield { games, plies: await pliesOfGames(sql, games) };
+export async function* replayedGamesOf(sql: SqlExecutor, importId: bigint, pace: Pacer = new Pacer()): AsyncGenerator<{ games: Game[]; plies: Map<bigint, StoredPly[]> }> {
+  for await (const games of gamePagesOf(sql, importId)) yield { games, plies: await pliesOfGames(sql, games, pace) };
 }

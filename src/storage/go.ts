@@ -7,7 +7,9 @@
  * - `hash`: the 8 hash bytes as a signed bigint (`BigInt.asIntN(64, ...)`), for equality lookups only;
  * - `sideToMove` `B`/`W`, `board` the 81 `#`/`O`/`.` characters, `pieceCount` the stone count;
  * - `data`: `{ "extra": { sourceFileId, variation, moveNumber } }` for 100-byte records, else null;
- * - `listImportId`/`listIndex`: the import and index of the file that first listed it.
+ * - `listImportId`/`listIndex`: the import and index of the earliest stored file that lists it;
+ *   each file that lists it has its own place in `ImportPosition` (the first listing's board and
+ *   extra data are kept: a file listing the same PositionID with other bytes exports the first's).
  * Those give back every byte of the record, so export is byte-identical.
  *
  * A score record names its position by PositionID. A position not stored yet is
@@ -288,15 +290,22 @@ interface ListedRow {
   listIndex: number;
 }
 
-/** The listed Go positions (of one import, or all in import order), as position-file records, page by page. */
+/**
+ * The listed Go positions, as position-file records, page by page: one import's list in its order,
+ * or every listed position once, in the order of the earliest import that lists it.
+ */
 async function* listedPositions(sql: SqlExecutor, importId?: bigint): AsyncGenerator<GoPositionRecord> {
   let after: [bigint, number] = [-1n, -1];
   for (;;) {
     const rows = await sql.query<ListedRow & Record<string, unknown>>(
-      `SELECT key, board, data, "listImportId", "listIndex" FROM "Position"
-       WHERE "listImportId" IS NOT NULL AND kind = 'GO' ${importId === undefined ? '' : 'AND "listImportId" = $3'}
-         AND ("listImportId", "listIndex") > ($1, $2)
-       ORDER BY "listImportId", "listIndex" LIMIT ${PAGE}`,
+      importId === undefined
+        ? `SELECT key, board, data, "listImportId", "listIndex" FROM "Position"
+           WHERE "listImportId" IS NOT NULL AND kind = 'GO' AND ("listImportId", "listIndex") > ($1, $2)
+           ORDER BY "listImportId", "listIndex" LIMIT ${PAGE}`
+        : `SELECT p.key, p.board, p.data, l."importId" AS "listImportId", l."listIndex"
+           FROM "ImportPosition" l JOIN "Position" p ON p.id = l."positionId"
+           WHERE l."importId" = $3 AND l."listIndex" IS NOT NULL AND p.kind = 'GO' AND (l."importId", l."listIndex") > ($1, $2)
+           ORDER BY l."listIndex" LIMIT ${PAGE}`,
       importId === undefined ? [after[0], after[1]] : [after[0], after[1], importId],
     );
     for (const row of rows) {

@@ -70,8 +70,8 @@ export async function checkImportHashes(sql: SqlExecutor, importId: bigint, name
   let after = -1;
   for (;;) {
     const rows = await sql.query<{ key: string; board: string; listIndex: number }>(
-      `SELECT key, board, "listIndex" FROM "Position" WHERE "listImportId" = $1 AND "listIndex" > $2
-       ORDER BY "listIndex" LIMIT ${PAGE}`,
+      `SELECT p.key, p.board, l."listIndex" FROM "ImportPosition" l JOIN "Position" p ON p.id = l."positionId"
+       WHERE l."importId" = $1 AND l."listIndex" > $2 ORDER BY l."listIndex" LIMIT ${PAGE}`,
       [importId, after],
     );
     for (const row of rows) {

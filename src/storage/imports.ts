@@ -1,9 +1,10 @@
 /** Stored imports: the list, and deleting one with what only it brought. */
 import type { Database } from '../db/database';
+import type { SqlExecutor } from '../db/sql';
 import type { GameKind, ImportWarning } from '../db/records';
 import { replayedGamesOf } from './gamePlies';
 import { deleteIndexOfImport } from '../db/positionIndexWriter';
-import { occurrenceCountsOf } from './positionIndex';
+import { reachedKeys } from './positionIndex';
 
 /** One import as listed. */
 export type ImportRow = {
@@ -48,39 +49,105 @@ export interface DeletedImport {
 }
 
 /**
- * Deletes an import in one transaction: its games, their entries in the position index, and
- * every stored position that only it brought (listed by it, or reached by its games and by no
- * other game, and listed by no other import), with the scores of those positions. Positions it
- * listed that other games still reach stay, unlisted. Null when there is no such import.
+ * Deletes an import in one transaction: its games (with their analysis summaries), their entries
+ * in the position index, the scores no other import wrote, and every stored position that nothing
+ * else holds: no other import brought it (lists it, or names it as a record), no score another
+ * import wrote is on it, and no other game reaches it. A score several imports wrote (the same
+ * program and ruleset on the same position) stays while one of them does, with the verdict last
+ * written. A position that stays but was listed first by this import is listed next by the
+ * earliest import that still lists it, at its place in that list. Null when there is no such import.
  */
 export const deleteImport = (db: Database, importId: bigint): Promise<DeletedImport | null> =>
   db.transaction(async (sql) => {
     const found = await sql.query<{ id: bigint }>(`SELECT id FROM "Import" WHERE id = $1 FOR UPDATE`, [importId]);
     if (found.length === 0) return null;
-    // The stored positions its games reach or it listed: the ones that may go with it.
-    const candidates = new Map<bigint, { kind: GameKind; key: string }>();
-    const add = (rows: { id: bigint; kind: GameKind; key: string }[]) => rows.forEach((r) => candidates.set(r.id, r));
-    add(await sql.query(`SELECT id, kind::text AS kind, key FROM "Position" WHERE "listImportId" = $1`, [importId]));
-    for await (const { plies } of replayedGamesOf(sql, importId)) {
-      const keys = new Set<string>();
-      for (const replay of plies.values()) for (const p of replay) keys.add(p.ply.position.key);
-      add(await sql.query(`SELECT id, kind::text AS kind, key FROM "Position" WHERE key = ANY($1::text[])`, [[...keys]]));
-    }
+    const candidates = await positionsOf(sql, importId);
     const games = await sql.query<{ id: bigint }>(`DELETE FROM "Game" WHERE "importId" = $1 RETURNING id`, [importId]);
     await deleteIndexOfImport(sql, importId);
-    const orphans: bigint[] = [];
-    for (const [id, { kind, key }] of candidates) {
-      const [row] = await sql.query<{ listImportId: bigint | null }>(`SELECT "listImportId" FROM "Position" WHERE id = $1`, [id]);
-      if (!row || (row.listImportId !== null && row.listImportId !== importId)) continue;
-      if ((await occurrenceCountsOf(sql, kind, key)).occurrences === 0) orphans.push(id);
-    }
+    const ownScores = await sql.query<{ id: bigint }>(
+      `DELETE FROM "Score" s USING "ImportScore" l
+       WHERE l."scoreId" = s.id AND l."importId" = $1
+         AND NOT EXISTS (SELECT 1 FROM "ImportScore" o WHERE o."scoreId" = s.id AND o."importId" <> $1)
+       RETURNING s.id`,
+      [importId],
+    );
+    await sql.query(`DELETE FROM "ImportScore" WHERE "importId" = $1`, [importId]);
+    await sql.query(`DELETE FROM "ImportPosition" WHERE "importId" = $1`, [importId]);
+    const orphans = await orphansAmong(sql, candidates);
     const list = `{${orphans.join(',')}}`;
-    const scores = await sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "Score" WHERE "positionId" = ANY($1::int8[])`, [list]);
+    // Scores stored before imports recorded who wrote them go with their position.
+    const unlinked = await sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "Score" WHERE "positionId" = ANY($1::int8[])`, [list]);
     const positions = await sql.query<{ id: bigint }>(`DELETE FROM "Position" WHERE id = ANY($1::int8[]) RETURNING id`, [list]);
-    await sql.query(`UPDATE "Position" SET "listImportId" = NULL, "listIndex" = NULL WHERE "listImportId" = $1`, [importId]);
+    await relist(sql, importId);
     await sql.query(`DELETE FROM "Import" WHERE id = $1`, [importId]);
-    return { games: games.length, positions: positions.length, scores: Number(scores[0].n) };
+    return { games: games.length, positions: positions.length, scores: ownScores.length + Number(unlinked[0].n) };
   });
+
+/**
+ * Positions the import listed first (and that stay) are listed next by the earliest import that
+ * still lists them, at its place in that list, or by none. One join, not a lookup per position.
+ */
+const relist = (sql: SqlExecutor, importId: bigint): Promise<unknown> =>
+  sql.query(
+    `UPDATE "Position" p SET "listImportId" = n."importId", "listIndex" = n."listIndex"
+     FROM (
+       SELECT listed.id, l."importId", l."listIndex"
+       FROM (SELECT id FROM "Position" WHERE "listImportId" = $1) listed
+       LEFT JOIN (
+         SELECT DISTINCT ON ("positionId") "positionId", "importId", "listIndex" FROM "ImportPosition"
+         WHERE "listIndex" IS NOT NULL AND "positionId" IN (SELECT id FROM "Position" WHERE "listImportId" = $1)
+         ORDER BY "positionId", "importId"
+       ) l ON l."positionId" = listed.id
+     ) n
+     WHERE p.id = n.id`,
+    [importId],
+  );
+
+type Candidates = Map<bigint, { kind: GameKind; key: string }>;
+
+/** The stored positions an import brought, wrote a score on, listed, or reaches in its games: the ones that may go with it. */
+async function positionsOf(sql: SqlExecutor, importId: bigint): Promise<Candidates> {
+  const candidates: Candidates = new Map();
+  const add = (rows: { id: bigint; kind: GameKind; key: string }[]) => rows.forEach((r) => candidates.set(r.id, r));
+  add(await sql.query(
+    `SELECT id, kind::text AS kind, key FROM "Position" WHERE "listImportId" = $1
+       OR id IN (SELECT "positionId" FROM "ImportPosition" WHERE "importId" = $1)
+       OR id IN (SELECT s."positionId" FROM "ImportScore" l JOIN "Score" s ON s.id = l."scoreId" WHERE l."importId" = $1)`,
+    [importId],
+  ));
+  for await (const { plies } of replayedGamesOf(sql, importId)) {
+    const keys = new Set<string>();
+    for (const replay of plies.values()) for (const p of replay) keys.add(p.ply.position.key);
+    add(await sql.query(`SELECT id, kind::text AS kind, key FROM "Position" WHERE key = ANY($1::text[])`, [[...keys]]));
+  }
+  return candidates;
+}
+
+/**
+ * The candidates nothing holds any more (run after the import's games, index entries and links
+ * are gone): no import brought them, no import's score is on them, no stored game reaches them.
+ */
+async function orphansAmong(sql: SqlExecutor, candidates: Candidates): Promise<bigint[]> {
+  if (candidates.size === 0) return [];
+  const unheld = await sql.query<{ id: bigint }>(
+    `SELECT p.id FROM "Position" p WHERE p.id = ANY($1::int8[])
+       AND NOT EXISTS (SELECT 1 FROM "ImportPosition" l WHERE l."positionId" = p.id)
+       AND NOT EXISTS (SELECT 1 FROM "Score" s JOIN "ImportScore" l ON l."scoreId" = s.id WHERE s."positionId" = p.id)`,
+    [`{${[...candidates.keys()].join(',')}}`],
+  );
+  const keysByKind = new Map<GameKind, Map<string, bigint>>();
+  for (const { id } of unheld) {
+    const { kind, key } = candidates.get(BigInt(id))!;
+    const keys = keysByKind.get(kind) ?? new Map<string, bigint>();
+    keysByKind.set(kind, keys.set(key, BigInt(id)));
+  }
+  const orphans: bigint[] = [];
+  for (const [kind, keys] of keysByKind) {
+    const reached = await reachedKeys(sql, kind, [...keys.keys()]);
+    for (const [key, id] of keys) if (!reached.has(key)) orphans.push(id);
+  }
+  return orphans;
+}
 
 /** One import by id, or null. */
 export async function importById(db: Database, id: bigint): Promise<ImportRow | null> {

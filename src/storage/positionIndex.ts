@@ -145,3 +145,52 @@ export async function occurrenceCountsOf(sql: SqlExecutor, kind: GameKind, key: 
   }
   return { occurrences, games };
 }
+
+/** Below this many keys, `reachedKeys` looks each up; from it, it reads the blocks of their buckets once each. */
+const BUCKET_READ_KEYS = 64;
+
+/**
+ * The keys of one kind that some stored game reaches. Many keys are answered by reading each
+ * bucket of theirs once (not once per key) and their runs in one statement; none are looked up
+ * when no game of the kind is indexed.
+ */
+export async function reachedKeys(sql: SqlExecutor, kind: GameKind, keys: readonly string[]): Promise<Set<string>> {
+  const reached = new Set<string>();
+  if (keys.length === 0) return reached;
+  const [any] = await sql.query<{ indexed: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM "PositionBlock" WHERE kind = $1::"GameKind") OR EXISTS (SELECT 1 FROM "PositionRun" WHERE kind = $1::"GameKind") AS indexed`,
+    [kind],
+  );
+  if (!any.indexed) return reached;
+  if (keys.length < BUCKET_READ_KEYS) {
+    for (const key of keys) if ((await occurrenceCountsOf(sql, kind, key)).occurrences > 0) reached.add(key);
+    return reached;
+  }
+  const byHash = new Map<bigint, string[]>();
+  const byBucket = new Map<number, { key: string; lo: number }[]>();
+  for (const key of keys) {
+    const k = indexKey(kind, key);
+    byHash.set(k.hash, [...(byHash.get(k.hash) ?? []), key]);
+    const bucket = byBucket.get(k.bucket);
+    if (bucket) bucket.push({ key, lo: k.lo });
+    else byBucket.set(k.bucket, [{ key, lo: k.lo }]);
+  }
+  const hot = await sql.query<{ hash: bigint }>(
+    `SELECT DISTINCT hash FROM "PositionRun" WHERE kind = $1::"GameKind" AND hash = ANY($2::int8[])`,
+    [kind, `{${[...byHash.keys()].join(',')}}`],
+  );
+  for (const { hash } of hot) for (const key of byHash.get(BigInt(hash)) ?? []) reached.add(key);
+  for (const [bucket, wanted] of byBucket) {
+    const blocks = await sql.query<{ baseGameId: bigint; entries: Uint8Array }>(
+      `SELECT "baseGameId", entries FROM "PositionBlock" WHERE kind = $1::"GameKind" AND bucket = $2`,
+      [kind, bucket],
+    );
+    for (const { key, lo } of wanted) {
+      if (reached.has(key)) continue;
+      const found: Posting[] = [];
+      for (const b of blocks) findInBlock(b.entries, b.baseGameId, lo, found);
+      if (found.length > 0) reached.add(key);
+    }
+  }
+  return reached;
+}

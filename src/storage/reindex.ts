@@ -2,21 +2,32 @@
  * Indexes the games of imports stored before the position index existed (the migration that
  * brought the index marks them `indexed = false`): each such import's games are replayed and
  * their plies written to the index, one transaction per import. Runs when the database is
- * opened, before anything is served.
+ * opened, before anything is served; it gives the event loop a turn every few milliseconds (the
+ * embedded database runs on the same thread), so the server stays live, and says how far it is.
  */
 import type { Database } from '../db/database';
 import type { SqlExecutor } from '../db/sql';
 import { PositionIndexBuffer, deleteIndexOfImport } from '../db/positionIndexWriter';
 import { replayedGamesOf } from './gamePlies';
+import { Pacer } from './pacer';
 import { analysePendingImports } from './reanalyse';
+import { type OnCatchUp, pendingGames } from './catchUpProgress';
 
 /** Indexes every import not indexed yet; returns how many games were replayed. */
-export async function indexPendingImports(db: Database): Promise<number> {
+export async function indexPendingImports(db: Database, onProgress: OnCatchUp = () => undefined): Promise<number> {
   const pending = await db.sql.query<{ id: bigint }>(`SELECT id FROM "Import" WHERE NOT indexed ORDER BY id`);
+  if (pending.length === 0) return 0;
+  const total = await pendingGames(db, 'indexed');
+  const pace = new Pacer();
   let replayed = 0;
+  onProgress({ phase: 're-indexing', done: 0, total });
   for (const { id: importId } of pending) {
-    replayed += await db.transaction((sql) => indexImportAgain(sql, importId));
+    const before = replayed;
+    replayed += await db.transaction((sql) =>
+      indexImportAgain(sql, importId, pace, (count) => onProgress({ phase: 're-indexing', done: before + count, total })),
+    );
   }
+  onProgress({ phase: 're-indexing', done: replayed, total });
   return replayed;
 }
 
@@ -25,15 +36,22 @@ export async function indexPendingImports(db: Database): Promise<number> {
  * dropped and its games replayed into it (as their import recorded them: options, Go Zobrist
  * table); returns how many games were replayed.
  */
-export async function indexImportAgain(sql: SqlExecutor, importId: bigint): Promise<number> {
+export async function indexImportAgain(
+  sql: SqlExecutor,
+  importId: bigint,
+  pace: Pacer = new Pacer(),
+  onGames: (count: number) => void = () => undefined,
+): Promise<number> {
   await deleteIndexOfImport(sql, importId);
   const index = new PositionIndexBuffer();
   let count = 0;
-  for await (const { games, plies } of replayedGamesOf(sql, importId)) {
+  for await (const { games, plies } of replayedGamesOf(sql, importId, pace)) {
     for (const game of games) {
       await index.addNodes(sql, importId, game.id, game.kind, game.result, plies.get(game.id) ?? []);
       count++;
+      if (pace.due) await pace.giveWay();
     }
+    onGames(count);
   }
   await index.flush(sql, importId);
   await sql.query(`UPDATE "Import" SET indexed = true WHERE id = $1`, [importId]);
@@ -44,7 +62,7 @@ export async function indexImportAgain(sql: SqlExecutor, importId: bigint): Prom
  * Brings imports stored by an earlier version up to date, when the database is opened: their
  * games indexed, then their analysis summaries written.
  */
-export async function catchUpImports(db: Database): Promise<void> {
-  await indexPendingImports(db);
-  await analysePendingImports(db);
+export async function catchUpImports(db: Database, onProgress?: OnCatchUp): Promise<void> {
+  await indexPendingImports(db, onProgress);
+  await analysePendingImports(db, onProgress);
 }

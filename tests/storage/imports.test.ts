@@ -1,6 +1,7 @@
 /**
- * Imports can be listed and deleted: deleting one removes its games and the positions (with
- * their scores) that no other game reaches, in one transaction; a repeated import takes no number.
+ * Imports can be listed and deleted: deleting one removes its games, the scores only it wrote and
+ * the positions nothing else holds, in one transaction; a repeated import takes no number.
+ * (tests/storage/deleteImport.test.ts checks what overlapping imports keep.)
  */
 import { encodePositionFile, encodeScoreFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
@@ -65,7 +66,7 @@ describeEachDatabase('imports', (getDb) => {
     expect(await db.prisma.import.count({ where: { id: a.importId } })).toBe(0);
   });
 
-  it('deletes the scored positions only it reached, with their scores, keeping a scored position another game reaches', async () => {
+  it('deletes the scores only it wrote and the positions only it reached, keeping a position another game reaches', async () => {
     const db = getDb();
     const scored = (event: string, moves: string) =>
       Buffer.from(`[Event "${event}"]\n[Annotator "deleter"]\n[Result "*"]\n\n${moves} *\n`, 'utf8');
@@ -78,21 +79,23 @@ describeEachDatabase('imports', (getDb) => {
     // Only the scored positions of the games are rows.
     expect(await stored(db, await positionKeys(db, a.gameIds[0]))).toBe(2);
     expect(await stored(db, [afterB3, afterE5])).toBe(2);
-    expect(await deleteImport(db, a.importId)).toEqual({ games: 1, positions: 1, scores: 1 });
-    // 1...e5 and its score went; 1.b3 stays a row (b reaches it) with its score.
+    expect(await deleteImport(db, a.importId)).toEqual({ games: 1, positions: 1, scores: 2 });
+    // 1...e5 and its score went; 1.b3 stays a row (b reaches it), without a's score: no other import wrote it.
     expect(await stored(db, [afterE5])).toBe(0);
     expect(await stored(db, [afterB3])).toBe(1);
-    expect(await db.prisma.score.count({ where: { program: 'deleter' } })).toBe(1);
+    expect(await db.prisma.score.count({ where: { program: 'deleter' } })).toBe(0);
     expect(await indexedOccurrences(db, 'CHESS', afterB3)).toBe(1);
     expect(await indexedOccurrences(db, 'CHESS', afterE5)).toBe(0);
   });
 
-  it("deletes a position file's positions and their scores", async () => {
+  it("deletes a position file's positions, keeping those a score file scores until it goes too", async () => {
     const db = getDb();
     const positions = randomPositions(50, 777);
     const listed = await importAs(db, 'GO_POSITIONS', unwrap(encodePositionFile(positions)));
-    await importAs(db, 'GO_SCORES', unwrap(encodeScoreFile(randomScores(positions, 778))), { program: 'deleted', ruleset: '' });
-    expect(await deleteImport(db, listed.importId)).toEqual({ games: 0, positions: 50, scores: 50 });
+    const scores = await importAs(db, 'GO_SCORES', unwrap(encodeScoreFile(randomScores(positions.slice(0, 30), 778))), { program: 'deleted', ruleset: '' });
+    expect(await deleteImport(db, listed.importId)).toEqual({ games: 0, positions: 20, scores: 0 });
+    expect(await db.prisma.score.count({ where: { program: 'deleted' } })).toBe(30);
+    expect(await deleteImport(db, scores.importId)).toEqual({ games: 0, positions: 30, scores: 30 });
     expect(await db.prisma.score.count({ where: { program: 'deleted' } })).toBe(0);
   });
 
