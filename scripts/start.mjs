@@ -6,6 +6,7 @@
 // server starts from dist/ at once.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,5 +45,12 @@ for (const step of steps) {
 }
 
 const server = spawn(process.execPath, [at('dist/server/main.js')], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// Every SIGINT and SIGTERM is passed on, also when the server got it already (Ctrl-C signals the whole
+// process group, and npm passes it on once more): the server tells copies of one signal from a second
+// Ctrl-C itself (src/server/signals.ts). This script exits when the server has, with its status.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  });
+}
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
