@@ -1,7 +1,7 @@
 /** Games: lookup, the filtered connection, plies, export, and importGames. */
 import type { GameFilter, GameOrderField, Resolvers } from '../generated/graphql';
 import type { PlyParent } from '../api/parents';
-import { MAX_FILTER_TEXT, base64Arg, connection, decodeKeyCursor, encodeKeyCursor, loadOrNotFound, pageSize, parseId, textArg } from '../api/args';
+import { MAX_FILTER_TEXT, MAX_KEY_TEXT, base64Arg, connection, decodeKeyCursor, encodeKeyCursor, loadOrNotFound, pageSize, parseId, textArg } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
 import { type GameOrderColumn, type GameQuery, filterDay, gamesPage, orderValue } from '../storage/games';
 import { type StoredPly, orderedPlies } from '../storage/gamePlies';
@@ -69,8 +69,10 @@ export const gameResolvers: Resolvers = {
       const reader = readerFor(format);
       if (!reader) throw badUserInput(`format ${format} cannot be imported`, { argument: 'format' });
       const bytes = reader.binary ? base64Arg(data, 'data') : Buffer.from(data, 'utf8');
+      const { fileName, ...readerOptions } = stripNulls(options ?? {});
+      const name = fileName === undefined ? undefined : textArg(fileName, 'options.fileName', MAX_KEY_TEXT);
       try {
-        const outcome = await runImport(db, reader, bytesSource(bytes), stripNulls(options ?? {}));
+        const outcome = await runImport(db, reader, bytesSource(bytes, name), readerOptions);
         return { ...outcome, importId: String(outcome.importId) };
       } catch (error) {
         if (error instanceof ImportFailure) throw codecInputError(error.error, 'data');
@@ -79,6 +81,7 @@ export const gameResolvers: Resolvers = {
     },
   },
   ImportReport: {
+    byteSize: (report) => (report.byteSize === null ? null : Number(report.byteSize)),
     games: (report, _, { loaders }) => Promise.all(report.gameIds.map((id) => loadOrNotFound(loaders.game.load(id), 'game'))),
   },
   Game: {

@@ -15,12 +15,15 @@ export type ImportRow = {
   scoreCount: number;
   skippedCount: number;
   warnings: ImportWarning[];
+  notes: ImportWarning[];
+  fileName: string | null;
+  byteSize: bigint | null;
 };
 
 /** One page of imports in id order, after `afterId`, with the count of all imports. */
 export async function importsPage(db: Database, first: number, afterId?: bigint): Promise<{ imports: ImportRow[]; totalCount: number; hasNextPage: boolean }> {
   const rows = await db.sql.query<ImportRow & { total: bigint }>(
-    `SELECT id, format, "createdAt", "gameCount", "positionCount", "scoreCount", "skippedCount", warnings,
+    `SELECT id, format, "createdAt", "gameCount", "positionCount", "scoreCount", "skippedCount", warnings, notes, "fileName", "byteSize",
             (SELECT count(*) FROM "Import")::int8 AS total
      FROM "Import" WHERE id > $1 ORDER BY id LIMIT $2`,
     [afterId ?? 0n, first + 1],
@@ -74,7 +77,7 @@ export const deleteImport = (db: Database, importId: bigint): Promise<DeletedImp
 /** One import by id, or null. */
 export async function importById(db: Database, id: bigint): Promise<ImportRow | null> {
   const [row] = await db.sql.query<ImportRow & Record<string, unknown>>(
-    `SELECT id, format, "createdAt", "gameCount", "positionCount", "scoreCount", "skippedCount", warnings FROM "Import" WHERE id = $1`,
+    `SELECT id, format, "createdAt", "gameCount", "positionCount", "scoreCount", "skippedCount", warnings, notes, "fileName", "byteSize" FROM "Import" WHERE id = $1`,
     [id],
   );
   return row ?? null;
