@@ -171,7 +171,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await Promise.race([ready.then(() => undefined, () => undefined), sleep(timeLeft(), undefined, { ref: false })]);
       const open = db;
       db = undefined;
-      if (open) {
+      if (open?.kind === 'pglite') {
+        // The embedded database is always closed to the end (its transactions roll back at their next
+        // statement): exiting with it open would leave the data directory to crash recovery. The
+        // signal handler's safety net bounds the wait.
+        await open.close().catch((error: unknown) => logger.error({ err: error }, 'closing the database failed'));
+      } else if (open) {
         // Connections still checked out (a statement outliving the grace time) must not hold the exit.
         await Promise.race([open.close().catch(() => undefined), sleep(timeLeft(), undefined, { ref: false })]);
       }

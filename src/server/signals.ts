@@ -1,17 +1,16 @@
 /**
  * How the server process answers SIGINT and SIGTERM.
  *
- * Ctrl-C on `npm start` reaches the server by up to three routes at once: the terminal signals
- * the whole process group (npm, the start script and the server), npm passes the signal on to the
- * start script, and the start script passes it on to the server. The copies arrive within a few
- * milliseconds of each other (or together, when the event loop was busy). A handler registered with
- * `process.once` left the second copy to Node's default action, which killed the server at once:
- * no "stopped" line and a database that needed crash recovery on the next start.
+ * A handler registered with `process.once` left a second copy of a signal to Node's default
+ * action, which killed the server at once: no "stopped" line, and PGlite left to crash recovery on
+ * the next start. Ctrl-C on `npm start` used to reach the server up to three times (the terminal
+ * signals the whole process group, npm passes it on, and so did the start script); the start script
+ * now runs the server in a group of its own and passes each Ctrl-C on once (`scripts/start.mjs`).
  *
  * So every signal is handled: the first one stops the server gracefully; one arriving within
- * `SAME_SIGNAL_MS` of it is a copy of it and changes nothing; a later one is a second Ctrl-C and
- * stops the server at once (in-flight requests are cut off, the database is still closed) with
- * exit status 130.
+ * `SAME_SIGNAL_MS` of it is taken for a copy of it and changes nothing; a later one is a second
+ * Ctrl-C and stops the server at once (in-flight requests are cut off, the database is still
+ * closed) with exit status 130.
  */
 
 /** Signals closer together than this are copies of one Ctrl-C, not a second one. */

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { writeGoScoreSample } from '../../src/cli/goSample';
 import { handleStopSignals, judgeSignal, SAME_SIGNAL_MS } from '../../src/server/signals';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -126,6 +127,7 @@ const npmStart = (env: NodeJS.ProcessEnv): Started => {
 };
 
 const TOKEN = 'signal-test-admin-token';
+type ImportAnswer = { data?: { importGames: { positionCount: number } } };
 const IMPORT = `mutation ($data: String!) { importGames(format: PGN, data: $data) { importId } }`;
 /** A one-game PGN file, a different one for each `n` (the same file twice is one import). */
 const pgn = (n: number) => `[Event "stop test ${n}"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n`;
@@ -192,5 +194,46 @@ describe('npm start stopped by a signal to its process group', () => {
       stopped: true,
       state: SHUT_DOWN,
     });
+  }, 300_000);
+
+  /** Starts `npm start` and sends a Go position file of 100,000 positions (seconds to store), without waiting for the answer. */
+  const startWithLongImport = async (seed: number) => {
+    const server = npmStart(env);
+    started.push(server);
+    await server.waitFor('database open and migrated; ready');
+    const file = writeGoScoreSample(path.join(dir, `sample-${seed}`), 100_000, seed).positions;
+    const data = fs.readFileSync(file).toString('base64');
+    const answer = fetch(`http://127.0.0.1:${env.PORT}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ query: 'mutation ($d: String!) { importGames(format: GO_POSITIONS, data: $d) { positionCount } }', variables: { d: data } }),
+    }).then(
+      async (r) => ({ status: r.status, body: (await r.json()) as ImportAnswer }),
+      (): { status: number; body: ImportAnswer } => ({ status: 0, body: {} }),
+    );
+    // The request is being stored when the signal comes.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    return { server, answer };
+  };
+
+  it('answers an import in flight before stopping on one Ctrl-C, and exits 0 with the database shut down', async () => {
+    const { server, answer } = await startWithLongImport(31);
+    process.kill(-server.child.pid!, 'SIGINT');
+    const [{ code }, answered] = await Promise.all([server.exited, answer]);
+    expect({ code, answered: answered.status, positions: answered.body.data?.importGames.positionCount, state: clusterState(env.TABULA_DATA_DIR!) }).toEqual({
+      code: 0,
+      answered: 200,
+      positions: 100_000,
+      state: SHUT_DOWN,
+    });
+  }, 300_000);
+
+  it('stops at once on a second Ctrl-C while stopping: the import is cut off, status 130, the database still shut down cleanly', async () => {
+    const { server, answer } = await startWithLongImport(32);
+    process.kill(-server.child.pid!, 'SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, SAME_SIGNAL_MS * 2));
+    process.kill(-server.child.pid!, 'SIGINT');
+    const [{ code }, answered] = await Promise.all([server.exited, answer]);
+    expect({ code, answered: answered.status, state: clusterState(env.TABULA_DATA_DIR!) }).toEqual({ code: 130, answered: 0, state: SHUT_DOWN });
   }, 300_000);
 });
