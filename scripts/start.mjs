@@ -6,6 +6,7 @@
 // server starts from dist/ at once.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,6 +44,29 @@ for (const step of steps) {
   if (fs.existsSync(step.output)) fs.utimesSync(step.output, new Date(), new Date());
 }
 
-const server = spawn(process.execPath, [at('dist/server/main.js')], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The server runs in a process group of its own, so a Ctrl-C reaches it once, from here: the terminal
+// signals the whole foreground group (npm, this script) and npm passes the signal on once more, so
+// this script gets up to two copies of one Ctrl-C. It passes on the first, and any signal more than
+// SAME_SIGNAL_MS after the last one it passed on (a second Ctrl-C: the server then stops at once,
+// status 130). Copies reaching the server directly arrived when its event loop was busy (a long
+// import on the embedded database) and were taken for a second Ctrl-C, cutting a clean stop short.
+// This script's event loop is never busy, so its clock tells copies from a second Ctrl-C.
+const SAME_SIGNAL_MS = 500;
+const server = spawn(process.execPath, [at('dist/server/main.js')], { stdio: 'inherit', detached: true });
+const running = () => server.exitCode === null && server.signalCode === null;
+let lastPassed = -Infinity;
+const pass = (signal) => {
+  if (!running() || Date.now() - lastPassed < SAME_SIGNAL_MS) return;
+  lastPassed = Date.now();
+  server.kill(signal);
+};
+process.on('SIGINT', () => pass('SIGINT'));
+process.on('SIGTERM', () => pass('SIGTERM'));
+// The terminal closing: the server, in a group of its own, would not hear of it.
+process.on('SIGHUP', () => pass('SIGTERM'));
+// Whatever ends this script ends the server too (its own group would outlive it).
+process.on('exit', () => {
+  if (running()) server.kill('SIGTERM');
+});
+// This script exits when the server has, with its status.
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import type { Database } from '../db/database';
 import { exportGoPositionFile, exportGoScoreFile } from '../storage/go';
+import { UsageError, idOption } from './usage';
 
 /** What `tabula export` was given for a Go file. */
 export interface GoExportOptions {
@@ -19,8 +20,9 @@ export interface GoExportOptions {
 
 /** Streams a Go position or score file to `--out` (or standard output) and says what it wrote. */
 export async function exportGoFile(db: Database, values: GoExportOptions): Promise<void> {
-  if (values.goScores && !values.program) throw new Error('export --go-scores needs --program (and --ruleset when the file had one)');
-  if (values.import !== undefined && !/^\d+$/.test(values.import)) throw new Error('--import takes an import id');
+  if (values.goScores && !values.program) throw new UsageError('export --go-scores needs --program (and --ruleset when the file had one)');
+  if (values.goScores && values.import !== undefined) throw new UsageError('export --go-scores writes one program\'s scores of every position: it takes no --import');
+  if (values.import !== undefined) idOption('--import', values.import);
   const chunks = (values.goScores
     ? exportGoScoreFile(db.sql, values.program as string, values.ruleset ?? '')
     : exportGoPositionFile(db.sql, values.import === undefined ? undefined : BigInt(values.import)))[Symbol.asyncIterator]();

@@ -6,27 +6,29 @@ import fs from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import v8 from 'node:v8';
 import { describeLocation } from '../codecs/result';
-import { databaseConfigFromEnv } from '../db/config';
+import path from 'node:path';
+import { DEFAULT_DATA_DIR, databaseConfigFromEnv, type DatabaseConfig } from '../db/config';
+import { formatCount } from './numbers';
 import { openDatabase, type Database } from '../db/database';
 import { catchUpImports } from '../storage/reindex';
-import { importFormats, readerFor, writerFor } from '../storage/formats';
+import { exportFormats, importFormats, readerFor, writerFor } from '../storage/formats';
 import { runImport } from '../storage/importService';
 import type { GameKind } from '../db/records';
 import { ImportFailure } from '../storage/importFailure';
 import { fileSource } from './fileSource';
 import { exportGoFile } from './goExport';
 import { formatFromContent, formatFromName } from './formatGuess';
-import { deleteImportCommand, listImportsCommand } from './importsCommand';
+import { NO_TERMINAL, deleteImportCommand, listImportsCommand, type Confirm } from './importsCommand';
+import { UsageError, didYouMean, idOption } from './usage';
+import { askYesNo } from './confirm';
 import { writeGoScoreSample } from './goSample';
-import { createProgress } from './progress';
+import { createProgress, formatRate } from './progress';
 import { TokenUsageError, createTokenCommand, listTokensCommand, revokeTokenCommand } from './tokenCommand';
 
 
 /** `go-positions` on the command line is `GO_POSITIONS` in GraphQL. */
 const formatName = (text: string): string => text.toUpperCase().replace(/-/g, '_');
 
-/** A command line that is not right: the message and the command's usage, status 2. */
-class UsageError extends Error {}
 
 /**
  * An import holds one or two chunks of records at a time, but V8 lets garbage pile up to about
@@ -47,19 +49,30 @@ async function importFiles(db: Database, files: string[], values: ImportOptionsC
   v8.setFlagsFromString(IMPORT_HEAP_GROWTH);
   let skipped = 0;
   const options = { program: values.program, ruleset: values.ruleset };
-  for (const path of files) {
-    if (!fs.existsSync(path)) throw new Error(`no such file: ${path}`);
+  // Every file is checked before any is imported: a missing one is named before anything is stored.
+  const missing = files.filter((file) => !fs.existsSync(file) || !fs.statSync(file).isFile());
+  if (missing.length > 0) {
+    throw new Error(`no such file${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}; nothing imported`);
+  }
+  const readers = files.map((path) => {
     const guessed = values.format ? { format: values.format } : formatFromName(path);
     if ('problem' in guessed) throw new UsageError(guessed.problem);
     const reader = readerFor(formatName(guessed.format));
-    if (!reader) throw new UsageError(`unknown format ${guessed.format}; this build reads: ${importFormats().join(', ').toLowerCase().replace(/_/g, '-') || 'none'}`);
+    if (!reader) throw new UsageError(unknownFormat(guessed.format, 'this build reads', importFormats()));
+    return reader;
+  });
+  for (const [i, path] of files.entries()) {
+    const reader = readers[i];
     const size = (await fs.promises.stat(path)).size;
     const progress = createProgress(path, size);
     const source = await fileSource(path, (n) => progress.advance(n));
     const started = Date.now();
     try {
       const outcome = await runImport(db, reader, source, options, (t) =>
-        progress.note(`${t.games} games, ${t.positions} positions, ${t.scores} scores`),
+        progress.note(
+          `${formatCount(t.games)} games (${formatRate(t.games, progress.seconds(), 'games')} games/s), ` +
+            `${formatCount(t.positions)} positions, ${formatCount(t.scores)} scores`,
+        ),
       );
       progress.done();
       progress.stop();
@@ -69,10 +82,13 @@ async function importFiles(db: Database, files: string[], values: ImportOptionsC
         `${path}: ${verb} import ${outcome.importId}: ${outcome.gameCount} games, ${outcome.positionCount} positions, ` +
           `${outcome.scoreCount} scores in ${seconds.toFixed(1)} s`,
       );
-      for (const w of outcome.warnings) {
-        const where = describeLocation(w);
-        console.log(`  warning ${w.code}${where ? ` (${where})` : ''}: ${w.message}`);
+      for (const [kind, list] of [['note', outcome.notes], ['warning', outcome.warnings]] as const) {
+        for (const w of list) {
+          const where = describeLocation(w);
+          console.log(`  ${kind} ${w.code}${where ? ` (${where})` : ''}: ${w.message}`);
+        }
       }
+      if (outcome.warnings.length > 0) console.log(`  ${outcome.warnings.length} warning${outcome.warnings.length === 1 ? '' : 's'}`);
       if (outcome.skippedGames > 0) {
         console.log(`  ${outcome.skippedGames} game${outcome.skippedGames === 1 ? '' : 's'} could not be read and ${outcome.skippedGames === 1 ? 'was' : 'were'} left out (see the warnings)`);
         skipped += outcome.skippedGames;
@@ -105,21 +121,57 @@ interface ExportOptionsCli {
   ruleset?: string;
 }
 
-async function exportGames(db: Database, values: ExportOptionsCli): Promise<void> {
-  if (values.goPositions || values.goScores) return exportGoFile(db, values);
-  if (!values.format || (!values.game && !values.import)) throw new UsageError('export needs --format and --game or --import (or --go-positions, --go-scores)');
-  for (const [name, id] of [['--game', values.game], ['--import', values.import]] as const) {
-    if (id !== undefined && !/^\d{1,19}$/.test(id)) throw new UsageError(`${name} takes a numeric id, got "${id}"`);
+/** The export's command line checked before the database is opened: what to write, of which game or import. */
+function checkExport(values: ExportOptionsCli): { format: string; game?: bigint; importId?: bigint } | undefined {
+  if (values.goPositions && values.goScores) throw new UsageError('give --go-positions or --go-scores, not both');
+  if (values.goPositions || values.goScores) {
+    if (values.game !== undefined || values.format !== undefined) throw new UsageError('--go-positions and --go-scores write a Go file: they take no --game or --format');
+    return undefined;
+  }
+  if (values.game !== undefined && values.import !== undefined) throw new UsageError('give --game (one game) or --import (every game of one import), not both');
+  if (!values.format || (values.game === undefined && values.import === undefined)) {
+    throw new UsageError('export needs --format and --game or --import (or --go-positions, --go-scores)');
   }
   const format = formatName(values.format);
-  const games = values.game
-    ? await db.prisma.game.findMany({ where: { id: BigInt(values.game) } })
-    : await db.prisma.game.findMany({ where: { importId: BigInt(values.import as string) }, orderBy: { indexInFile: 'asc' } });
-  if (games.length === 0) throw new Error('no such game or import');
+  if (!exportFormats().includes(format as never)) throw new UsageError(unknownFormat(values.format, 'export writes', exportFormats()));
+  return {
+    format,
+    game: values.game === undefined ? undefined : idOption('--game', values.game),
+    importId: values.import === undefined ? undefined : idOption('--import', values.import),
+  };
+}
+
+/** The formats as the command line spells them: `go-positions`, not `GO_POSITIONS`. */
+const cliFormats = (formats: readonly string[]): string[] => formats.map((f) => f.toLowerCase().replace(/_/g, '-'));
+
+/** "unknown format sfg (did you mean sgf?); export writes: ..." */
+const unknownFormat = (given: string, verb: string, formats: readonly string[]): string => {
+  const names = cliFormats(formats);
+  const near = didYouMean(given, names);
+  return `unknown format ${given}${near ? ` (did you mean ${near}?)` : ''}; ${verb}: ${names.join(', ') || 'none'}`;
+};
+
+async function exportGames(db: Database, values: ExportOptionsCli): Promise<void> {
+  const wanted = checkExport(values);
+  if (!wanted) return exportGoFile(db, values);
+  const { format } = wanted;
+  const games = wanted.game !== undefined
+    ? await db.prisma.game.findMany({ where: { id: wanted.game } })
+    : await db.prisma.game.findMany({ where: { importId: wanted.importId }, orderBy: { indexInFile: 'asc' } });
+  if (games.length === 0) {
+    if (wanted.game !== undefined) throw new Error(`no game ${wanted.game}`);
+    const found = await db.sql.query(`SELECT 1 FROM "Import" WHERE id = $1`, [wanted.importId]);
+    throw new Error(found.length === 0 ? `no import ${wanted.importId}` : `import ${wanted.importId} has no games (a position or score file: see --go-positions)`);
+  }
+  for (const kind of new Set(games.map((g) => g.kind as GameKind))) {
+    if (!writerFor(kind, format)) {
+      const what = wanted.game !== undefined ? `game ${wanted.game} is a ${kind.toLowerCase()} game` : `import ${wanted.importId} holds ${kind.toLowerCase()} games`;
+      throw new UsageError(`${what}, which cannot be written as ${values.format}; ${kind.toLowerCase()} games can be written as: ${cliFormats(exportFormats(kind)).join(', ')}`);
+    }
+  }
   const progress = createProgress(values.out ?? 'export', games.length, 'games');
   const texts = games.map((game) => {
-    const write = writerFor(game.kind as GameKind, format);
-    if (!write) throw new Error(`${game.kind} games cannot be written as ${values.format}`);
+    const write = writerFor(game.kind as GameKind, format) as NonNullable<ReturnType<typeof writerFor>>;
     const text = write(game);
     progress.advance(1);
     return text;
@@ -130,7 +182,7 @@ async function exportGames(db: Database, values: ExportOptionsCli): Promise<void
   progress.done();
   progress.stop();
   // What was written (on stderr when the export itself goes to standard output).
-  const said = `${values.out ?? 'standard output'}: ${games.length} game${games.length === 1 ? '' : 's'} as ${format}, ${Buffer.byteLength(text)} bytes`;
+  const said = `${values.out ?? 'standard output'}: ${games.length} game${games.length === 1 ? '' : 's'} as ${format}, ${formatCount(Buffer.byteLength(text))} bytes`;
   if (values.out) console.log(said);
   else console.error(said);
 }
@@ -161,7 +213,22 @@ const formatHint = (file: string, format: string): string => {
   return looks && formatName(looks) !== format ? ` (this looks like ${looks.toUpperCase()}: try --format ${looks})` : '';
 };
 
-const DATABASE_NOTE = '\nThe database is DATABASE_URL (PostgreSQL) when set, else PGlite in TABULA_DATA_DIR (default ./data).';
+const DATABASE_NOTE =
+  `\nThe database is DATABASE_URL (PostgreSQL) when set, else PGlite in TABULA_DATA_DIR (default: ${DEFAULT_DATA_DIR}, ` +
+  'the same directory npm start uses, wherever tabula is run from).';
+
+/**
+ * A command that only reads or removes (export, imports, delete, token list/revoke) refuses to
+ * make a new, empty PGlite database: no database in the directory is said, not created.
+ */
+const checkDatabaseExists = (config: DatabaseConfig): void => {
+  if (config.url || !config.dataDir) return;
+  if (fs.existsSync(path.join(config.dataDir, 'PG_VERSION'))) return;
+  throw new Error(
+    `no database in ${config.dataDir}: nothing has been imported there. Run tabula import (or npm start) first, ` +
+      'or point TABULA_DATA_DIR (or DATABASE_URL) at the database to use',
+  );
+};
 
 /** The `tabula` command line; `run` gets each action and sets the exit status it returns. */
 function program(run: (work: () => Promise<number | void>) => Promise<void>): Command {
@@ -171,9 +238,13 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
     .showSuggestionAfterError(true)
     .configureOutput({ writeOut: (text) => console.log(text.trimEnd()), writeErr: (text) => console.error(text.trimEnd()) })
     .exitOverride();
-  const withDb = (work: (db: Database) => Promise<number | void>) => run(async () => {
+  /** Runs `work` on the database; `reads`: only on one that exists; `check`: the command line, before opening anything. */
+  const withDb = (work: (db: Database) => Promise<number | void>, how: { reads?: boolean; check?: () => void } = {}) => run(async () => {
+    how.check?.();
+    const config = databaseConfigFromEnv();
+    if (how.reads) checkDatabaseExists(config);
     // Beside a running server on the same PGlite data directory, through the server's socket.
-    const db = await openDatabase({ ...databaseConfigFromEnv(), joinServer: true });
+    const db = await openDatabase({ ...config, joinServer: true });
     try {
       await catchUpImports(db);
       return await work(db);
@@ -201,16 +272,26 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
     .option('--program <name>', 'go-scores: the program')
     .option('--ruleset <name>', 'go-scores: the ruleset')
     .option('--out <file>', 'write to this file (default: standard output)')
-    .action((options: ExportOptionsCli) => withDb((db) => exportGames(db, options)));
+    .action((options: ExportOptionsCli) => withDb((db) => exportGames(db, options), { reads: true, check: () => void checkExport(options) }));
   cli
     .command('imports')
-    .description('list the imports, oldest first: id, format, date, games, positions, scores, skipped games, warnings')
-    .action(() => withDb((db) => listImportsCommand(db, (line) => console.log(line))));
+    .description('list the imports, oldest first, under a header: id, file name, format, size in bytes, date, games, positions, scores, skipped games, warnings')
+    .action(() => withDb((db) => listImportsCommand(db, (line) => console.log(line)), { reads: true }));
   cli
     .command('delete')
-    .description('delete an import: its games and the positions (with their scores) no other game reaches')
+    .description('delete an import: its games and the positions (with their scores) no other game reaches; shows the import and asks first')
     .requiredOption('--import <id>', 'the import to delete')
-    .action((options: { import: string }) => withDb((db) => deleteImportCommand(db, options.import, (line) => console.log(line))));
+    .option('--yes', 'delete without asking (needed when standard input is not a terminal)')
+    .action((options: { import: string; yes?: boolean }) => {
+      const confirm: Confirm = askYesNo();
+      return withDb((db) => deleteImportCommand(db, options.import, (line) => console.log(line), { yes: options.yes, confirm }), {
+        reads: true,
+        check: () => {
+          idOption('--import', options.import);
+          if (!options.yes && !confirm) throw new UsageError(NO_TERMINAL);
+        },
+      });
+    });
   cli
     .command('migrate')
     .description('apply pending migrations and exit')
@@ -218,19 +299,21 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
   const token = cli.command('token').description('API tokens: create, list, revoke');
   token
     .command('create')
-    .description('make a token and print it once')
+    .description('make a token and print it once: the token alone on standard output (TOKEN=$(tabula token create me --role writer)), the notice on standard error')
     .argument('<name>', 'a name for the token')
     .requiredOption('--role <role>', 'reader, writer or admin')
-    .action((name: string, options: { role: string }) => withDb((db) => createTokenCommand(db, name, options.role, (line) => console.log(line))));
+    .action((name: string, options: { role: string }) =>
+      withDb((db) => createTokenCommand(db, name, options.role, (line) => console.log(line), (line) => console.error(line))),
+    );
   token
     .command('list')
     .description('names, roles, when created and whether revoked')
-    .action(() => withDb((db) => listTokensCommand(db, (line) => console.log(line))));
+    .action(() => withDb((db) => listTokensCommand(db, (line) => console.log(line)), { reads: true }));
   token
     .command('revoke')
     .description('refuse a token from the next request on')
     .argument('<name>', 'the token name')
-    .action((name: string) => withDb((db) => revokeTokenCommand(db, name, (line) => console.log(line))));
+    .action((name: string) => withDb((db) => revokeTokenCommand(db, name, (line) => console.log(line)), { reads: true }));
   cli
     .command('sample')
     .description('write sample files to try tabula with (go-scores: a Go position file and two programs\' scores)')

@@ -5,14 +5,20 @@ import { InvalidTokenName, ROLES, createToken, isRole, listTokens, revokeToken }
 /** A `tabula token ...` command line that is not right. */
 export class TokenUsageError extends Error {}
 
-/** `tabula token create NAME --role ROLE`: prints the new token once. */
-export async function createTokenCommand(db: Database, name: string, role: string, print: (line: string) => void): Promise<void> {
+/** `tabula token create NAME --role ROLE`: prints the new token once (alone, with `print`), and says so with `notice`. */
+export async function createTokenCommand(
+  db: Database,
+  name: string,
+  role: string,
+  print: (line: string) => void,
+  notice: (line: string) => void = print,
+): Promise<void> {
   if (!isRole(role)) throw new TokenUsageError(`--role is one of ${ROLES.join(', ')}; got ${role}`);
   const created = await createToken(db, name, role).catch((error: unknown) => {
     throw error instanceof InvalidTokenName ? new TokenUsageError(error.message) : error;
   });
   print(created.token);
-  print(`token ${created.name} (${created.role}) created; it is shown only this once.`);
+  notice(`token ${created.name} (${created.role}) created; it is shown only this once.`);
 }
 
 /** `tabula token list`: names, roles, when created and whether revoked. */

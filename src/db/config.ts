@@ -1,4 +1,5 @@
 /** Configuration read from the environment, in one place. */
+import path from 'node:path';
 
 export interface DatabaseConfig {
   /** PostgreSQL connection string; absent means the embedded PGlite database. */
@@ -41,11 +42,17 @@ const intFromEnv = (env: NodeJS.ProcessEnv, name: string, fallback: number): num
   return value;
 };
 
-/** The database the server and CLI use: DATABASE_URL, else PGlite in TABULA_DATA_DIR (default ./data). */
+/**
+ * PGlite's data directory when TABULA_DATA_DIR is not set: `data` in the checkout (beside `src/`
+ * and `dist/`), wherever the server or the CLI is started from, so both find the same database.
+ */
+export const DEFAULT_DATA_DIR = path.resolve(__dirname, '../../data');
+
+/** The database the server and CLI use: DATABASE_URL, else PGlite in TABULA_DATA_DIR (default `data` in the checkout). */
 export const databaseConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): DatabaseConfig => ({
   url: env.DATABASE_URL || undefined,
   schema: env.DATABASE_SCHEMA || undefined,
-  dataDir: env.DATABASE_URL ? undefined : env.TABULA_DATA_DIR || './data',
+  dataDir: env.DATABASE_URL ? undefined : path.resolve(env.TABULA_DATA_DIR || DEFAULT_DATA_DIR),
   poolSize: intFromEnv(env, 'TABULA_POOL_SIZE', 10),
   importConnections: env.TABULA_IMPORT_CONNECTIONS ? intFromEnv(env, 'TABULA_IMPORT_CONNECTIONS', 1) : undefined,
   statementTimeoutMs: intFromEnv(env, 'TABULA_STATEMENT_TIMEOUT_MS', 30_000),

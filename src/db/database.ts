@@ -252,8 +252,19 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
   // Every use of PGlite passes the gate, so a local client's transaction (see `share`) runs alone.
   const gate = new Gate();
   const gated = gatePglite(pglite, gate);
+  // PGlite's close waits for the transaction in progress; one that runs on (a long import) would
+  // hold it past the server's grace time and the process would exit with PGlite open, leaving the
+  // data directory to crash recovery. Once closing, a transaction's next statement fails instead:
+  // the transaction rolls back and the close goes ahead.
+  let closing = false;
+  const stopping = () => new Error('the database is closing (the server is stopping): the transaction was rolled back, nothing of it is stored');
+  const unlessClosing = (sql: SqlExecutor): SqlExecutor => ({
+    query: (text, params) => (closing ? Promise.reject(stopping()) : sql.query(text, params)),
+    exec: (script) => (closing ? Promise.reject(stopping()) : sql.exec(script)),
+    copyRows: (table, columns, rows) => (closing ? Promise.reject(stopping()) : sql.copyRows(table, columns, rows)),
+  });
   const transaction = <T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> =>
-    gate.run(() => pglite.transaction((tx) => work(pgliteExecutor(tx))));
+    gate.run(() => (closing ? Promise.reject(stopping()) : pglite.transaction((tx) => work(unlessClosing(pgliteExecutor(tx))))));
   await applyMigrations(transaction);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(gated) });
   let socket: Promise<LocalSocket> | undefined;
@@ -264,6 +275,7 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     transaction,
     share: dataDir ? (options) => (socket ??= serveLocalSocket(pglite, gate, dataDir, options)) : undefined,
     async close() {
+      closing = true;
       await socket?.then((s) => s.close()).catch(() => undefined);
       await prisma.$disconnect();
       await pglite.close();

@@ -126,6 +126,8 @@ export interface ImportChunk {
   positions?: PositionRecord[];
   scores?: ScoreRecord[];
   warnings?: ImportWarning[];
+  /** Informational notes (records read, hashes agreeing): kept apart from the warnings. */
+  notes?: ImportWarning[];
   /** Games of the input the reader could not read and left out (each has a warning). */
   skippedGames?: number;
 }

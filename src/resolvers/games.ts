@@ -1,7 +1,7 @@
 /** Games: lookup, the filtered connection, plies, export, and importGames. */
 import type { GameFilter, GameOrderField, Resolvers } from '../generated/graphql';
 import type { PlyParent } from '../api/parents';
-import { MAX_FILTER_TEXT, base64Arg, decodeKeyCursor, encodeKeyCursor, isCursorDay, loadOrNotFound, pageRequest, pagedConnection, parseId, textArg } from '../api/args';
+import { MAX_FILTER_TEXT, MAX_KEY_TEXT, base64Arg, decodeKeyCursor, encodeKeyCursor, isCursorDay, loadOrNotFound, pageRequest, pagedConnection, parseId, textArg } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
 import { type GameOrderColumn, type GameQuery, filterDay, gamesPage, orderValue } from '../storage/games';
 import { type StoredPly, orderedPlies } from '../storage/gamePlies';
@@ -70,8 +70,10 @@ export const gameResolvers: Resolvers = {
       const reader = readerFor(format);
       if (!reader) throw badUserInput(`format ${format} cannot be imported`, { argument: 'format' });
       const bytes = reader.binary ? base64Arg(data, 'data') : Buffer.from(data, 'utf8');
+      const { fileName, ...readerOptions } = importOptionsArg(options ?? {});
+      const name = fileName === undefined ? undefined : textArg(fileName, 'options.fileName', MAX_KEY_TEXT);
       try {
-        const outcome = await runImport(db, reader, bytesSource(bytes), importOptionsArg(options ?? {}));
+        const outcome = await runImport(db, reader, bytesSource(bytes, name), readerOptions);
         return { ...outcome, importId: String(outcome.importId) };
       } catch (error) {
         if (error instanceof ImportFailure) throw codecInputError(error.error, 'data');
@@ -80,6 +82,7 @@ export const gameResolvers: Resolvers = {
     },
   },
   ImportReport: {
+    byteSize: (report) => (report.byteSize === null ? null : Number(report.byteSize)),
     games: (report, _, { loaders }) => Promise.all(report.gameIds.map((id) => loadOrNotFound(loaders.game.load(id), 'game'))),
   },
   Game: {
@@ -112,10 +115,15 @@ export const gameResolvers: Resolvers = {
   },
 };
 
-/** The import options given (GraphQL gives null for unset input fields; options want them absent), none too long to store. */
-const importOptionsArg = (given: Record<string, string | null | undefined>): ImportOptions => {
-  const options = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== null && v !== undefined)) as ImportOptions;
+/**
+ * The import options given (GraphQL gives null for unset input fields; options want them absent),
+ * none too long to store, with the file's name apart (it names the import; readers never see it).
+ */
+const importOptionsArg = (given: Record<string, string | null | undefined>): ImportOptions & { fileName?: string } => {
+  const { fileName, ...options } = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== null && v !== undefined)) as ImportOptions & {
+    fileName?: string;
+  };
   const long = overlongOption(options);
   if (long) throw badUserInput(overlongOptionMessage({ ...long, name: `options.${long.name}` }), { argument: `options.${long.name}` });
-  return options;
+  return fileName === undefined ? options : { ...options, fileName };
 };

@@ -28,5 +28,6 @@ export const importResolvers: Resolvers = {
     id: (row) => String(row.id),
     createdAt: (row) => row.createdAt,
     skippedGames: (row) => row.skippedCount,
+    byteSize: (row) => (row.byteSize === null ? null : Number(row.byteSize)),
   },
 };

@@ -4,7 +4,9 @@
  * the server comes up before PostgreSQL does: /health/live answers at once,
  * /health/ready and /graphql answer 503 until the database is open. SIGTERM
  * and SIGINT stop taking requests, let in-flight ones finish within
- * TABULA_SHUTDOWN_GRACE_MS (default 10 s), close the pool and exit.
+ * TABULA_SHUTDOWN_GRACE_MS (default 10 s), close the database and exit 0; a
+ * second signal while stopping cuts in-flight requests off, still closes the
+ * database and exits 130 (`signals.ts`).
  */
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,6 +20,7 @@ import { authConfigFromEnv } from './auth';
 import { limitsFromEnv } from './limits';
 import { createLogger, type Logger } from './logging';
 import { Metrics, poolStatsOf } from './metrics';
+import { FORCED_EXIT_STATUS, handleStopSignals } from './signals';
 
 export interface RetryPolicy {
   /** Wait after the first failed attempt; doubled after each failure. */
@@ -45,6 +48,8 @@ export interface RunningServer {
   ready: Promise<Database>;
   /** Drains in-flight requests (within the grace time), closes the database; idempotent. */
   stop(): Promise<void>;
+  /** Cuts a stop short: in-flight requests are cut off and the database is closed without waiting for them. */
+  hurry(): void;
 }
 
 const DEFAULT_RETRY: RetryPolicy = { initialMs: 500, maxMs: 30_000 };
@@ -153,47 +158,78 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   ready.catch(() => undefined);
 
   let stopped: Promise<void> | undefined;
+  const hurried = new AbortController();
+  const untilHurried = new Promise<void>((resolve) => hurried.signal.addEventListener('abort', () => resolve(), { once: true }));
+  const hurry = (): void => {
+    if (hurried.signal.aborted) return;
+    hurried.abort();
+    // Requests still running lose their connection: their clients see it closed, nothing half-answered.
+    app.httpServer.closeAllConnections();
+  };
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
       const deadline = Date.now() + graceMs;
+      const timeLeft = () => Math.max(deadline - Date.now(), 100);
       app.draining = true;
       opening.abort();
       logger.info({ graceMs }, 'stopping: draining requests');
       // CLI clients first: their open transactions are rolled back, and requests waiting behind them run.
       await (await socket)?.close();
-      await app.apollo.stop();
+      await Promise.race([app.apollo.stop(), untilHurried]);
+      // A database still opening (migrating, catching up) closes itself once it sees the abort; wait for
+      // that, hurried or not, so the process never exits with PGlite half open.
+      await Promise.race([ready.then(() => undefined, () => undefined), sleep(timeLeft(), undefined, { ref: false })]);
       const open = db;
       db = undefined;
-      if (open) {
+      if (open?.kind === 'pglite') {
+        // The embedded database is always closed to the end (its transactions roll back at their next
+        // statement): exiting with it open would leave the data directory to crash recovery. The
+        // signal handler's safety net bounds the wait.
+        await open.close().catch((error: unknown) => logger.error({ err: error }, 'closing the database failed'));
+      } else if (open) {
         // Connections still checked out (a statement outliving the grace time) must not hold the exit.
-        const left = Math.max(deadline - Date.now(), 100);
-        await Promise.race([open.close().catch(() => undefined), sleep(left, undefined, { ref: false })]);
+        await Promise.race([open.close().catch(() => undefined), sleep(timeLeft(), undefined, { ref: false })]);
       }
       logger.info('stopped');
     })();
     return stopped;
   };
-  return { app, url, database: () => db, ready, stop };
+  return { app, url, database: () => db, ready, stop, hurry };
 }
+
+/** The time a forced stop (a second signal) may take to close the database before the process exits anyway. */
+const FORCED_STOP_MS = 5_000;
 
 async function main(): Promise<void> {
   const logger = createLogger();
-  const server = await startServer({ logger });
   const graceMs = shutdownGraceFromEnv(process.env);
-  const onSignal = (signal: string) => {
-    logger.info({ signal }, 'signal received');
-    // A safety net: stop() is bounded by the grace time; exit even if something hangs.
-    setTimeout(() => process.exit(1), graceMs + 5_000).unref();
-    server
-      .stop()
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
+  // Signals are handled from the first moment: one during start-up stops the server once it is up.
+  const starting = startServer({ logger });
+  let status = 0;
+  handleStopSignals({
+    async stop(signal) {
+      logger.info({ signal }, 'signal received');
+      // A safety net: stop() is bounded by the grace time; exit even if something hangs.
+      setTimeout(() => process.exit(1), graceMs + 5_000).unref();
+      try {
+        await (await starting).stop();
+        process.exit(status);
+      } catch (error) {
         logger.error({ err: error }, 'stopping failed');
         process.exit(1);
-      });
-  };
-  process.once('SIGTERM', () => onSignal('SIGTERM'));
-  process.once('SIGINT', () => onSignal('SIGINT'));
+      }
+    },
+    hurry(signal) {
+      logger.warn({ signal }, 'second signal: stopping now, cutting off requests in flight');
+      status = FORCED_EXIT_STATUS;
+      setTimeout(() => process.exit(FORCED_EXIT_STATUS), FORCED_STOP_MS).unref();
+      starting.then((server) => server.hurry(), () => undefined);
+    },
+    ignored(signal) {
+      logger.debug({ signal }, 'the same signal again (the terminal and npm both pass it on): already stopping');
+    },
+  });
+  await starting;
 }
 
 if (require.main === module) {

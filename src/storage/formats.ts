@@ -33,3 +33,7 @@ export const writerFor = (kind: GameKind, format: string): GameWriter | undefine
   WRITERS.find((w) => w.kind === kind && w.format === format)?.write;
 
 export const importFormats = (): GameFormat[] => READERS.map((r) => r.format).sort();
+
+/** The formats games of `kind` (of any kind when absent) can be written in, each once, sorted. */
+export const exportFormats = (kind?: GameKind): GameFormat[] =>
+  [...new Set(WRITERS.filter((w) => kind === undefined || w.kind === kind).map((w) => w.format))].sort();

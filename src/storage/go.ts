@@ -168,7 +168,7 @@ export async function recordedGoHasher(sql: SqlExecutor, importId: bigint | null
 
 const failure = (error: CodecError): ImportFailure => new ImportFailure(error);
 
-/** The import's warning that says how many record hashes agree with the table. */
+/** The import's note (or warning, when one disagrees) that says how many record hashes agree with the table. */
 const agreementWarning = ({ checked, agreeing, named, disagreements: [first] }: HashAgreement): ImportWarning => ({
   code: 'GO_HASH_AGREEMENT',
   message:
@@ -230,7 +230,10 @@ async function* readPositionFile(input: AsyncIterable<Uint8Array>, context?: Rea
   const end = decoder.finish();
   if (!end.ok) throw failure(end.error);
   const read: ImportWarning = { code: 'GO_RECORDS_READ', message: `${index} position records read (${end.value.bytes} bytes)` };
-  yield { positions: batch, warnings: [read, agreementWarning(agreement)] };
+  // Hashes that all agree are a note; one that does not is worth a look.
+  const verdict = agreementWarning(agreement);
+  const agrees = agreement.agreeing === agreement.checked;
+  yield { positions: batch, notes: agrees ? [read, verdict] : [read], warnings: agrees ? [] : [verdict] };
 }
 
 /** Scored-position files: 12-byte records for one program and ruleset (options `program`, `ruleset`). */
@@ -275,7 +278,7 @@ async function* readScoreFile(input: AsyncIterable<Uint8Array>, options: ImportO
     code: 'GO_RECORDS_READ',
     message: `${index} score records read for ${program}${ruleset ? `/${ruleset}` : ''} (${end.value.bytes} bytes)`,
   };
-  yield { positions, scores, warnings: [read] };
+  yield { positions, scores, notes: [read] };
 }
 
 // ------------------------------------------------------------------ export

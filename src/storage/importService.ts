@@ -12,6 +12,7 @@ import { type ImportChunk, type ImportWarning } from '../db/records';
 import { ImportFailure, importError } from './importFailure';
 import { WarningList } from './warningList';
 import { limitStoredTexts, overlongOption, overlongOptionMessage } from './storedText';
+import { keepImportId, reserveImportId } from './importNumbers';
 
 export interface ImportOutcome {
   importId: bigint;
@@ -23,22 +24,40 @@ export interface ImportOutcome {
   scoreCount: number;
   /** Games of the input that could not be read and were left out: never capped, unlike the warnings. */
   skippedGames: number;
+  /** What a user should look at: problems that did not stop the import. */
   warnings: ImportWarning[];
+  /** Informational notes (records read, hashes agreeing): nothing to look at. */
+  notes: ImportWarning[];
+  /** The file's name as given, without directories (null when none was given). */
+  fileName: string | null;
+  /** The file's size in bytes (null for an import stored before sizes were kept). */
+  byteSize: bigint | null;
 }
 
-/** A file to import: its bytes as a stream, and their sha256 (hex). */
+/** A file to import: its bytes as a stream, their sha256 (hex) and size, and the file's name when known. */
 export interface ImportSource {
   chunks: () => AsyncIterable<Uint8Array>;
   sha256: string;
+  byteSize: number;
+  /** The name the file was given, as the caller gave it; only its last part (no directories) is kept. */
+  fileName?: string;
 }
 
 /** An in-memory file as an ImportSource. */
-export const bytesSource = (data: Uint8Array): ImportSource => ({
+export const bytesSource = (data: Uint8Array, fileName?: string): ImportSource => ({
   chunks: async function* () {
     yield data;
   },
   sha256: createHash('sha256').update(data).digest('hex'),
+  byteSize: data.length,
+  fileName,
 });
+
+/** A file name without its directories (either kind of slash), or null when nothing is left. */
+export const baseFileName = (name: string | undefined): string | null => {
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : null;
+};
 
 /** The file's sha256, then the format and the options in a canonical order. */
 export const importFingerprint = (format: string, sha256: string, options: ImportOptions): string => {
@@ -66,20 +85,23 @@ export async function runImport(
   const longOption = overlongOption(options);
   if (longOption) throw new ImportFailure(importError('ERR_IMPORT_VALUE', overlongOptionMessage(longOption), { field: longOption.name }));
   const fingerprint = importFingerprint(reader.format, source.sha256, options);
+  // The name is not part of the fingerprint: the same bytes under another name are the same import.
+  const fileName = baseFileName(source.fileName);
   const outcome = await retryOnConflict(() => db.transaction(async (sql) => {
     // A file imported before is answered from its row: asking first takes no number from the sequence.
     const known = await sql.query<{ id: bigint }>(`SELECT id FROM "Import" WHERE fingerprint = $1`, [fingerprint]);
     if (known.length > 0) return null;
     const created = await sql.query<{ id: bigint }>(
-      `INSERT INTO "Import" (format, fingerprint, options) VALUES ($1, $2, $3)
+      `INSERT INTO "Import" (id, format, fingerprint, options, "fileName", "byteSize") VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (fingerprint) DO NOTHING RETURNING id`,
-      [reader.format, fingerprint, JSON.stringify(options)],
+      [await reserveImportId(sql), reader.format, fingerprint, JSON.stringify(options), fileName, source.byteSize],
     );
     if (created.length === 0) return null;
     const importId = created[0].id;
     const totals = { games: 0, positions: 0, scores: 0 };
     let skipped = 0;
     const warnings = new WarningList();
+    const notes = new WarningList();
     const pending = new PendingImport();
     const zobrist = new ImportZobristTable(sql);
     for await (const chunk of reader.read(source.chunks(), options, { sql, zobristTable: zobrist.resolve })) {
@@ -91,16 +113,19 @@ export async function runImport(
       totals.positions += counts.positions;
       totals.scores += counts.scores;
       warnings.add(chunk.warnings ?? []);
+      notes.add(chunk.notes ?? []);
       skipped += chunk.skippedGames ?? 0;
       onProgress?.(totals);
     }
     totals.scores = await finishImport(sql, importId, pending);
     await sql.query(
       `UPDATE "Import" SET "gameCount" = $2, "positionCount" = $3, "scoreCount" = $4, "skippedCount" = $5, warnings = $6,
-         "zobristTable" = $7 WHERE id = $1`,
-      [importId, totals.games, totals.positions, totals.scores, skipped, JSON.stringify(warnings.list()), zobrist.used],
+         notes = $7, "zobristTable" = $8 WHERE id = $1`,
+      [importId, totals.games, totals.positions, totals.scores, skipped, JSON.stringify(warnings.list()), JSON.stringify(notes.list()), zobrist.used],
     );
-    return { importId, ...totals, skipped, warnings: warnings.list() };
+    // Last, just before the commit: the sequence moves outside the transaction.
+    await keepImportId(sql, importId);
+    return { importId, ...totals, skipped, warnings: warnings.list(), notes: notes.list() };
   }));
   if (outcome) {
     await refreshStatistics(db);
@@ -114,6 +139,9 @@ export async function runImport(
       scoreCount: outcome.scores,
       skippedGames: outcome.skipped,
       warnings: outcome.warnings,
+      notes: outcome.notes,
+      fileName,
+      byteSize: BigInt(source.byteSize),
     };
   }
   const [previous] = await db.sql.query<{
@@ -124,7 +152,14 @@ export async function runImport(
     scoreCount: number;
     skippedCount: number;
     warnings: ImportWarning[];
-  }>(`SELECT id, format, "gameCount", "positionCount", "scoreCount", "skippedCount", warnings FROM "Import" WHERE fingerprint = $1`, [fingerprint]);
+    notes: ImportWarning[];
+    fileName: string | null;
+    byteSize: bigint | null;
+  }>(
+    `SELECT id, format, "gameCount", "positionCount", "scoreCount", "skippedCount", warnings, notes, "fileName", "byteSize"
+     FROM "Import" WHERE fingerprint = $1`,
+    [fingerprint],
+  );
   if (!previous) throw new Error(`import ${fingerprint} was recorded but is not found`);
   return {
     importId: previous.id,
@@ -136,6 +171,9 @@ export async function runImport(
     scoreCount: previous.scoreCount,
     skippedGames: previous.skippedCount,
     warnings: previous.warnings,
+    notes: previous.notes,
+    fileName: previous.fileName,
+    byteSize: previous.byteSize === null ? null : BigInt(previous.byteSize),
   };
 }
 

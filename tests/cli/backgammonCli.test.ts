@@ -49,7 +49,7 @@ describe('tabula CLI with backgammon SGF', () => {
       'bad.sgf: nothing imported: ERR_BG_REPLAY_ILLEGAL_MOVE at record 0, line 6, column 1, offset 557, field B: game tree 0: node 5: no Black checker on 23',
     );
     expect(await main(['export', '--import', '2', '--format', 'sgf'])).toBe(1);
-    expect(cli.errors.join('\n')).toContain('no such game or import');
+    expect(cli.errors.join('\n')).toContain('no import 2');
   });
 
   it('refuses a NUL in a gnubg analysis value, naming the game tree, node, property and line', async () => {

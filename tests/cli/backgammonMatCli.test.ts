@@ -32,6 +32,6 @@ describe('tabula CLI with Jellyfish .mat files', () => {
       'bad.mat: nothing imported: ERR_MAT_ILLEGAL_MOVE at record 0, line 8, column 6: line 8, column 6: game 1: 31: White 8/4 moves 4 pips, which no die matches: the unused dice of 31 are 3',
     );
     expect(await main(['export', '--import', '2', '--format', 'mat'])).toBe(1);
-    expect(cli.errors.join('\n')).toContain('no such game or import');
+    expect(cli.errors.join('\n')).toContain('no import 2');
   });
 });

@@ -6,6 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { main } from '../../src/cli/main';
+import { deleteImportCommand } from '../../src/cli/importsCommand';
+import { databaseConfigFromEnv } from '../../src/db/config';
+import { openDatabase, type Database } from '../../src/db/database';
+import { readerFor } from '../../src/storage/formats';
+import { bytesSource, runImport } from '../../src/storage/importService';
+import { importById } from '../../src/storage/imports';
 import { cliSandbox } from '../support/cli';
 
 const PGN = '[Event "cli"]\n[White "W"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 *\n';
@@ -35,7 +41,17 @@ describe('tabula command line', () => {
   it('says "no such file" for a missing file, with status 1', async () => {
     const missing = path.join(cli.dir, 'missing.pgn');
     expect(await main(['import', missing])).toBe(1);
-    expect(cli.errors).toEqual([`no such file: ${missing}`]);
+    expect(cli.errors).toEqual([`no such file: ${missing}; nothing imported`]);
+  });
+
+  it('checks that every file exists before importing any, and names the missing ones', async () => {
+    const present = file('present.pgn', PGN.replace('"cli"', '"present"'));
+    const missing = [path.join(cli.dir, 'gone1.pgn'), path.join(cli.dir, 'gone2.pgn')];
+    expect(await main(['import', present, missing[0], present, missing[1]])).toBe(1);
+    expect(cli.errors).toEqual([`no such files: ${missing.join(', ')}; nothing imported`]);
+    cli.clear();
+    await main(['imports']);
+    expect(cli.logged.join('\n')).not.toContain('present.pgn');
   });
 
   it('hints at the format a file looks like when the one given cannot read it', async () => {
@@ -68,6 +84,33 @@ describe('tabula command line', () => {
     expect(cli.logged).toEqual([`${out}: 1 game as PGN, ${fs.statSync(out).size} bytes`]);
   });
 
+  it('refuses --game together with --import instead of ignoring one, with status 2', async () => {
+    expect(await main(['export', '--format', 'pgn', '--game', '1', '--import', '1'])).toBe(2);
+    expect(cli.errors).toEqual(['error: give --game (one game) or --import (every game of one import), not both\n(see tabula export --help)']);
+  });
+
+  it('says "no game 99999" for a game that is not there, with status 1', async () => {
+    expect(await main(['export', '--format', 'pgn', '--game', '99999'])).toBe(1);
+    expect(cli.errors).toEqual(['no game 99999']);
+  });
+
+  it('lists the formats a game can be written in when the one asked for cannot hold it, with status 2', async () => {
+    expect(await main(['export', '--format', 'gcg', '--game', '1'])).toBe(2);
+    expect(cli.errors).toEqual([
+      'error: game 1 is a chess game, which cannot be written as gcg; chess games can be written as: gametext, pgn\n(see tabula export --help)',
+    ]);
+  });
+
+  it('suggests the format meant for a misspelt one, with status 2', async () => {
+    expect(await main(['export', '--format', 'sfg', '--game', '1'])).toBe(2);
+    expect(cli.errors).toEqual(['error: unknown format sfg (did you mean sgf?); export writes: cgp, gametext, gcg, mat, pgn, sgf\n(see tabula export --help)']);
+  });
+
+  it('refuses a game id that is not a number with status 2', async () => {
+    expect(await main(['export', '--format', 'pgn', '--game', 'abc'])).toBe(2);
+    expect(cli.errors).toEqual(['error: --game takes a numeric id, got "abc"\n(see tabula export --help)']);
+  });
+
   it('refuses to write an empty Go position file, with status 1', async () => {
     const out = path.join(cli.dir, 'none.dat');
     expect(await main(['export', '--go-positions', '--out', out])).toBe(1);
@@ -75,13 +118,77 @@ describe('tabula command line', () => {
     expect(fs.existsSync(out)).toBe(false);
   });
 
-  it('lists the imports and deletes one', async () => {
+  it('lists the imports under a header, each with its file name (without directories) and size', async () => {
     expect(await main(['imports'])).toBe(0);
-    expect(cli.logged[0]).toMatch(/^1\tPGN\t\d{4}-\d\d-\d\dT[\d:.]+Z\t1 games\t\d+ positions\t0 scores\t0 skipped\t0 warnings$/);
+    expect(cli.logged[0]).toBe('id\tfile\tformat\tbytes\timported\tgames\tpositions\tscores\tskipped\twarnings');
+    expect(cli.logged[1]).toMatch(new RegExp(`^1\tguessed\\.pgn\tPGN\t${Buffer.byteLength(PGN)}\t\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\t1\t\\d+\t0\t0\t0$`));
+  });
+
+  it('refuses to delete without --yes when standard input is not a terminal, with status 2, deleting nothing', async () => {
+    expect(await main(['delete', '--import', '1'])).toBe(2);
+    expect(cli.errors).toEqual(['error: standard input is not a terminal, so delete cannot ask: pass --yes to delete without asking\n(see tabula delete --help)']);
     cli.clear();
-    expect(await main(['delete', '--import', '1'])).toBe(0);
-    expect(cli.logged).toEqual([expect.stringMatching(/^import 1 deleted: 1 games, \d+ positions, 0 scores$/)]);
-    expect(await main(['delete', '--import', '1'])).toBe(1);
+    await main(['imports']);
+    expect(cli.logged).toHaveLength(2);
+  });
+
+  it('refuses a delete id that is not a number with status 2, like every usage error', async () => {
+    expect(await main(['delete', '--import', 'abc', '--yes'])).toBe(2);
+    expect(cli.errors).toEqual(['error: --import takes a numeric id, got "abc"\n(see tabula delete --help)']);
+  });
+
+  it('shows what --yes deletes, then deletes it; a second delete finds no import (status 1)', async () => {
+    expect(await main(['delete', '--import', '1', '--yes'])).toBe(0);
+    expect(cli.logged).toEqual([
+      expect.stringMatching(/^to delete: import 1: guessed\.pgn \(PGN, \d+ bytes, imported [\d-]+T[\d:.]+Z\): 1 games, \d+ positions, 0 scores, and the positions/),
+      expect.stringMatching(/^import 1 deleted: 1 games, \d+ positions, 0 scores$/),
+    ]);
+    expect(await main(['delete', '--import', '1', '--yes'])).toBe(1);
     expect(cli.errors).toEqual(['no import 1']);
+  });
+});
+
+describe('tabula reading where there is no database', () => {
+  const cli = cliSandbox('tabula-no-database-');
+
+  it.each([['imports'], ['export', '--format', 'pgn', '--game', '1'], ['token', 'list']])('says so for `%s` instead of making an empty one, with status 1', async (...argv) => {
+    const dataDir = process.env.TABULA_DATA_DIR as string;
+    expect(await main(argv)).toBe(1);
+    expect({ errors: cli.errors, created: fs.existsSync(dataDir) }).toEqual({
+      errors: [
+        `no database in ${dataDir}: nothing has been imported there. Run tabula import (or npm start) first, or point TABULA_DATA_DIR (or DATABASE_URL) at the database to use`,
+      ],
+      created: false,
+    });
+  });
+});
+
+describe('tabula delete on a terminal', () => {
+  const cli = cliSandbox('tabula-delete-confirm-');
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await openDatabase(databaseConfigFromEnv());
+    await runImport(db, readerFor('PGN')!, bytesSource(Buffer.from(PGN), 'kept.pgn'));
+  });
+
+  afterAll(() => db.close());
+
+  it('asks first, and deletes nothing when the answer is no (status 1)', async () => {
+    const asked: string[] = [];
+    const status = await deleteImportCommand(db, '1', (line) => cli.logged.push(line), {
+      confirm: async (question) => (asked.push(question), false),
+    });
+    expect({ status, asked, said: cli.logged.slice(-1), left: (await importById(db, 1n))?.fileName }).toEqual({
+      status: 1,
+      asked: ['delete import 1? This cannot be undone [y/N] '],
+      said: ['nothing deleted'],
+      left: 'kept.pgn',
+    });
+  });
+
+  it('deletes when the answer is yes', async () => {
+    expect(await deleteImportCommand(db, '1', (line) => cli.logged.push(line), { confirm: async () => true })).toBe(0);
+    expect(await importById(db, 1n)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 /** The progress bar: rate and time left, and 99% until the work is done (an import's commit). */
-import { createProgress } from '../../src/cli/progress';
+import { createProgress, formatDuration, formatRate, timeLeft } from '../../src/cli/progress';
 
 /** A stream that says it is a terminal and keeps what is written to it. */
 const terminal = () => {
@@ -49,3 +49,37 @@ describe('progress bar', () => {
     expect(written).toEqual([]);
   });
 });
+
+describe('progress numbers', () => {
+  it('rounds a rate of games to a whole number with thousands separators', () => {
+    expect(formatRate(33_280.58, 5, 'games')).toBe('6,656');
+  });
+
+  it('shows a rate of bytes in MB with one decimal', () => {
+    expect(formatRate(3 * 1_048_576, 2, 'MB')).toBe('1.5');
+  });
+
+  it('works out the time left from the whole time so far and the part done', () => {
+    expect([timeLeft(1, 0.2), timeLeft(4, 0.8), timeLeft(90, 0.5)]).toEqual(['4s', '1s', '1m 30s']);
+  });
+
+  it('does not guess a time left before anything is done', () => {
+    expect(timeLeft(3, 0)).toBe('?');
+  });
+
+  it('writes long durations in hours and minutes', () => {
+    expect(formatDuration(2 * 3600 + 5 * 60 + 9)).toBe('2h 05m');
+  });
+
+  it('moves the time left with each step of a bar on a terminal', async () => {
+    const t = terminal();
+    let clock = 0;
+    const progress = createProgress('games.pgn', 1000, 'games', t.stream, () => clock);
+    clock = 1000;
+    progress.advance(200);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(t.text()).toMatch(/ 20% \| 200\/1,000 games \| 200 games\/s \| 4s left/);
+    progress.stop();
+  });
+});
+

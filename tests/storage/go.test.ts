@@ -50,7 +50,7 @@ describeEachDatabase('Go position and score files', (getDb) => {
     expect(file.length).toBeGreaterThan(records.length * 92);
     const outcome = await importFile(db, 'GO_POSITIONS', file);
     expect(outcome.positionCount).toBe(records.length);
-    expect(outcome.warnings.find((w) => w.code === 'GO_HASH_AGREEMENT')?.message).toMatch(
+    expect(outcome.notes.find((w) => w.code === 'GO_HASH_AGREEMENT')?.message).toMatch(
       new RegExp(`^${records.length} of ${records.length} record hashes agree with .* "default"$`),
     );
     const exported = await collect(exportGoPositionFile(db.sql, outcome.importId));
@@ -68,6 +68,20 @@ describeEachDatabase('Go position and score files', (getDb) => {
     expect(stored.data).toEqual({ extra: records[0].extra });
   });
 
+  it('lists the records read and hashes that all agree as notes, not warnings, in the report and the stored import', async () => {
+    const db = getDb();
+    const outcome = await importFile(db, 'GO_POSITIONS', unwrap(encodePositionFile(randomPositions(5, 21))));
+    const [stored] = await db.sql.query<{ warnings: unknown[]; notes: { code: string }[] }>(`SELECT warnings, notes FROM "Import" WHERE id = $1`, [
+      outcome.importId,
+    ]);
+    expect({
+      warnings: outcome.warnings,
+      notes: outcome.notes.map((n) => n.code),
+      storedWarnings: stored.warnings,
+      storedNotes: stored.notes.map((n) => n.code),
+    }).toEqual({ warnings: [], notes: ['GO_RECORDS_READ', 'GO_HASH_AGREEMENT'], storedWarnings: [], storedNotes: ['GO_RECORDS_READ', 'GO_HASH_AGREEMENT'] });
+  });
+
   it('merges duplicate PositionIDs: the first record stays, the export holds it once', async () => {
     const db = getDb();
     const records = randomPositions(6, 3);
@@ -75,7 +89,7 @@ describeEachDatabase('Go position and score files', (getDb) => {
     const file = unwrap(encodePositionFile([...records.slice(0, 4), duplicate, ...records.slice(4)]));
     const outcome = await importFile(db, 'GO_POSITIONS', file);
     expect(outcome.positionCount).toBe(6);
-    expect(outcome.warnings[0]).toMatchObject({ code: 'GO_RECORDS_READ', message: expect.stringMatching(/^7 position records read/) });
+    expect(outcome.notes[0]).toMatchObject({ code: 'GO_RECORDS_READ', message: expect.stringMatching(/^7 position records read/) });
     const exported = await collect(exportGoPositionFile(db.sql, outcome.importId));
     expect(Buffer.compare(exported, Buffer.from(unwrap(encodePositionFile(records))))).toBe(0);
   });
@@ -161,7 +175,7 @@ describeEachDatabase('Go position and score files', (getDb) => {
     try {
       expect((await goHasher(db.sql))?.name).toBe('seed42');
       const again = await importFile(db, 'GO_POSITIONS', unwrap(encodePositionFile(randomPositions(7, 12, 0, hasher))));
-      expect(again.warnings.find((w) => w.code === 'GO_HASH_AGREEMENT')?.message).toMatch(/^7 of 7 record hashes agree with .*"seed42"$/);
+      expect(again.notes.find((w) => w.code === 'GO_HASH_AGREEMENT')?.message).toMatch(/^7 of 7 record hashes agree with .*"seed42"$/);
     } finally {
       await db.prisma.zobristTable.delete({ where: { name: 'seed42' } });
     }

@@ -217,6 +217,15 @@ browserSuite('web pages in Chromium', () => {
 
     results = await lookup('463b96181691fc9c', 'polyglot');
     expect(await results.locator('article[data-kind=CHESS]').count()).toBe(1);
+
+    // A text that is no key at all gets the API's reason, not "no stored position has this key".
+    await page.locator('#lookup-key').fill('hello there');
+    await page.locator('#lookup button[type=submit]').click();
+    const reason = page.locator('#lookup-results p.error');
+    await reason.waitFor({ timeout: 10_000 });
+    expect(await reason.innerText()).toBe(
+      'This is no key: not a FEN, CGP line, gnubg ID, Polyglot or Zobrist key (16 hex digits), Go PositionID (20 hex digits) or Go board (`#`, `O`, `.`)',
+    );
     await page.close();
   }, 45_000);
 

@@ -99,7 +99,17 @@ async function lookup(input: string): Promise<{ found: FoundPosition[]; decoded?
     }
     case 'other': {
       const d = await gql<{ positions: RawPosition[] }>(`query LookupKey($k: String!) { positions(key: $k) { ${POSITION_FIELDS} } }`, vars({ k: key.key }));
-      return { found: d.positions.map((p) => normalise(p)) };
+      if (d.positions.length > 0) return { found: d.positions.map((p) => normalise(p)) };
+      // No stored key is this text: the API's reading of it says why it is no key at all (or finds what it names).
+      const read = await gql<{ findPositions: RawPosition[] }>(
+        `query LookupText($t: String!) { findPositions(text: $t) { ${POSITION_FIELDS} } }`,
+        vars({ t: key.key }),
+      ).catch((error: unknown) => {
+        // The API's BAD_USER_INPUT for the text starts "text: "; other failures (a token, the network) pass as they are.
+        if (error instanceof Error && error.message.startsWith('text: ')) throw new Error(`This is no key: ${error.message.slice('text: '.length)}`);
+        throw error;
+      });
+      return { found: read.findPositions.map((p) => normalise(p)) };
     }
   }
 }
