@@ -5,7 +5,20 @@
 import type { BackgammonErrorRates, Resolvers } from '../generated/graphql';
 import { errorRatesOf, gnubgRulesetName } from '../codecs/backgammon';
 import { badUserInput } from '../api/errors';
-import { MAX_FILTER_TEXT, decodeCursor, encodeCursor, loadOrNotFound, pageInfoOf, pageOf, pageRequest, pageSize, parseId, textArg } from '../api/args';
+import {
+  MAX_FILTER_TEXT,
+  decodeCursor,
+  encodeCursor,
+  keysCursorReader,
+  keysetConnection,
+  loadOrNotFound,
+  pageInfoOf,
+  pageOf,
+  pageRequest,
+  pageSize,
+  parseId,
+  textArg,
+} from '../api/args';
 import {
   type DecisionKind,
   type ErrorSums,
@@ -13,6 +26,8 @@ import {
   backgammonLossHistogram,
   backgammonMatchErrors,
   backgammonPlayerErrors,
+  backgammonPlayerErrorsPage,
+  playerOrderKeys,
   backgammonWorstDecisions,
 } from '../storage/backgammonAnalysis';
 import { occurrencesOfKey } from '../storage/occurrences';
@@ -61,6 +76,13 @@ export const backgammonAnalysisResolvers: Resolvers = {
       (await backgammonPlayerErrors(db, { player: playerArg(player), order: orderBy ?? 'GAMES', first: pageSize(first, 50, 500) })).map(
         ({ player: name, ...sums }) => ({ player: name, errors: ratesOf(sums) }),
       ),
+    backgammonPlayerErrorsPage: async (_, { player, orderBy, ...paging }, { db }, info) => {
+      const order = orderBy ?? 'GAMES';
+      const name = `bgPlayers:${order}`;
+      const request = pageRequest(paging, info, 50, 500, keysCursorReader(name, playerOrderKeys(order)));
+      const page = await backgammonPlayerErrorsPage(db, { player: playerArg(player), order, take: request.take, after: request.cursor, backward: request.backward });
+      return keysetConnection(page, request, name, ({ player: who, ...sums }) => ({ player: who, errors: ratesOf(sums) }));
+    },
     backgammonMatchErrors: async (_, { player, ...paging }, { db }, info) => {
       const request = pageRequest(paging, info, 20, 200, (cursor, argument) => decodeCursor('bgmatch', cursor, argument));
       const found = await backgammonMatchErrors(db, { player: playerArg(player), first: request.take, afterGameId: request.cursor, backward: request.backward });
