@@ -127,7 +127,7 @@ export async function backgammonPlayerErrorsPage(
   return { ...page, rows: page.rows.map((r) => ({ row: playerOf(r.row), keys: r.keys })) };
 }
 
-/** How many sort values a cursor of each order holds: a cursor of another order is refused. */
+/** The sort keys of a player order (a cursor holds one value per key). */
 export const playerOrderKeys = (order: PlayerOrder): readonly SortKey[] => PLAYER_KEYS[order];
 
 /** What identifies a match among the games (see the module's comment). */
@@ -296,22 +296,46 @@ export interface WorstDecision {
   details: Record<string, unknown>;
 }
 
+/** The decisions that lost most equity, largest first, ties by score row. */
+const WORST_KEYS: readonly SortKey[] = [
+  { column: 'loss', type: 'float8', descending: true },
+  { column: 'id', type: 'int8' },
+];
+
+/** The keys `backgammonWorstDecisionsPage` orders by (a cursor holds one value per key). */
+export const worstDecisionKeys = (): readonly SortKey[] => WORST_KEYS;
+
+type DecisionRow = { id: bigint; positionId: bigint; ruleset: string; value: number; bestValue: number; details: unknown; loss: number };
+
+const worstQuery = (kind: DecisionKind | undefined): string =>
+  `SELECT * FROM (SELECT s.id, s."positionId", s.ruleset, s.value, s."bestValue", s.details, ${LOSS} AS loss
+     FROM "Score" s WHERE ${verdicts(kind)}) x WHERE loss IS NOT NULL`;
+
+const decisionOf = (r: DecisionRow): WorstDecision => ({
+  scoreId: r.id,
+  positionId: r.positionId,
+  kind: r.ruleset.startsWith('checker:') ? 'checker' : 'cube',
+  loss: r.loss,
+  played: r.value,
+  best: r.bestValue,
+  ruleset: r.ruleset,
+  details: r.details && typeof r.details === 'object' ? (r.details as Record<string, unknown>) : {},
+});
+
 /** The `first` decisions that lost most equity, largest first (ties by score row). */
 export async function backgammonWorstDecisions(db: Database, options: { kind?: DecisionKind; first: number }): Promise<WorstDecision[]> {
-  const rows = await db.sql.query<{ id: bigint; positionId: bigint; ruleset: string; value: number; bestValue: number; details: unknown; loss: number }>(
-    `SELECT * FROM (SELECT s.id, s."positionId", s.ruleset, s.value, s."bestValue", s.details, ${LOSS} AS loss
-       FROM "Score" s WHERE ${verdicts(options.kind)}) x
-     WHERE loss IS NOT NULL ORDER BY loss DESC, id LIMIT $1`,
-    [options.first],
-  );
-  return rows.map((r) => ({
-    scoreId: r.id,
-    positionId: r.positionId,
-    kind: r.ruleset.startsWith('checker:') ? 'checker' : 'cube',
-    loss: r.loss,
-    played: r.value,
-    best: r.bestValue,
-    ruleset: r.ruleset,
-    details: r.details && typeof r.details === 'object' ? (r.details as Record<string, unknown>) : {},
-  }));
+  const page = await keysetPage<DecisionRow>(db, worstQuery(options.kind), [], WORST_KEYS, { take: options.first, backward: false, count: false });
+  return page.rows.map((r) => decisionOf(r.row));
+}
+
+/**
+ * A page of the decisions that lost most, largest first: `take` after the sort values `after`
+ * (before them with `backward`, nearest first), each with its sort values, and how many in all.
+ */
+export async function backgammonWorstDecisionsPage(
+  db: Database,
+  options: { kind?: DecisionKind; take: number; after?: (string | null)[]; backward: boolean },
+): Promise<KeysetRows<WorstDecision>> {
+  const page = await keysetPage<DecisionRow>(db, worstQuery(options.kind), [], WORST_KEYS, options);
+  return { ...page, rows: page.rows.map((r) => ({ row: decisionOf(r.row), keys: r.keys })) };
 }

@@ -250,6 +250,33 @@ describeEachDatabase('paging player lists both ways', (getDb) => {
     await expectBothWays(playersOf('crosswordPlayerStatsPage(player: "ZE", first: $first, after: $after, last: $last, before: $before)', ''), 1, 2);
   });
 
+  for (const kind of [null, 'CHECKER', 'CUBE']) {
+    it(`pages the worst backgammon decisions${kind ? ` (${kind})` : ''} backward as forward, largest loss first as the list`, async () => {
+      const read: ReadPage = async (paging) => {
+        const { backgammonWorstDecisionsPage: page } = dataOf(
+          await gql<{ backgammonWorstDecisionsPage: { edges: { cursor: string; node: { millipoints: number } }[]; pageInfo: PageInfo } }>(
+            `query ($k: BackgammonDecisionKind, $first: Int, $after: String, $last: Int, $before: String) {
+              backgammonWorstDecisionsPage(kind: $k, first: $first, after: $after, last: $last, before: $before) { edges { cursor node { millipoints } } ${PAGE} }
+            }`,
+            { k: kind, ...paging },
+          ),
+        );
+        return { ids: page.edges.map((e) => `${e.cursor} ${e.node.millipoints}`), pageInfo: page.pageInfo };
+      };
+      const { backgammonWorstDecisions, backgammonWorstDecisionsPage } = dataOf(
+        await gql<{ backgammonWorstDecisions: { millipoints: number }[]; backgammonWorstDecisionsPage: { totalCount: number } }>(
+          'query ($k: BackgammonDecisionKind) { backgammonWorstDecisions(kind: $k, first: 100) { millipoints } backgammonWorstDecisionsPage(kind: $k) { totalCount } }',
+          { k: kind },
+        ),
+      );
+      const count = backgammonWorstDecisionsPage.totalCount;
+      expect(count).toBeGreaterThan(10);
+      const all = await forward(read, 25);
+      expect(all.ids.slice(0, Math.min(100, count)).map((id) => Number(id.split(' ')[1]))).toEqual(backgammonWorstDecisions.map((d) => d.millipoints));
+      await expectBothWays(read, 25, count);
+    });
+  }
+
   it("refuses a cursor of another order or list as BAD_USER_INPUT naming the argument", async () => {
     const games = await bgPlayers('GAMES')({ first: 1 });
     for (const [query, argument] of [
@@ -257,6 +284,8 @@ describeEachDatabase('paging player lists both ways', (getDb) => {
       [`{ backgammonPlayerErrorsPage(orderBy: OVERALL_RATE, last: 1, before: "${games.pageInfo.endCursor}") { totalCount } }`, 'before'],
       [`{ chessPlayerAnalysisPage(after: "${games.pageInfo.endCursor}") { totalCount } }`, 'after'],
       [`{ crosswordPlayerStatsPage(last: 2, before: "${games.pageInfo.endCursor}") { totalCount } }`, 'before'],
+      [`{ backgammonWorstDecisionsPage(after: "${games.pageInfo.endCursor}") { totalCount } }`, 'after'],
+      [`{ backgammonWorstDecisionsPage(after: "${Buffer.from(JSON.stringify(['bgWorst:ALL', '0.5', '1.5'])).toString('base64')}") { totalCount } }`, 'after'],
       [`{ backgammonPlayerErrorsPage(after: "${Buffer.from(JSON.stringify(['bgPlayers:GAMES', '1.5', 'Amy'])).toString('base64')}") { totalCount } }`, 'after'],
     ]) {
       const result = await gql(query);
