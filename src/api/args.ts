@@ -2,7 +2,7 @@
  * Argument handling every resolver shares: ids, page sizes, opaque cursors, base64 bytes
  * and load-or-not-found. Each failure is BAD_USER_INPUT (or NOT_FOUND) naming the argument.
  */
-import { GraphQLError, type GraphQLResolveInfo, Kind } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql';
 import { badUserInput, notFound } from './errors';
 
 /**
@@ -203,6 +203,23 @@ export const argumentGiven = (info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'var
     return value !== undefined && value !== null;
   }
   return node.value.kind !== Kind.NULL;
+};
+
+/**
+ * Whether the operation selects `name` in the field's result (through fragments too): a
+ * connection counts its items for `totalCount` only when asked.
+ */
+export const selects = (info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, name: string): boolean => {
+  const seen = new Set<string>();
+  const within = (set: SelectionSetNode | undefined): boolean =>
+    (set?.selections ?? []).some((s) => {
+      if (s.kind === Kind.FIELD) return s.name.value === name;
+      if (s.kind === Kind.INLINE_FRAGMENT) return within(s.selectionSet);
+      if (seen.has(s.name.value)) return false;
+      seen.add(s.name.value);
+      return within(info.fragments[s.name.value]?.selectionSet);
+    });
+  return info.fieldNodes.some((node) => within(node.selectionSet));
 };
 
 /**

@@ -12,6 +12,7 @@ import {
   encodeCursor,
   keysCursorReader,
   keysetConnection,
+  selects,
   loadOrNotFound,
   pageInfoOf,
   pageOf,
@@ -100,7 +101,14 @@ export const backgammonAnalysisResolvers: Resolvers = {
       const order = orderBy ?? 'GAMES';
       const name = `bgPlayers:${order}`;
       const request = pageRequest(paging, info, 50, 500, keysCursorReader(name, playerOrderKeys(order)));
-      const page = await backgammonPlayerErrorsPage(db, { player: playerArg(player), order, take: request.take, after: request.cursor, backward: request.backward });
+      const page = await backgammonPlayerErrorsPage(db, {
+        player: playerArg(player),
+        order,
+        take: request.take,
+        after: request.cursor,
+        backward: request.backward,
+        count: selects(info, 'totalCount'),
+      });
       return keysetConnection(page, request, name, ({ player: who, ...sums }) => ({ player: who, errors: ratesOf(sums) }));
     },
     backgammonMatchErrors: async (_, { player, ...paging }, { db }, info) => {
@@ -145,7 +153,13 @@ export const backgammonAnalysisResolvers: Resolvers = {
     backgammonWorstDecisionsPage: async (_, { kind, ...paging }, { db, loaders }, info) => {
       const name = `bgWorst:${kind ?? 'ALL'}`;
       const request = pageRequest(paging, info, 10, 100, keysCursorReader(name, worstDecisionKeys()));
-      const page = await backgammonWorstDecisionsPage(db, { kind: kindOf(kind), take: request.take, after: request.cursor, backward: request.backward });
+      const page = await backgammonWorstDecisionsPage(db, {
+        kind: kindOf(kind),
+        take: request.take,
+        after: request.cursor,
+        backward: request.backward,
+        count: selects(info, 'totalCount'),
+      });
       const decisions = await Promise.all(page.rows.map(async ({ row, keys }) => ({ row: await decisionOf(row, loaders), keys })));
       return keysetConnection({ ...page, rows: decisions }, request, name, (d) => d);
     },

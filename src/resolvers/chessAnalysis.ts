@@ -14,6 +14,7 @@ import {
   isCursorNumber,
   keysCursorReader,
   keysetConnection,
+  selects,
   loadOrNotFound,
   pageRequest,
   pageSize,
@@ -122,6 +123,7 @@ export const chessAnalysisResolvers: Resolvers = {
         take: request.take,
         after: request.cursor,
         backward: request.backward,
+        count: selects(info, 'totalCount'),
       });
       return keysetConnection(page, request, name, playerAnalysis);
     },

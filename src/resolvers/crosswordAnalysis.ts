@@ -4,7 +4,7 @@
  * from a replay of that one game.
  */
 import type { Resolvers } from '../generated/graphql';
-import { decodeCursor, encodeCursor, intArg, keysCursorReader, keysetConnection, pageInfoOf, pageOf, pageRequest, textArg, MAX_FILTER_TEXT } from '../api/args';
+import { decodeCursor, encodeCursor, intArg, keysCursorReader, keysetConnection, selects, pageInfoOf, pageOf, pageRequest, textArg, MAX_FILTER_TEXT } from '../api/args';
 import {
   CROSSWORD_PLAYER_KEYS,
   type CrosswordPlayerStats,
@@ -38,7 +38,13 @@ export const crosswordAnalysisResolvers: Resolvers = {
       (await crosswordPlayerStats(db, { first: intArg(first, 50, 0, 500, 'first'), player: playerArg(player) })).map(playerStats),
     crosswordPlayerStatsPage: async (_, { player, ...paging }, { db }, info) => {
       const request = pageRequest(paging, info, 50, 500, keysCursorReader(PLAYERS_CURSOR, CROSSWORD_PLAYER_KEYS));
-      const page = await crosswordPlayerStatsPage(db, { player: playerArg(player), take: request.take, after: request.cursor, backward: request.backward });
+      const page = await crosswordPlayerStatsPage(db, {
+        player: playerArg(player),
+        take: request.take,
+        after: request.cursor,
+        backward: request.backward,
+        count: selects(info, 'totalCount'),
+      });
       return keysetConnection(page, request, PLAYERS_CURSOR, playerStats);
     },
     crosswordScoreDisagreements: async (_, args, { db, loaders }, info) => {

@@ -119,7 +119,7 @@ export async function backgammonPlayerErrors(
  */
 export async function backgammonPlayerErrorsPage(
   db: Database,
-  options: { player?: string; order: PlayerOrder; take: number; after?: (string | null)[]; backward: boolean },
+  options: { player?: string; order: PlayerOrder; take: number; after?: (string | null)[]; backward: boolean; count?: boolean },
 ): Promise<KeysetRows<PlayerErrors>> {
   const params: unknown[] = [];
   const query = playersQuery(options.player, params);
@@ -334,7 +334,7 @@ export async function backgammonWorstDecisions(db: Database, options: { kind?: D
  */
 export async function backgammonWorstDecisionsPage(
   db: Database,
-  options: { kind?: DecisionKind; take: number; after?: (string | null)[]; backward: boolean },
+  options: { kind?: DecisionKind; take: number; after?: (string | null)[]; backward: boolean; count?: boolean },
 ): Promise<KeysetRows<WorstDecision>> {
   const page = await keysetPage<DecisionRow>(db, worstQuery(options.kind), [], WORST_KEYS, options);
   return { ...page, rows: page.rows.map((r) => ({ row: decisionOf(r.row), keys: r.keys })) };

@@ -141,7 +141,7 @@ export async function chessPlayerFigures(
 export async function chessPlayerFiguresPage(
   db: Database,
   filter: ProgramFilter,
-  options: { minGames: number; order: PlayerOrder; take: number; after?: (string | null)[]; backward: boolean },
+  options: { minGames: number; order: PlayerOrder; take: number; after?: (string | null)[]; backward: boolean; count?: boolean },
 ): Promise<KeysetRows<PlayerFigures>> {
   const params: unknown[] = [];
   const query = figuresQuery(filter, options.minGames, params);

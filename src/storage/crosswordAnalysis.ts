@@ -81,7 +81,7 @@ export async function crosswordPlayerStats(db: Database, options: { first: numbe
  */
 export async function crosswordPlayerStatsPage(
   db: Database,
-  options: { player?: string; take: number; after?: (string | null)[]; backward: boolean },
+  options: { player?: string; take: number; after?: (string | null)[]; backward: boolean; count?: boolean },
 ): Promise<KeysetRows<CrosswordPlayerStats>> {
   const params: unknown[] = [];
   const query = statsQuery(options.player, params);

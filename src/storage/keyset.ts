@@ -67,7 +67,7 @@ const keyText = (value: unknown): string | null => (value === null || value === 
  * A page of the rows of `query` (a SELECT with parameters `params`, its output holding every
  * key's column): `take` rows after `after` (before it with `backward`, nearest first) in the order
  * of `keys`, one more read to tell whether more follow, and how many rows the query has in all
- * (0 unless counted: `count: false` spares the count of a plain list).
+ * (0 when `count` is false: a plain list, or a page whose `totalCount` nobody asked for).
  */
 export async function keysetPage<R extends Record<string, unknown>>(
   db: Database,

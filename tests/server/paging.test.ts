@@ -225,6 +225,13 @@ describeEachDatabase('paging player lists both ways', (getDb) => {
     expect(backgammonPlayerErrorsPage).toMatchObject({ totalCount: 5, edges: [{ node: { player: 'Amy' } }] });
   });
 
+  it('counts the players when totalCount is asked for through a fragment, inline or named', async () => {
+    const inline = await gql<{ p: { totalCount: number } }>('{ p: crosswordPlayerStatsPage(first: 1) { ... on CrosswordPlayerStatsConnection { totalCount } } }');
+    expect(dataOf(inline).p.totalCount).toBe(4);
+    const named = await gql<{ p: { totalCount: number } }>('{ p: chessPlayerAnalysisPage(first: 1) { ...count } } fragment count on ChessPlayerAnalysisConnection { totalCount }');
+    expect(dataOf(named).p.totalCount).toBe(4);
+  });
+
   for (const orderBy of ['MOST_GAMES', 'LOWEST_AVERAGE_CENTIPAWN_LOSS', 'HIGHEST_ACCURACY', 'MOST_BLUNDERS_PER_100_MOVES', 'PLAYER']) {
     it(`pages chess players by ${orderBy} backward as forward, in the list's order`, async () => {
       const { chessPlayerAnalysis } = dataOf(
