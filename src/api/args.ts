@@ -2,7 +2,7 @@
  * Argument handling every resolver shares: ids, page sizes, opaque cursors, base64 bytes
  * and load-or-not-found. Each failure is BAD_USER_INPUT (or NOT_FOUND) naming the argument.
  */
-import { GraphQLError, type GraphQLResolveInfo, Kind } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql';
 import { badUserInput, notFound } from './errors';
 
 /**
@@ -121,6 +121,44 @@ export const decodeKeyCursor = (
   return { value, id };
 };
 
+/**
+ * A cursor that keeps several sort values (an aggregate order's value and the name that breaks
+ * its ties, say) under the ordering's name; a value is null where the row has none.
+ */
+export const encodeKeysCursor = (order: string, values: readonly (string | null)[]): string =>
+  Buffer.from(JSON.stringify([order, ...values])).toString('base64');
+
+/**
+ * The sort values inside a cursor `encodeKeysCursor` made for `order`, or undefined when `cursor`
+ * is absent: one value per entry of `validValues`, each null or a text that entry accepts. A
+ * cursor of another order or list is refused naming the argument.
+ */
+export const decodeKeysCursor = (
+  order: string,
+  cursor: string | null | undefined,
+  argument: string,
+  validValues: readonly ((value: string) => boolean)[],
+): (string | null)[] | undefined => {
+  if (cursor === null || cursor === undefined) return undefined;
+  const refuse = () => notACursor(argument, ' for this order');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(cursorText(cursor, argument));
+  } catch (error) {
+    throw error instanceof GraphQLError ? error : refuse();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== validValues.length + 1 || parsed[0] !== order) throw refuse();
+  const values = parsed.slice(1) as unknown[];
+  values.forEach((value, i) => {
+    if (value === null) return;
+    if (typeof value !== 'string' || value.includes('\u0000') || value.length > MAX_CURSOR_VALUE || !validValues[i](value)) throw refuse();
+  });
+  return values as (string | null)[];
+};
+
+/** Any text: a cursor value of a name or a key. */
+export const isCursorText = (): boolean => true;
+
 /** A cursor value that is a day as cursors write it (`YYYY-MM-DD`, a real date). */
 export const isCursorDay = (value: string): boolean => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -130,6 +168,9 @@ export const isCursorDay = (value: string): boolean => {
 
 /** A cursor value that is a finite number. */
 export const isCursorNumber = (value: string): boolean => value.trim() !== '' && Number.isFinite(Number(value));
+
+/** A cursor value that is an integer a bigint holds. */
+export const isCursorInteger = (value: string): boolean => /^-?[0-9]{1,19}$/.test(value) && BigInt(value) <= MAX_ID && BigInt(value) >= -MAX_ID - 1n;
 
 /** Relay's paging arguments: `first` items after `after`, or the `last` items before `before`. */
 export interface PagingArgs {
@@ -162,6 +203,23 @@ export const argumentGiven = (info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'var
     return value !== undefined && value !== null;
   }
   return node.value.kind !== Kind.NULL;
+};
+
+/**
+ * Whether the operation selects `name` in the field's result (through fragments too): a
+ * connection counts its items for `totalCount` only when asked.
+ */
+export const selects = (info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, name: string): boolean => {
+  const seen = new Set<string>();
+  const within = (set: SelectionSetNode | undefined): boolean =>
+    (set?.selections ?? []).some((s) => {
+      if (s.kind === Kind.FIELD) return s.name.value === name;
+      if (s.kind === Kind.INLINE_FRAGMENT) return within(s.selectionSet);
+      if (seen.has(s.name.value)) return false;
+      seen.add(s.name.value);
+      return within(info.fragments[s.name.value]?.selectionSet);
+    });
+  return info.fieldNodes.some((node) => within(node.selectionSet));
 };
 
 /**
@@ -205,6 +263,34 @@ export const pageOf = <T>(
 export const pagedConnection = <T>(rows: readonly T[], request: PageRequest<unknown>, cursorOf: (node: T) => string, totalCount: number, more?: boolean) => {
   const page = pageOf(rows, request, more);
   return connection(page.nodes, cursorOf, totalCount, page.hasNextPage, page.hasPreviousPage);
+};
+
+/** How a cursor's sort value is checked: a number (`float8`, `int8`) or any text. */
+export type KeyType = 'float8' | 'int8' | 'text';
+
+/** The cursor reader of a keyset order named `order` whose keys have these types, for `pageRequest`. */
+export const keysCursorReader =
+  (order: string, types: readonly { type: KeyType }[]) =>
+  (cursor: string | null | undefined, argument: string): (string | null)[] | undefined =>
+    decodeKeysCursor(order, cursor, argument, types.map((t) => (t.type === 'text' ? isCursorText : t.type === 'int8' ? isCursorInteger : isCursorNumber)));
+
+/**
+ * A Relay connection of keyset rows storage read for `request` (each row with its sort values),
+ * the rows shaped by `shape`, their cursors made for `order`.
+ */
+export const keysetConnection = <R, N>(
+  page: { rows: readonly { row: R; keys: (string | null)[] }[]; more: boolean; totalCount: number },
+  request: PageRequest<unknown>,
+  order: string,
+  shape: (row: R) => N,
+) => {
+  const cursors = new Map<N, string>();
+  const nodes = page.rows.map(({ row, keys }) => {
+    const node = shape(row);
+    cursors.set(node, encodeKeysCursor(order, keys));
+    return node;
+  });
+  return pagedConnection(nodes, request, (node) => cursors.get(node) ?? '', page.totalCount, page.more);
 };
 
 /** A page's PageInfo: whether items follow or come before, and its first and last items' cursors. */

@@ -3,17 +3,37 @@
  * of equity lost, the worst decisions; and `Score.label`, a score's program and settings in words.
  */
 import type { BackgammonErrorRates, Resolvers } from '../generated/graphql';
+import type { Context } from '../api/context';
 import { errorRatesOf, gnubgRulesetName } from '../codecs/backgammon';
 import { badUserInput } from '../api/errors';
-import { MAX_FILTER_TEXT, decodeCursor, encodeCursor, loadOrNotFound, pageInfoOf, pageOf, pageRequest, pageSize, parseId, textArg } from '../api/args';
+import {
+  MAX_FILTER_TEXT,
+  decodeCursor,
+  encodeCursor,
+  keysCursorReader,
+  keysetConnection,
+  selects,
+  loadOrNotFound,
+  pageInfoOf,
+  pageOf,
+  pageRequest,
+  pageSize,
+  parseId,
+  textArg,
+} from '../api/args';
 import {
   type DecisionKind,
   type ErrorSums,
+  type WorstDecision,
   backgammonGameErrors,
   backgammonLossHistogram,
   backgammonMatchErrors,
   backgammonPlayerErrors,
+  backgammonPlayerErrorsPage,
+  playerOrderKeys,
   backgammonWorstDecisions,
+  backgammonWorstDecisionsPage,
+  worstDecisionKeys,
 } from '../storage/backgammonAnalysis';
 import { occurrencesOfKey } from '../storage/occurrences';
 import { plyOf } from './games';
@@ -55,12 +75,42 @@ const edgesArg = (edges: number[] | null | undefined): number[] => {
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+/** A decision as GraphQL shows it, with its position. */
+const decisionOf = async (w: WorstDecision, loaders: Context['loaders']) => ({
+  kind: w.kind === 'checker' ? ('CHECKER' as const) : ('CUBE' as const),
+  position: await loadOrNotFound(loaders.position.load(w.positionId), `position ${w.positionId}`),
+  player: typeof w.details.player === 'number' ? w.details.player : null,
+  decision: text(w.details.decision),
+  move: text(w.details.move),
+  loss: w.loss,
+  millipoints: 1000 * w.loss,
+  skill: text(w.details.skill),
+  played: w.played,
+  best: w.best,
+  unit: text(w.details.unit) ?? 'equity',
+  settings: gnubgRulesetName(w.ruleset) ?? w.ruleset,
+});
+
 export const backgammonAnalysisResolvers: Resolvers = {
   Query: {
     backgammonPlayerErrors: async (_, { player, orderBy, first }, { db }) =>
       (await backgammonPlayerErrors(db, { player: playerArg(player), order: orderBy ?? 'GAMES', first: pageSize(first, 50, 500) })).map(
         ({ player: name, ...sums }) => ({ player: name, errors: ratesOf(sums) }),
       ),
+    backgammonPlayerErrorsPage: async (_, { player, orderBy, ...paging }, { db }, info) => {
+      const order = orderBy ?? 'GAMES';
+      const name = `bgPlayers:${order}`;
+      const request = pageRequest(paging, info, 50, 500, keysCursorReader(name, playerOrderKeys(order)));
+      const page = await backgammonPlayerErrorsPage(db, {
+        player: playerArg(player),
+        order,
+        take: request.take,
+        after: request.cursor,
+        backward: request.backward,
+        count: selects(info, 'totalCount'),
+      });
+      return keysetConnection(page, request, name, ({ player: who, ...sums }) => ({ player: who, errors: ratesOf(sums) }));
+    },
     backgammonMatchErrors: async (_, { player, ...paging }, { db }, info) => {
       const request = pageRequest(paging, info, 20, 200, (cursor, argument) => decodeCursor('bgmatch', cursor, argument));
       const found = await backgammonMatchErrors(db, { player: playerArg(player), first: request.take, afterGameId: request.cursor, backward: request.backward });
@@ -98,24 +148,20 @@ export const backgammonAnalysisResolvers: Resolvers = {
         decisions: counts.reduce((a, b) => a + b, 0),
       };
     },
-    backgammonWorstDecisions: async (_, args, { db, loaders }) => {
-      const worst = await backgammonWorstDecisions(db, { kind: kindOf(args.kind), first: pageSize(args.first, 10, 100) });
-      return Promise.all(
-        worst.map(async (w) => ({
-          kind: w.kind === 'checker' ? ('CHECKER' as const) : ('CUBE' as const),
-          position: await loadOrNotFound(loaders.position.load(w.positionId), `position ${w.positionId}`),
-          player: typeof w.details.player === 'number' ? w.details.player : null,
-          decision: text(w.details.decision),
-          move: text(w.details.move),
-          loss: w.loss,
-          millipoints: 1000 * w.loss,
-          skill: text(w.details.skill),
-          played: w.played,
-          best: w.best,
-          unit: text(w.details.unit) ?? 'equity',
-          settings: gnubgRulesetName(w.ruleset) ?? w.ruleset,
-        })),
-      );
+    backgammonWorstDecisions: async (_, args, { db, loaders }) =>
+      Promise.all((await backgammonWorstDecisions(db, { kind: kindOf(args.kind), first: pageSize(args.first, 10, 100) })).map((w) => decisionOf(w, loaders))),
+    backgammonWorstDecisionsPage: async (_, { kind, ...paging }, { db, loaders }, info) => {
+      const name = `bgWorst:${kind ?? 'ALL'}`;
+      const request = pageRequest(paging, info, 10, 100, keysCursorReader(name, worstDecisionKeys()));
+      const page = await backgammonWorstDecisionsPage(db, {
+        kind: kindOf(kind),
+        take: request.take,
+        after: request.cursor,
+        backward: request.backward,
+        count: selects(info, 'totalCount'),
+      });
+      const decisions = await Promise.all(page.rows.map(async ({ row, keys }) => ({ row: await decisionOf(row, loaders), keys })));
+      return keysetConnection({ ...page, rows: decisions }, request, name, (d) => d);
     },
   },
   BackgammonDecision: {

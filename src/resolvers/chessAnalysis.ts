@@ -6,17 +6,34 @@
 import DataLoader from 'dataloader';
 import type { ChessEvaluation, ChessGameSideAnalysis, Resolvers } from '../generated/graphql';
 import type { Context } from '../api/context';
-import { MAX_KEY_TEXT, decodeKeyCursor, encodeKeyCursor, intArg, isCursorNumber, loadOrNotFound, pageRequest, pageSize, pagedConnection, textArg } from '../api/args';
+import {
+  MAX_KEY_TEXT,
+  decodeKeyCursor,
+  encodeKeyCursor,
+  intArg,
+  isCursorNumber,
+  keysCursorReader,
+  keysetConnection,
+  selects,
+  loadOrNotFound,
+  pageRequest,
+  pageSize,
+  pagedConnection,
+  textArg,
+} from '../api/args';
 import { badUserInput } from '../api/errors';
 import { type WhiteEvaluation, ceiledCentipawns, winPercent } from '../codecs/chess';
 import {
   type GameOrder,
+  type PlayerFigures,
   type ProgramFilter,
   type SideRow,
   chessAnalysedGames,
   chessAnalysisPrograms,
   chessEvaluationGraph,
   chessPlayerFigures,
+  chessPlayerFiguresPage,
+  chessPlayerOrderKeys,
   chessSideRows,
 } from '../storage/chessAnalysis';
 
@@ -68,28 +85,47 @@ const evaluationOf = (e: WhiteEvaluation, whiteToMove: boolean): ChessEvaluation
 
 const per100 = (count: number, moves: number): number | null => (moves > 0 ? (100 * count) / moves : null);
 
+const minGamesArg = (minGames: number | null | undefined): number => intArg(minGames, 1, 1, 1_000_000, 'minGames');
+
+/** A player's figures as GraphQL shows them. */
+const playerAnalysis = (p: PlayerFigures) => ({
+  player: p.player,
+  games: p.games,
+  moves: p.moves,
+  averageCentipawnLoss: p.averageLoss,
+  meanAccuracy: p.meanAccuracy,
+  inaccuracies: p.inaccuracies,
+  mistakes: p.mistakes,
+  blunders: p.blunders,
+  inaccuraciesPer100Moves: per100(p.inaccuracies, p.moves),
+  mistakesPer100Moves: per100(p.mistakes, p.moves),
+  blundersPer100Moves: per100(p.blunders, p.moves),
+});
+
 export const chessAnalysisResolvers: Resolvers = {
   Query: {
     chessAnalysisPrograms: (_, { first }, { db }) => chessAnalysisPrograms(db, intArg(first, 100, 0, 1000, 'first')),
-    chessPlayerAnalysis: async (_, { program, ruleset, minGames, first, orderBy }, { db }) => {
-      const players = await chessPlayerFigures(db, programFilter(program, ruleset), {
-        minGames: intArg(minGames, 1, 1, 1_000_000, 'minGames'),
-        first: pageSize(first, 50, MAX_PLAYERS),
-        order: orderBy ?? 'MOST_GAMES',
+    chessPlayerAnalysis: async (_, { program, ruleset, minGames, first, orderBy }, { db }) =>
+      (
+        await chessPlayerFigures(db, programFilter(program, ruleset), {
+          minGames: minGamesArg(minGames),
+          first: pageSize(first, 50, MAX_PLAYERS),
+          order: orderBy ?? 'MOST_GAMES',
+        })
+      ).map(playerAnalysis),
+    chessPlayerAnalysisPage: async (_, { program, ruleset, minGames, orderBy, ...paging }, { db }, info) => {
+      const order = orderBy ?? 'MOST_GAMES';
+      const name = `chessPlayers:${order}`;
+      const request = pageRequest(paging, info, 50, MAX_PLAYERS, keysCursorReader(name, chessPlayerOrderKeys(order)));
+      const page = await chessPlayerFiguresPage(db, programFilter(program, ruleset), {
+        minGames: minGamesArg(minGames),
+        order,
+        take: request.take,
+        after: request.cursor,
+        backward: request.backward,
+        count: selects(info, 'totalCount'),
       });
-      return players.map((p) => ({
-        player: p.player,
-        games: p.games,
-        moves: p.moves,
-        averageCentipawnLoss: p.averageLoss,
-        meanAccuracy: p.meanAccuracy,
-        inaccuracies: p.inaccuracies,
-        mistakes: p.mistakes,
-        blunders: p.blunders,
-        inaccuraciesPer100Moves: per100(p.inaccuracies, p.moves),
-        mistakesPer100Moves: per100(p.mistakes, p.moves),
-        blundersPer100Moves: per100(p.blunders, p.moves),
-      }));
+      return keysetConnection(page, request, name, playerAnalysis);
     },
     chessAnalysedGames: async (_, { program, ruleset, orderBy, ...paging }, context, info) => {
       const order: GameOrder = orderBy ?? 'HIGHEST_AVERAGE_CENTIPAWN_LOSS';

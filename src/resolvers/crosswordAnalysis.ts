@@ -4,29 +4,48 @@
  * from a replay of that one game.
  */
 import type { Resolvers } from '../generated/graphql';
-import { decodeCursor, encodeCursor, intArg, pageInfoOf, pageOf, pageRequest, textArg, MAX_FILTER_TEXT } from '../api/args';
-import { crosswordPlayerStats, crosswordScoreDisagreements, crosswordScoreProgression } from '../storage/crosswordAnalysis';
+import { decodeCursor, encodeCursor, intArg, keysCursorReader, keysetConnection, selects, pageInfoOf, pageOf, pageRequest, textArg, MAX_FILTER_TEXT } from '../api/args';
+import {
+  CROSSWORD_PLAYER_KEYS,
+  type CrosswordPlayerStats,
+  crosswordPlayerStats,
+  crosswordPlayerStatsPage,
+  crosswordScoreDisagreements,
+  crosswordScoreProgression,
+} from '../storage/crosswordAnalysis';
 
 const CURSOR = 'xwdiff';
+const PLAYERS_CURSOR = 'xwPlayers';
+
+const playerArg = (player: string | null | undefined): string | undefined => (player ? textArg(player, 'player', MAX_FILTER_TEXT) : undefined);
+
+/** A player's figures as GraphQL shows them. */
+const playerStats = (r: CrosswordPlayerStats) => ({
+  player: r.player,
+  games: r.games,
+  turns: r.turns,
+  points: r.points,
+  averagePointsPerTurn: r.turns > 0 ? r.points / r.turns : null,
+  bingos: r.bingos,
+  bingosPerGame: r.games > 0 ? r.bingos / r.games : 0,
+  wins: r.wins,
+  finishedGames: r.finished,
+});
 
 export const crosswordAnalysisResolvers: Resolvers = {
   Query: {
-    crosswordPlayerStats: async (_, { first, player }, { db }) => {
-      const rows = await crosswordPlayerStats(db, {
-        first: intArg(first, 50, 0, 500, 'first'),
-        ...(player ? { player: textArg(player, 'player', MAX_FILTER_TEXT) } : {}),
+    crosswordPlayerStats: async (_, { first, player }, { db }) =>
+      (await crosswordPlayerStats(db, { first: intArg(first, 50, 0, 500, 'first'), player: playerArg(player) })).map(playerStats),
+    crosswordPlayerStatsPage: async (_, { player, ...paging }, { db }, info) => {
+      const request = pageRequest(paging, info, 50, 500, keysCursorReader(PLAYERS_CURSOR, CROSSWORD_PLAYER_KEYS));
+      const page = await crosswordPlayerStatsPage(db, {
+        player: playerArg(player),
+        take: request.take,
+        after: request.cursor,
+        backward: request.backward,
+        count: selects(info, 'totalCount'),
       });
-      return rows.map((r) => ({
-        player: r.player,
-        games: r.games,
-        turns: r.turns,
-        points: r.points,
-        averagePointsPerTurn: r.turns > 0 ? r.points / r.turns : null,
-        bingos: r.bingos,
-        bingosPerGame: r.games > 0 ? r.bingos / r.games : 0,
-        wins: r.wins,
-        finishedGames: r.finished,
-      }));
+      return keysetConnection(page, request, PLAYERS_CURSOR, playerStats);
     },
     crosswordScoreDisagreements: async (_, args, { db, loaders }, info) => {
       const request = pageRequest(args, info, 20, 100, (cursor, argument) => decodeCursor(CURSOR, cursor, argument));

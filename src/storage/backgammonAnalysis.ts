@@ -15,6 +15,7 @@
  */
 import type { Database } from '../db/database';
 import type { Game, PlayerAnalysis } from '../generated/prisma/client';
+import { type KeysetRows, type SortKey, keysetPage } from './keyset';
 
 /** Sums of one player's (or side's) judged decisions. */
 export interface ErrorSums {
@@ -75,28 +76,59 @@ const sumsOf = (r: SumsRow): ErrorSums => ({
   veryBad: Number(r.veryBad),
 });
 
-const PLAYER_ORDERS: Record<PlayerOrder, string> = {
-  GAMES: 'games DESC, player',
-  // Players without decisions last.
-  OVERALL_RATE: `(sum(a.loss) + coalesce(sum(a."cubeLoss"), 0)) / nullif(sum(a.decisions) + coalesce(sum(a."cubeDecisions"), 0), 0) ASC NULLS LAST, player`,
-  NAME: 'player NULLS LAST',
+/** The keys of each order (players without decisions last in OVERALL_RATE, the unnamed last by name). */
+const PLAYER_KEYS: Record<PlayerOrder, SortKey[]> = {
+  GAMES: [
+    { column: 'games', type: 'int8', descending: true },
+    { column: 'player', type: 'text' },
+  ],
+  OVERALL_RATE: [
+    { column: 'rate', type: 'float8' },
+    { column: 'player', type: 'text' },
+  ],
+  NAME: [{ column: 'player', type: 'text' }],
 };
+
+/** The players (with `player`, that one) and their sums, with the overall rate OVERALL_RATE orders by. */
+const playersQuery = (player: string | undefined, params: unknown[]): string => {
+  if (player !== undefined) params.push(player);
+  return `SELECT a.player, ${sums()},
+       ((sum(a.loss) + coalesce(sum(a."cubeLoss"), 0)) / nullif(sum(a.decisions) + coalesce(sum(a."cubeDecisions"), 0), 0))::float8 AS rate
+     FROM "PlayerAnalysis" a
+     WHERE a.kind = 'BACKGAMMON' ${player !== undefined ? `AND a.player = $${params.length}` : ''}
+     GROUP BY a.player`;
+};
+
+type PlayerRow = SumsRow & { player: string | null };
+const playerOf = (r: PlayerRow): PlayerErrors => ({ player: r.player, ...sumsOf(r) });
 
 /** Per player over all their analysed backgammon games: `player` alone when given, else the first `first` in `order`. */
 export async function backgammonPlayerErrors(
   db: Database,
   options: { player?: string; order: PlayerOrder; first: number },
 ): Promise<PlayerErrors[]> {
-  const params: unknown[] = [options.first];
-  if (options.player !== undefined) params.push(options.player);
-  const rows = await db.sql.query<SumsRow & { player: string | null }>(
-    `SELECT a.player, ${sums()} FROM "PlayerAnalysis" a
-     WHERE a.kind = 'BACKGAMMON' ${options.player !== undefined ? 'AND a.player = $2' : ''}
-     GROUP BY a.player ORDER BY ${PLAYER_ORDERS[options.order]} LIMIT $1`,
-    params,
-  );
-  return rows.map((r) => ({ player: r.player, ...sumsOf(r) }));
+  const params: unknown[] = [];
+  const query = playersQuery(options.player, params);
+  const page = await keysetPage<PlayerRow>(db, query, params, PLAYER_KEYS[options.order], { take: options.first, backward: false, count: false });
+  return page.rows.map((r) => playerOf(r.row));
 }
+
+/**
+ * A page of players in `order`: `take` after the sort values `after` (before them with
+ * `backward`, nearest first), each with its sort values for a cursor, and how many players in all.
+ */
+export async function backgammonPlayerErrorsPage(
+  db: Database,
+  options: { player?: string; order: PlayerOrder; take: number; after?: (string | null)[]; backward: boolean; count?: boolean },
+): Promise<KeysetRows<PlayerErrors>> {
+  const params: unknown[] = [];
+  const query = playersQuery(options.player, params);
+  const page = await keysetPage<PlayerRow>(db, query, params, PLAYER_KEYS[options.order], options);
+  return { ...page, rows: page.rows.map((r) => ({ row: playerOf(r.row), keys: r.keys })) };
+}
+
+/** The sort keys of a player order (a cursor holds one value per key). */
+export const playerOrderKeys = (order: PlayerOrder): readonly SortKey[] => PLAYER_KEYS[order];
 
 /** What identifies a match among the games (see the module's comment). */
 export interface MatchKey {
@@ -264,22 +296,46 @@ export interface WorstDecision {
   details: Record<string, unknown>;
 }
 
+/** The decisions that lost most equity, largest first, ties by score row. */
+const WORST_KEYS: readonly SortKey[] = [
+  { column: 'loss', type: 'float8', descending: true },
+  { column: 'id', type: 'int8' },
+];
+
+/** The keys `backgammonWorstDecisionsPage` orders by (a cursor holds one value per key). */
+export const worstDecisionKeys = (): readonly SortKey[] => WORST_KEYS;
+
+type DecisionRow = { id: bigint; positionId: bigint; ruleset: string; value: number; bestValue: number; details: unknown; loss: number };
+
+const worstQuery = (kind: DecisionKind | undefined): string =>
+  `SELECT * FROM (SELECT s.id, s."positionId", s.ruleset, s.value, s."bestValue", s.details, ${LOSS} AS loss
+     FROM "Score" s WHERE ${verdicts(kind)}) x WHERE loss IS NOT NULL`;
+
+const decisionOf = (r: DecisionRow): WorstDecision => ({
+  scoreId: r.id,
+  positionId: r.positionId,
+  kind: r.ruleset.startsWith('checker:') ? 'checker' : 'cube',
+  loss: r.loss,
+  played: r.value,
+  best: r.bestValue,
+  ruleset: r.ruleset,
+  details: r.details && typeof r.details === 'object' ? (r.details as Record<string, unknown>) : {},
+});
+
 /** The `first` decisions that lost most equity, largest first (ties by score row). */
 export async function backgammonWorstDecisions(db: Database, options: { kind?: DecisionKind; first: number }): Promise<WorstDecision[]> {
-  const rows = await db.sql.query<{ id: bigint; positionId: bigint; ruleset: string; value: number; bestValue: number; details: unknown; loss: number }>(
-    `SELECT * FROM (SELECT s.id, s."positionId", s.ruleset, s.value, s."bestValue", s.details, ${LOSS} AS loss
-       FROM "Score" s WHERE ${verdicts(options.kind)}) x
-     WHERE loss IS NOT NULL ORDER BY loss DESC, id LIMIT $1`,
-    [options.first],
-  );
-  return rows.map((r) => ({
-    scoreId: r.id,
-    positionId: r.positionId,
-    kind: r.ruleset.startsWith('checker:') ? 'checker' : 'cube',
-    loss: r.loss,
-    played: r.value,
-    best: r.bestValue,
-    ruleset: r.ruleset,
-    details: r.details && typeof r.details === 'object' ? (r.details as Record<string, unknown>) : {},
-  }));
+  const page = await keysetPage<DecisionRow>(db, worstQuery(options.kind), [], WORST_KEYS, { take: options.first, backward: false, count: false });
+  return page.rows.map((r) => decisionOf(r.row));
+}
+
+/**
+ * A page of the decisions that lost most, largest first: `take` after the sort values `after`
+ * (before them with `backward`, nearest first), each with its sort values, and how many in all.
+ */
+export async function backgammonWorstDecisionsPage(
+  db: Database,
+  options: { kind?: DecisionKind; take: number; after?: (string | null)[]; backward: boolean; count?: boolean },
+): Promise<KeysetRows<WorstDecision>> {
+  const page = await keysetPage<DecisionRow>(db, worstQuery(options.kind), [], WORST_KEYS, options);
+  return { ...page, rows: page.rows.map((r) => ({ row: decisionOf(r.row), keys: r.keys })) };
 }

@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import type { Game } from '../generated/prisma/client';
 import { type MoveJudgement, type WhiteEvaluation, isStandardVariant, parseClock, replayGame } from '../codecs/chess';
 import { analyseMainLine, chessMainLine, storedChessGame } from './chess';
+import { type KeysetRows, type SortKey, keysetPage } from './keyset';
 
 /** Rows of one program and ruleset, or of every program when `program` is absent (any ruleset when `ruleset` is). */
 export interface ProgramFilter {
@@ -77,15 +78,49 @@ export type PlayerOrder =
   | 'MOST_BLUNDERS_PER_100_MOVES'
   | 'PLAYER';
 
-const PLAYER_ORDER: Record<PlayerOrder, string> = {
-  MOST_GAMES: 'games DESC',
-  LOWEST_AVERAGE_CENTIPAWN_LOSS: 'acpl ASC NULLS LAST',
-  HIGHEST_AVERAGE_CENTIPAWN_LOSS: 'acpl DESC NULLS LAST',
-  HIGHEST_ACCURACY: 'accuracy DESC NULLS LAST',
-  LOWEST_ACCURACY: 'accuracy ASC NULLS LAST',
-  MOST_BLUNDERS_PER_100_MOVES: 'blunders::float8 / nullif(moves, 0) DESC NULLS LAST',
-  PLAYER: 'player',
+const byName: SortKey = { column: 'player', type: 'text' };
+/** The keys of each order, ties by name (players without the value last). */
+const PLAYER_KEYS: Record<PlayerOrder, SortKey[]> = {
+  MOST_GAMES: [{ column: 'games', type: 'int8', descending: true }, byName],
+  LOWEST_AVERAGE_CENTIPAWN_LOSS: [{ column: 'acpl', type: 'float8' }, byName],
+  HIGHEST_AVERAGE_CENTIPAWN_LOSS: [{ column: 'acpl', type: 'float8', descending: true }, byName],
+  HIGHEST_ACCURACY: [{ column: 'accuracy', type: 'float8', descending: true }, byName],
+  LOWEST_ACCURACY: [{ column: 'accuracy', type: 'float8' }, byName],
+  MOST_BLUNDERS_PER_100_MOVES: [{ column: 'blunderRate', type: 'float8', descending: true }, byName],
+  PLAYER: [byName],
 };
+
+/** The sort keys of a player order (a cursor holds one value per key). */
+export const chessPlayerOrderKeys = (order: PlayerOrder): readonly SortKey[] => PLAYER_KEYS[order];
+
+type FiguresRow = {
+  player: string; games: bigint; moves: bigint; loss: number; acpl: number | null; accuracy: number | null;
+  inaccuracies: bigint; mistakes: bigint; blunders: bigint;
+};
+
+/** Named players' figures with at least `minGames` judged games under `filter` (parameters appended to `params`). */
+const figuresQuery = (filter: ProgramFilter, minGames: number, params: unknown[]): string => {
+  const where = filterSql(filter, params);
+  params.push(minGames);
+  return `SELECT a.player, count(*)::int8 AS games, sum(a.decisions)::int8 AS moves, sum(a.loss)::float8 AS loss,
+         (sum(a.loss) / nullif(sum(a.decisions), 0))::float8 AS acpl, avg(a.accuracy)::float8 AS accuracy,
+         sum(a.inaccuracies)::int8 AS inaccuracies, sum(a.mistakes)::int8 AS mistakes, sum(a.blunders)::int8 AS blunders,
+         (sum(a.blunders)::float8 / nullif(sum(a.decisions), 0))::float8 AS "blunderRate"
+       FROM "PlayerAnalysis" a WHERE ${where} AND a.player IS NOT NULL
+       GROUP BY a.player HAVING count(*) >= $${params.length}`;
+};
+
+const figuresOf = (r: FiguresRow): PlayerFigures => ({
+  player: r.player,
+  games: Number(r.games),
+  moves: Number(r.moves),
+  loss: r.loss,
+  averageLoss: r.acpl,
+  meanAccuracy: r.accuracy,
+  inaccuracies: Number(r.inaccuracies),
+  mistakes: Number(r.mistakes),
+  blunders: Number(r.blunders),
+});
 
 /** Figures per player (named players only) with at least `minGames` judged games, `first` of them in `order`. */
 export async function chessPlayerFigures(
@@ -94,32 +129,24 @@ export async function chessPlayerFigures(
   options: { minGames: number; first: number; order: PlayerOrder },
 ): Promise<PlayerFigures[]> {
   const params: unknown[] = [];
-  const where = filterSql(filter, params);
-  params.push(options.minGames, options.first);
-  const rows = await db.sql.query<{
-    player: string; games: bigint; moves: bigint; loss: number; acpl: number | null; accuracy: number | null;
-    inaccuracies: bigint; mistakes: bigint; blunders: bigint;
-  }>(
-    `SELECT * FROM (
-       SELECT a.player, count(*)::int8 AS games, sum(a.decisions)::int8 AS moves, sum(a.loss)::float8 AS loss,
-         (sum(a.loss) / nullif(sum(a.decisions), 0))::float8 AS acpl, avg(a.accuracy)::float8 AS accuracy,
-         sum(a.inaccuracies)::int8 AS inaccuracies, sum(a.mistakes)::int8 AS mistakes, sum(a.blunders)::int8 AS blunders
-       FROM "PlayerAnalysis" a WHERE ${where} AND a.player IS NOT NULL
-       GROUP BY a.player HAVING count(*) >= $${params.length - 1}
-     ) p ORDER BY ${PLAYER_ORDER[options.order]}, player LIMIT $${params.length}`,
-    params,
-  );
-  return rows.map((r) => ({
-    player: r.player,
-    games: Number(r.games),
-    moves: Number(r.moves),
-    loss: r.loss,
-    averageLoss: r.acpl,
-    meanAccuracy: r.accuracy,
-    inaccuracies: Number(r.inaccuracies),
-    mistakes: Number(r.mistakes),
-    blunders: Number(r.blunders),
-  }));
+  const query = figuresQuery(filter, options.minGames, params);
+  const page = await keysetPage<FiguresRow>(db, query, params, PLAYER_KEYS[options.order], { take: options.first, backward: false, count: false });
+  return page.rows.map((r) => figuresOf(r.row));
+}
+
+/**
+ * A page of players' figures in `order`: `take` after the sort values `after` (before them with
+ * `backward`, nearest first), each with its sort values for a cursor, and how many players in all.
+ */
+export async function chessPlayerFiguresPage(
+  db: Database,
+  filter: ProgramFilter,
+  options: { minGames: number; order: PlayerOrder; take: number; after?: (string | null)[]; backward: boolean; count?: boolean },
+): Promise<KeysetRows<PlayerFigures>> {
+  const params: unknown[] = [];
+  const query = figuresQuery(filter, options.minGames, params);
+  const page = await keysetPage<FiguresRow>(db, query, params, PLAYER_KEYS[options.order], options);
+  return { ...page, rows: page.rows.map((r) => ({ row: figuresOf(r.row), keys: r.keys })) };
 }
 
 /** One side of one game as its `PlayerAnalysis` row has it. */

@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import type { Game } from '../generated/prisma/client';
 import { type GameScoreSummary, summarizeGcgGame } from '../codecs/crossword';
 import { replayStoredGcg } from './crossword';
+import { type KeysetRows, type SortKey, keysetPage } from './keyset';
 
 /** One player's figures over every stored crossword game they played. */
 export interface CrosswordPlayerStats {
@@ -22,31 +23,26 @@ export interface CrosswordPlayerStats {
   finished: number;
 }
 
-/**
- * Players by games played (most first, then by name ignoring case, the same on every database), at most `first`; `player`, when given,
- * keeps the names that contain it (case-insensitive). A game with no analysis row counts nothing.
- */
-export async function crosswordPlayerStats(db: Database, options: { first: number; player?: string }): Promise<CrosswordPlayerStats[]> {
-  if (options.first === 0) return [];
-  const params: unknown[] = [options.first];
+/** Players by games played, most first, then by name ignoring case (the same on every database), then by name. */
+export const CROSSWORD_PLAYER_KEYS: readonly SortKey[] = [
+  { column: 'games', type: 'int8', descending: true },
+  { column: 'player', type: 'text', compare: (x) => `lower(${x}) COLLATE "C"` },
+  { column: 'player', type: 'text', compare: (x) => `${x} COLLATE "C"` },
+];
+
+type StatsRow = { player: string; games: bigint; turns: bigint; points: bigint; bingos: bigint; wins: bigint; finished: bigint };
+
+/** Every named player's figures (`player`, when given, keeps the names that contain it, any case); parameters appended to `params`. */
+const statsQuery = (player: string | undefined, params: unknown[]): string => {
   let filter = '';
-  if (options.player !== undefined && options.player !== '') {
-    params.push(`%${options.player.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    filter = `AND a.player ILIKE $2`;
+  if (player !== undefined && player !== '') {
+    params.push(`%${player.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    filter = `AND a.player ILIKE $${params.length}`;
   }
   // The opponent's row gives the other final score; the game's result is set only when it finished.
   // Reading each game's result is most of the time (a hash of the crossword games); `g.kind` lets a
   // database holding many games of other kinds reach the crossword ones by the (kind, id) index.
-  const rows = await db.sql.query<{
-    player: string;
-    games: bigint;
-    turns: bigint;
-    points: bigint;
-    bingos: bigint;
-    wins: bigint;
-    finished: bigint;
-  }>(
-    `SELECT a.player, count(*)::int8 AS games, coalesce(sum(a.turns), 0)::int8 AS turns,
+  return `SELECT a.player, count(*)::int8 AS games, coalesce(sum(a.turns), 0)::int8 AS turns,
        coalesce(sum(a.points), 0)::int8 AS points, coalesce(sum(a.bingos), 0)::int8 AS bingos,
        count(*) FILTER (WHERE g.result IS NOT NULL AND a."statedScore" > o."statedScore")::int8 AS wins,
        count(*) FILTER (WHERE g.result IS NOT NULL)::int8 AS finished
@@ -54,20 +50,43 @@ export async function crosswordPlayerStats(db: Database, options: { first: numbe
      JOIN "Game" g ON g.id = a."gameId" AND g.kind = 'CROSSWORD'
      LEFT JOIN "PlayerAnalysis" o ON o."gameId" = a."gameId" AND o.side = 3 - a.side
      WHERE a.kind = 'CROSSWORD' AND a.player IS NOT NULL ${filter}
-     GROUP BY a.player
-     ORDER BY games DESC, lower(a.player) COLLATE "C", a.player COLLATE "C"
-     LIMIT $1`,
-    params,
-  );
-  return rows.map((r) => ({
-    player: r.player,
-    games: Number(r.games),
-    turns: Number(r.turns),
-    points: Number(r.points),
-    bingos: Number(r.bingos),
-    wins: Number(r.wins),
-    finished: Number(r.finished),
-  }));
+     GROUP BY a.player`;
+};
+
+const statsOf = (r: StatsRow): CrosswordPlayerStats => ({
+  player: r.player,
+  games: Number(r.games),
+  turns: Number(r.turns),
+  points: Number(r.points),
+  bingos: Number(r.bingos),
+  wins: Number(r.wins),
+  finished: Number(r.finished),
+});
+
+/**
+ * Players in the order of CROSSWORD_PLAYER_KEYS, at most `first`; `player`, when given, keeps the
+ * names that contain it (case-insensitive). A game with no analysis row counts nothing.
+ */
+export async function crosswordPlayerStats(db: Database, options: { first: number; player?: string }): Promise<CrosswordPlayerStats[]> {
+  if (options.first === 0) return [];
+  const params: unknown[] = [];
+  const query = statsQuery(options.player, params);
+  const page = await keysetPage<StatsRow>(db, query, params, CROSSWORD_PLAYER_KEYS, { take: options.first, backward: false, count: false });
+  return page.rows.map((r) => statsOf(r.row));
+}
+
+/**
+ * A page of players in the order of CROSSWORD_PLAYER_KEYS: `take` after the sort values `after`
+ * (before them with `backward`, nearest first), each with its sort values, and how many in all.
+ */
+export async function crosswordPlayerStatsPage(
+  db: Database,
+  options: { player?: string; take: number; after?: (string | null)[]; backward: boolean; count?: boolean },
+): Promise<KeysetRows<CrosswordPlayerStats>> {
+  const params: unknown[] = [];
+  const query = statsQuery(options.player, params);
+  const page = await keysetPage<StatsRow>(db, query, params, CROSSWORD_PLAYER_KEYS, options);
+  return { ...page, rows: page.rows.map((r) => ({ row: statsOf(r.row), keys: r.keys })) };
 }
 
 /** One side of a game: its final score as stated and as recomputed. */

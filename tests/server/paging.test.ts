@@ -5,7 +5,10 @@
  * of the ordering column included); the page before a page is the page a forward walk gave
  * before it; paging both ways at once is refused.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { ANALYSED_PGN } from '../support/analysedChess';
+import { REMATCH, SMALL_GAME } from '../codecs/crossword/smallGame';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
 import { type PageInfo, type ReadPage, expectBothWays, forward } from '../support/paging';
@@ -144,5 +147,156 @@ describeEachDatabase('paging both ways', (getDb) => {
     }
     const { findPositions } = dataOf(await gql<{ findPositions: { occurrences: unknown[] }[] }>(`{ findPositions(text: "${AFTER_E4}") { occurrences(first: 500) { number } } }`));
     expect(findPositions[0].occurrences).toHaveLength(10);
+  });
+});
+
+/**
+ * The player lists page as connections (`…Page`) by keysets of their order: an aggregate's value,
+ * then the name; ties on the value, a player without the value and one without a name included.
+ */
+describeEachDatabase('paging player lists both ways', (getDb) => {
+  let gql: Gql;
+  const PAGE = 'pageInfo { hasNextPage hasPreviousPage startCursor endCursor }';
+  const backgammon = (name: string) => fs.readFileSync(path.resolve(__dirname, '../fixtures/backgammon', name), 'utf8');
+
+  beforeAll(async () => {
+    gql = graphqlClient(getDb());
+    const imports: [string, string][] = [
+      // Amy and Ben 6 games each, Cal and Dee 3; one game with no names (a player null).
+      ...['gnubg107_analysed_3p_crawford.sgf', 'gnubg107_analysed_5p.sgf', 'gnubg107_analysed_money_beavers.sgf', 'hand_analysed_5p.sgf'].map(
+        (name): [string, string] => ['SGF', backgammon(name)],
+      ),
+      ['SGF', backgammon('hand_analysed_5p.sgf').replace(/P[BW]\[[^\]]*\]/g, '')],
+      // Anna and Boris 2 games each, EngineW and EngineB 1.
+      ['PGN', ANALYSED_PGN],
+      // Alice Adams and Bob Brown 2 games each; Zed and zed 1, the same name but for case.
+      ['GCG', SMALL_GAME],
+      ['GCG', REMATCH],
+      ['GCG', SMALL_GAME.replace('#player1 alice Alice Adams', '#player1 alice zed').replace('#player2 bob Bob Brown', '#player2 bob Zed')],
+    ];
+    for (const [format, data] of imports) {
+      dataOf(await gql('mutation ($f: GameFormat!, $d: String!) { importGames(format: $f, data: $d) { gameCount } }', { f: format, d: data }));
+    }
+  });
+
+  /** Reads a page of `field`, each node named by `player`. */
+  const playersOf =
+    (field: string, args: string, variables: Record<string, unknown> = {}, name = (n: { player: string | null }) => String(n.player)): ReadPage =>
+    async (paging) => {
+      const data = dataOf(
+        await gql<Record<string, { nodes: { player: string | null }[]; pageInfo: PageInfo; totalCount: number }>>(
+          `query ($first: Int, $after: String, $last: Int, $before: String${args ? `, ${args}` : ''}) {
+            page: ${field} { nodes { player } ${PAGE} totalCount }
+          }`,
+          { ...variables, ...paging },
+        ),
+      );
+      return { ids: data.page.nodes.map(name), pageInfo: data.page.pageInfo };
+    };
+
+  const bgPlayers = (orderBy: string, player?: string) =>
+    playersOf(
+      'backgammonPlayerErrorsPage(orderBy: $o, player: $p, first: $first, after: $after, last: $last, before: $before)',
+      '$o: BackgammonPlayerOrder, $p: String',
+      { o: orderBy, p: player },
+    );
+
+  for (const orderBy of ['GAMES', 'OVERALL_RATE', 'NAME']) {
+    it(`pages backgammon players by ${orderBy} backward as forward, in the list's order`, async () => {
+      const { backgammonPlayerErrors } = dataOf(
+        await gql<{ backgammonPlayerErrors: { player: string | null }[] }>('query ($o: BackgammonPlayerOrder) { backgammonPlayerErrors(orderBy: $o) { player } }', { o: orderBy }),
+      );
+      expect(backgammonPlayerErrors).toHaveLength(5);
+      expect((await forward(bgPlayers(orderBy), 2)).ids).toEqual(backgammonPlayerErrors.map((p) => String(p.player)));
+      await expectBothWays(bgPlayers(orderBy), 2, 5);
+    });
+  }
+
+  it('orders backgammon players by games, ties by name, the unnamed player last by name', async () => {
+    expect((await forward(bgPlayers('GAMES'), 3)).ids).toEqual(['Amy', 'Ben', 'Cal', 'Dee', 'null']);
+    expect((await forward(bgPlayers('NAME'), 3)).ids).toEqual(['Amy', 'Ben', 'Cal', 'Dee', 'null']);
+    await expectBothWays(bgPlayers('GAMES', 'Cal'), 1, 1);
+  });
+
+  it('counts every player, not the page', async () => {
+    const { backgammonPlayerErrorsPage } = dataOf(await gql<{ backgammonPlayerErrorsPage: { totalCount: number; edges: { node: { player: string } }[] } }>(
+      '{ backgammonPlayerErrorsPage(first: 1) { totalCount edges { cursor node { player } } } }',
+    ));
+    expect(backgammonPlayerErrorsPage).toMatchObject({ totalCount: 5, edges: [{ node: { player: 'Amy' } }] });
+  });
+
+  it('counts the players when totalCount is asked for through a fragment, inline or named', async () => {
+    const inline = await gql<{ p: { totalCount: number } }>('{ p: crosswordPlayerStatsPage(first: 1) { ... on CrosswordPlayerStatsConnection { totalCount } } }');
+    expect(dataOf(inline).p.totalCount).toBe(4);
+    const named = await gql<{ p: { totalCount: number } }>('{ p: chessPlayerAnalysisPage(first: 1) { ...count } } fragment count on ChessPlayerAnalysisConnection { totalCount }');
+    expect(dataOf(named).p.totalCount).toBe(4);
+  });
+
+  for (const orderBy of ['MOST_GAMES', 'LOWEST_AVERAGE_CENTIPAWN_LOSS', 'HIGHEST_ACCURACY', 'MOST_BLUNDERS_PER_100_MOVES', 'PLAYER']) {
+    it(`pages chess players by ${orderBy} backward as forward, in the list's order`, async () => {
+      const { chessPlayerAnalysis } = dataOf(
+        await gql<{ chessPlayerAnalysis: { player: string }[] }>('query ($o: ChessPlayerAnalysisOrder) { chessPlayerAnalysis(orderBy: $o) { player } }', { o: orderBy }),
+      );
+      expect(chessPlayerAnalysis).toHaveLength(4);
+      const read = playersOf(
+        'chessPlayerAnalysisPage(orderBy: $o, first: $first, after: $after, last: $last, before: $before)',
+        '$o: ChessPlayerAnalysisOrder',
+        { o: orderBy },
+      );
+      expect((await forward(read, 3)).ids).toEqual(chessPlayerAnalysis.map((p) => p.player));
+      await expectBothWays(read, 1, 4);
+    });
+  }
+
+  it('pages crossword players backward as forward: by games, then by name in any case, then by name', async () => {
+    const read = playersOf('crosswordPlayerStatsPage(first: $first, after: $after, last: $last, before: $before)', '');
+    const { crosswordPlayerStats } = dataOf(await gql<{ crosswordPlayerStats: { player: string }[] }>('{ crosswordPlayerStats { player } }'));
+    expect(crosswordPlayerStats.map((p) => p.player)).toEqual(['Alice Adams', 'Bob Brown', 'Zed', 'zed']);
+    expect((await forward(read, 3)).ids).toEqual(['Alice Adams', 'Bob Brown', 'Zed', 'zed']);
+    await expectBothWays(read, 1, 4);
+    await expectBothWays(playersOf('crosswordPlayerStatsPage(player: "ZE", first: $first, after: $after, last: $last, before: $before)', ''), 1, 2);
+  });
+
+  for (const kind of [null, 'CHECKER', 'CUBE']) {
+    it(`pages the worst backgammon decisions${kind ? ` (${kind})` : ''} backward as forward, largest loss first as the list`, async () => {
+      const read: ReadPage = async (paging) => {
+        const { backgammonWorstDecisionsPage: page } = dataOf(
+          await gql<{ backgammonWorstDecisionsPage: { edges: { cursor: string; node: { millipoints: number } }[]; pageInfo: PageInfo } }>(
+            `query ($k: BackgammonDecisionKind, $first: Int, $after: String, $last: Int, $before: String) {
+              backgammonWorstDecisionsPage(kind: $k, first: $first, after: $after, last: $last, before: $before) { edges { cursor node { millipoints } } ${PAGE} }
+            }`,
+            { k: kind, ...paging },
+          ),
+        );
+        return { ids: page.edges.map((e) => `${e.cursor} ${e.node.millipoints}`), pageInfo: page.pageInfo };
+      };
+      const { backgammonWorstDecisions, backgammonWorstDecisionsPage } = dataOf(
+        await gql<{ backgammonWorstDecisions: { millipoints: number }[]; backgammonWorstDecisionsPage: { totalCount: number } }>(
+          'query ($k: BackgammonDecisionKind) { backgammonWorstDecisions(kind: $k, first: 100) { millipoints } backgammonWorstDecisionsPage(kind: $k) { totalCount } }',
+          { k: kind },
+        ),
+      );
+      const count = backgammonWorstDecisionsPage.totalCount;
+      expect(count).toBeGreaterThan(10);
+      const all = await forward(read, 25);
+      expect(all.ids.slice(0, Math.min(100, count)).map((id) => Number(id.split(' ')[1]))).toEqual(backgammonWorstDecisions.map((d) => d.millipoints));
+      await expectBothWays(read, 25, count);
+    });
+  }
+
+  it("refuses a cursor of another order or list as BAD_USER_INPUT naming the argument", async () => {
+    const games = await bgPlayers('GAMES')({ first: 1 });
+    for (const [query, argument] of [
+      [`{ backgammonPlayerErrorsPage(orderBy: NAME, after: "${games.pageInfo.endCursor}") { totalCount } }`, 'after'],
+      [`{ backgammonPlayerErrorsPage(orderBy: OVERALL_RATE, last: 1, before: "${games.pageInfo.endCursor}") { totalCount } }`, 'before'],
+      [`{ chessPlayerAnalysisPage(after: "${games.pageInfo.endCursor}") { totalCount } }`, 'after'],
+      [`{ crosswordPlayerStatsPage(last: 2, before: "${games.pageInfo.endCursor}") { totalCount } }`, 'before'],
+      [`{ backgammonWorstDecisionsPage(after: "${games.pageInfo.endCursor}") { totalCount } }`, 'after'],
+      [`{ backgammonWorstDecisionsPage(after: "${Buffer.from(JSON.stringify(['bgWorst:ALL', '0.5', '1.5'])).toString('base64')}") { totalCount } }`, 'after'],
+      [`{ backgammonPlayerErrorsPage(after: "${Buffer.from(JSON.stringify(['bgPlayers:GAMES', '1.5', 'Amy'])).toString('base64')}") { totalCount } }`, 'after'],
+    ]) {
+      const result = await gql(query);
+      expect(result.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { argument } });
+    }
   });
 });
