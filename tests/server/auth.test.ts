@@ -226,15 +226,19 @@ describe('tabula token (CLI)', () => {
     }
   });
 
-  it('prints a new token once and exits 0', async () => {
+  it('prints a new token alone on standard output, the notice on standard error, and exits 0', async () => {
     const out: string[] = [];
+    const err: string[] = [];
     const log = jest.spyOn(console, 'log').mockImplementation((line: string) => void out.push(line));
+    const error = jest.spyOn(console, 'error').mockImplementation((line: string) => void err.push(line));
     try {
       expect(await cli(['token', 'create', 'deploy', '--role', 'admin'])).toBe(0);
     } finally {
       log.mockRestore();
+      error.mockRestore();
     }
-    expect(out).toEqual([expect.stringMatching(/^tabula_[A-Za-z0-9_-]{43}$/), 'token deploy (admin) created; it is shown only this once.']);
+    expect(out).toEqual([expect.stringMatching(/^tabula_[A-Za-z0-9_-]{43}$/)]);
+    expect(err).toEqual(['token deploy (admin) created; it is shown only this once.']);
   });
 });
 
