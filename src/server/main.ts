@@ -79,10 +79,14 @@ async function openWithRetry(config: DatabaseConfig, retry: RetryPolicy, signal:
     signal.throwIfAborted();
     try {
       const db = await openDatabase({ ...config, warn: (message) => log.warn({ dataDir: config.dataDir }, message) });
-      await catchUpImports(db, onCatchUp);
-      if (signal.aborted) {
-        await db.close().catch(() => undefined);
+      try {
+        await catchUpImports(db, onCatchUp, signal);
         signal.throwIfAborted();
+      } catch (error) {
+        // Stopped (or failed) while catching up: the import being caught up rolled back; close the
+        // database, so a retry or the exit finds it closed cleanly.
+        await db.close().catch(() => undefined);
+        throw error;
       }
       return db;
     } catch (error) {
@@ -176,9 +180,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // CLI clients first: their open transactions are rolled back, and requests waiting behind them run.
       await (await socket)?.close();
       await Promise.race([app.apollo.stop(), untilHurried]);
-      // A database still opening (migrating, catching up) closes itself once it sees the abort; wait for
-      // that, hurried or not, so the process never exits with PGlite half open.
-      await Promise.race([ready.then(() => undefined, () => undefined), sleep(timeLeft(), undefined, { ref: false })]);
+      // A database still opening (migrating, catching up) closes itself once it sees the abort (the
+      // catch-up stops within milliseconds); wait for that, hurried or not, without the grace bound
+      // on the embedded database, so the process never exits with PGlite half open (the signal
+      // handler's safety net bounds the wait). A PostgreSQL server needs no such care.
+      const settled = ready.then(() => undefined, () => undefined);
+      await (config.database.url ? Promise.race([settled, sleep(timeLeft(), undefined, { ref: false })]) : settled);
       const open = db;
       db = undefined;
       if (open?.kind === 'pglite') {
@@ -224,9 +231,6 @@ async function main(): Promise<void> {
       status = FORCED_EXIT_STATUS;
       setTimeout(() => process.exit(FORCED_EXIT_STATUS), FORCED_STOP_MS).unref();
       starting.then((server) => server.hurry(), () => undefined);
-    },
-    ignored(signal) {
-      logger.debug({ signal }, 'the same signal again (the terminal and npm both pass it on): already stopping');
     },
   });
   await starting;

@@ -8,17 +8,25 @@
 export class Pacer {
   private last = performance.now();
 
-  /** `sliceMs`: how long a reader may run before it gives way. */
-  constructor(private readonly sliceMs = 5) {}
+  /**
+   * `sliceMs`: how long a reader may run before it gives way. `signal`: long work that should stop
+   * when it is aborted (the catch-up at start when the server is told to stop): `giveWay` then
+   * throws the abort reason, so the work's transaction rolls back at its next turn.
+   */
+  constructor(
+    private readonly sliceMs = 5,
+    private readonly signal?: AbortSignal,
+  ) {}
 
   /** True once the reader has run for a whole slice since it last gave way. */
   get due(): boolean {
     return performance.now() - this.last >= this.sliceMs;
   }
 
-  /** Gives the event loop one turn. */
+  /** Gives the event loop one turn; throws if the work was aborted meanwhile. */
   async giveWay(): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
     this.last = performance.now();
+    this.signal?.throwIfAborted();
   }
 }

@@ -14,13 +14,13 @@ import { Pacer } from './pacer';
 import { type OnCatchUp, pendingGames } from './catchUpProgress';
 
 /** Summarises the games of every import not analysed yet; returns how many games were read. */
-export async function analysePendingImports(db: Database, onProgress: OnCatchUp = () => undefined): Promise<number> {
+export async function analysePendingImports(db: Database, onProgress: OnCatchUp = () => undefined, signal?: AbortSignal): Promise<number> {
   const pending = await db.sql.query<{ id: bigint; options: ImportOptions | null }>(
     `SELECT id, options FROM "Import" WHERE NOT analysed ORDER BY id`,
   );
   if (pending.length === 0) return 0;
   const total = await pendingGames(db, 'analysed');
-  const pace = new Pacer();
+  const pace = new Pacer(undefined, signal);
   let read = 0;
   onProgress({ phase: 're-analysing', done: 0, total });
   for (const { id: importId, options } of pending) {
@@ -39,6 +39,7 @@ export async function analysePendingImports(db: Database, onProgress: OnCatchUp 
           if (pace.due) await pace.giveWay();
         }
         await storePlayerAnalysis(sql, records, ids);
+        signal?.throwIfAborted();
         count += games.length;
         onProgress({ phase: 're-analysing', done: read + count, total });
       }

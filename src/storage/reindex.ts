@@ -14,11 +14,11 @@ import { analysePendingImports } from './reanalyse';
 import { type OnCatchUp, pendingGames } from './catchUpProgress';
 
 /** Indexes every import not indexed yet; returns how many games were replayed. */
-export async function indexPendingImports(db: Database, onProgress: OnCatchUp = () => undefined): Promise<number> {
+export async function indexPendingImports(db: Database, onProgress: OnCatchUp = () => undefined, signal?: AbortSignal): Promise<number> {
   const pending = await db.sql.query<{ id: bigint }>(`SELECT id FROM "Import" WHERE NOT indexed ORDER BY id`);
   if (pending.length === 0) return 0;
   const total = await pendingGames(db, 'indexed');
-  const pace = new Pacer();
+  const pace = new Pacer(undefined, signal);
   let replayed = 0;
   onProgress({ phase: 're-indexing', done: 0, total });
   for (const { id: importId } of pending) {
@@ -52,6 +52,7 @@ export async function indexImportAgain(
       if (pace.due) await pace.giveWay();
     }
     onGames(count);
+    if (pace.due) await pace.giveWay();
   }
   await index.flush(sql, importId);
   await sql.query(`UPDATE "Import" SET indexed = true WHERE id = $1`, [importId]);
@@ -60,9 +61,10 @@ export async function indexImportAgain(
 
 /**
  * Brings imports stored by an earlier version up to date, when the database is opened: their
- * games indexed, then their analysis summaries written.
+ * games indexed, then their analysis summaries written. Aborting `signal` stops it within a few
+ * milliseconds (the import being caught up rolls back; the next open takes it up again).
  */
-export async function catchUpImports(db: Database, onProgress?: OnCatchUp): Promise<void> {
-  await indexPendingImports(db, onProgress);
-  await analysePendingImports(db, onProgress);
+export async function catchUpImports(db: Database, onProgress?: OnCatchUp, signal?: AbortSignal): Promise<void> {
+  await indexPendingImports(db, onProgress, signal);
+  await analysePendingImports(db, onProgress, signal);
 }

@@ -57,17 +57,46 @@ const targets = (): Target[] => {
   return list;
 };
 
+/** An import of GAMES games left as the migration that brought the position index leaves one stored before it. */
+const storeUnindexedImport = async (config: DatabaseConfig): Promise<void> => {
+  const db = await openDatabase(config);
+  await db.sql.query(`DELETE FROM "Import"`);
+  await runImport(db, readerFor('PGN')!, bytesSource(pgnFile()), {});
+  await db.sql.query(`UPDATE "Import" SET indexed = false`);
+  await db.close();
+};
+
+/** The state pg_control records for a PGlite data directory (1: shut down cleanly, 6: in production). */
+const clusterState = (dataDir: string): number => fs.readFileSync(path.join(dataDir, 'global', 'pg_control')).readInt32LE(16);
+const SHUT_DOWN = 1;
+
 for (const target of targets()) {
   describe(`re-indexing at start [${target.name}]`, () => {
     afterAll(() => target.cleanup());
 
-    it('answers liveness while it re-indexes and says how far it is until ready', async () => {
+    it('stops within the grace time when told to stop while it re-indexes, closing the database; the next start takes it up again', async () => {
+      await storeUnindexedImport(target.config);
+      const env = { ...target.env, HOST: '127.0.0.1', PORT: '0', TABULA_SHUTDOWN_GRACE_MS: '1000' };
+      const server = await startServer({ env, processMetrics: false, logger: createLogger({ LOG_LEVEL: 'silent' }) });
+      for (;;) {
+        const { status } = (await (await fetch(`${server.url}/health/ready`)).json()) as { status: string };
+        if (status.startsWith('re-indexing')) break;
+        expect(status).not.toBe('ok');
+      }
+      await server.stop();
+      await expect(server.ready).rejects.toThrow();
+      if (target.config.dataDir) expect(clusterState(target.config.dataDir)).toBe(SHUT_DOWN);
       const db = await openDatabase(target.config);
-      await runImport(db, readerFor('PGN')!, bytesSource(pgnFile()), {});
-      // As the migration that brought the position index leaves an import stored before it.
-      await db.sql.query(`UPDATE "Import" SET indexed = false`);
-      await db.close();
+      try {
+        const rows = await db.sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "Import" WHERE NOT indexed`);
+        expect(rows[0].n).toBe(1n);
+      } finally {
+        await db.close();
+      }
+    });
 
+    it('answers liveness while it re-indexes and says how far it is until ready', async () => {
+      await storeUnindexedImport(target.config);
       const server = await startServer({ env: { ...target.env, HOST: '127.0.0.1', PORT: '0' }, processMetrics: false, logger: createLogger({ LOG_LEVEL: 'silent' }) });
       try {
         const statuses: string[] = [];
