@@ -1,12 +1,18 @@
 /**
- * The cost of an operation, computed with its variables' values: each object field costs 2 and
- * each scalar 1, a level deeper costs 1.5 times as much, and a field's cost (its selection
- * included) is multiplied by its page size (`first` or `last`, from a literal, a variable or the
- * argument's default in the schema). The same model graphql-armor applies to literals, here also
- * for `query($n: Int) { games(first: $n) … }`.
+ * The cost of an operation, computed before it runs from the document, the schema and the
+ * variables' values (arguments as they will run, defaults included):
+ *
+ *   cost(leaf field)      = own
+ *   cost(field { ... })   = own + length × (1 + cost of the selection)
+ *
+ * `own` and `length` come from fieldCosts.ts: a list's (or a page's) length is its `first`/`last`,
+ * its list argument's length or a documented bound (a game's plies), and the expensive fields (diagrams,
+ * index reads, the explorer, exports, the analysis queries) have their own cost. Fragments count
+ * where they are spread; introspection counts 1 per field.
  */
 import {
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLSchema,
@@ -14,29 +20,48 @@ import {
   type SelectionSetNode,
   getArgumentValues,
   getNamedType,
+  getNullableType,
   isCompositeType,
-  isObjectType,
   isInterfaceType,
+  isListType,
+  isObjectType,
   Kind,
   type GraphQLNamedType,
 } from 'graphql';
+import { DEFAULT_LIST_LENGTH, fieldCostOf, type Args } from './fieldCosts';
 
-const OBJECT_COST = 2;
-const SCALAR_COST = 1;
-const DEPTH_FACTOR = 1.5;
-
-/** The page size a field asks for: its `first` or `last` argument as it will run. */
-const pageSizeOf = (field: GraphQLField<unknown, unknown> | undefined, node: Parameters<typeof getArgumentValues>[1], variables: Record<string, unknown>): number => {
-  if (!field || !field.args.some((a) => a.name === 'first' || a.name === 'last')) return 1;
-  let values: Record<string, unknown>;
+/** The arguments a field will run with; empty when they do not coerce (execution reports that itself). */
+const argumentsOf = (field: GraphQLField<unknown, unknown>, node: FieldNode, variables: Record<string, unknown>): Args => {
+  if (field.args.length === 0) return {};
   try {
-    values = getArgumentValues(field, node, variables);
+    return getArgumentValues(field, node, variables);
   } catch {
-    return 1; // execution reports bad arguments itself
+    return {};
   }
-  const size = typeof values.first === 'number' ? values.first : typeof values.last === 'number' ? values.last : 1;
-  return Math.max(1, size);
 };
+
+const count = (value: number | ((args: Args) => number) | undefined, args: Args, fallback: number): number => {
+  const n = typeof value === 'function' ? value(args) : (value ?? fallback);
+  return Number.isFinite(n) ? Math.max(0, n) : fallback;
+};
+
+/**
+ * How many items a field returns at most: a field that takes `first`/`last` (a list, or a page
+ * such as `games`) that many; the `nodes`/`edges` of a page then count once, as the page size is
+ * counted at the field that takes it.
+ */
+const lengthOf = (field: GraphQLField<unknown, unknown>, rule: ReturnType<typeof fieldCostOf>, args: Args): number => {
+  if (rule?.length !== undefined) return count(rule.length, args, DEFAULT_LIST_LENGTH);
+  const page = typeof args.first === 'number' ? args.first : typeof args.last === 'number' ? args.last : undefined;
+  if (page !== undefined) return Math.max(1, page);
+  if (!isListType(getNullableType(field.type)) || PAGE_ITEMS.has(field.name)) return 1;
+  const lists = Object.values(args).filter(Array.isArray);
+  if (lists.length > 0) return Math.max(1, ...lists.map((list) => list.length));
+  return DEFAULT_LIST_LENGTH;
+};
+
+/** The lists of a page (a connection): counted at the field that takes `first`. */
+const PAGE_ITEMS = new Set(['nodes', 'edges']);
 
 const fieldsOf = (type: GraphQLNamedType | undefined): Record<string, GraphQLField<unknown, unknown>> =>
   type && (isObjectType(type) || isInterfaceType(type)) ? type.getFields() : {};
@@ -52,19 +77,25 @@ export function operationCost(
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const rootType = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
 
+  const fieldCost = (node: FieldNode, parent: GraphQLNamedType | undefined, seen: Set<string>): number => {
+    const field = fieldsOf(parent)[node.name.value];
+    if (!field || !parent) {
+      // __typename, introspection, or a field validation refuses anyway: 1 per field.
+      return node.selectionSet ? 1 + selectionCost(node.selectionSet, undefined, seen) : 1;
+    }
+    const args = argumentsOf(field, node, variables);
+    const rule = fieldCostOf(parent.name, field.name);
+    if (!node.selectionSet) return count(rule?.own, args, 1);
+    const type = getNamedType(field.type);
+    const item = 1 + selectionCost(node.selectionSet, isCompositeType(type) ? type : undefined, seen);
+    return count(rule?.own, args, 0) + lengthOf(field, rule, args) * item;
+  };
+
   const selectionCost = (set: SelectionSetNode, parent: GraphQLNamedType | undefined, seen: Set<string>): number => {
     let total = 0;
     for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
-        if (selection.name.value === '__schema' || selection.name.value === '__type') continue;
-        const field = fieldsOf(parent)[selection.name.value];
-        if (!selection.selectionSet) {
-          total += SCALAR_COST;
-          continue;
-        }
-        const type = field ? getNamedType(field.type) : undefined;
-        const inner = OBJECT_COST + DEPTH_FACTOR * selectionCost(selection.selectionSet, type && isCompositeType(type) ? type : undefined, seen);
-        total += inner * pageSizeOf(field, selection, variables);
+        total += fieldCost(selection, parent, seen);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const type = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
         total += selectionCost(selection.selectionSet, type ?? undefined, seen);

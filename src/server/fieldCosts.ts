@@ -1,0 +1,136 @@
+/**
+ * What each field of the schema costs, for cost.ts. A field's cost is its own cost (the work its
+ * resolver does: an index read, a diagram, an export) plus, for a field with a selection, its
+ * length (how many items it returns) times the cost of one item (1 plus its selection's cost).
+ *
+ * The unit is about one resolved field (some microseconds). Fields not listed cost 1, and a list
+ * field not listed returns `first`/`last` items (the argument's value or its default), else as
+ * many as its longest list argument (`positionsByKeys(keys:)`), else DEFAULT_LIST_LENGTH.
+ * Where the length depends on the data (a game's plies), a documented bound stands in for it:
+ * a query that asks for more than the bound holds still passes the response-size limit.
+ *
+ * Rules are looked up as `Type.field`, then `*.field` (the same rule on every type, e.g. `svg`).
+ */
+import { keyFormOf } from '../storage/keyForms';
+
+export type Args = Record<string, unknown>;
+
+export interface FieldCost {
+  /** The field's own work, from its arguments (default 1 for a leaf, 0 for a field with a selection). */
+  own?: number | ((args: Args) => number);
+  /** How many items a list field returns at most, from its arguments. */
+  length?: number | ((args: Args) => number);
+}
+
+/** A list without `first` and without a rule below. */
+export const DEFAULT_LIST_LENGTH = 10;
+/** The plies a game counts for (`plies`, `mainLine`, and the per-ply lists of its analysis). */
+export const PLY_BOUND = 300;
+/** Positions one key or text names (one per game kind it may belong to). */
+export const POSITIONS_PER_KEY = 4;
+/**
+ * Match states counted for a backgammon Position ID alone (`findPositions`, `backgammonPositions`
+ * without `matchId`; they list up to 100, but a board is rarely stored at more than a few).
+ */
+export const BOARD_POSITIONS = 20;
+
+/** Reading the position index for one position: an occurrence count, a page of occurrences. */
+export const INDEX_READ = 10;
+/** The explorer's aggregation over a position's occurrences. */
+export const EXPLORER = 20;
+/** An SVG diagram `size` px wide (default 360): 10 at 360 px, 43 at 2048 px. */
+export const svgCost = (args: Args): number => 3 + Math.round((7 * (typeof args.size === 'number' ? Math.max(16, args.size) : 360)) / 360);
+/** An aggregate over a whole table (the analysis queries, the Go comparisons). */
+export const ANALYSIS = 300;
+/** A whole file built in memory (exportGoScores, exportGoPositions of every import). */
+export const EXPORT_ALL = 5000;
+/** The position file of one import. */
+export const EXPORT_IMPORT = 2000;
+/** One game written back in a format. */
+export const GAME_EXPORT = 20;
+
+const count = (value: unknown, fallback: number): number => (typeof value === 'number' ? Math.max(1, value) : fallback);
+
+const listLength = (value: unknown): number => (Array.isArray(value) ? value.length : 1);
+
+/** `findPositions(text)`: a Position ID alone lists its board's match states, other texts a few keys. */
+const findPositionsLength = (args: Args): number => {
+  if (typeof args.text !== 'string' || args.text.length > 2000) return 1; // refused by the resolver
+  const form = keyFormOf(args.text);
+  return form.form === 'backgammonBoard' ? BOARD_POSITIONS : form.form === 'keys' ? Math.max(1, form.keys.length) : POSITIONS_PER_KEY;
+};
+
+export const FIELD_COSTS: Record<string, FieldCost> = {
+  // Any position type.
+  '*.svg': { own: svgCost },
+  '*.occurrenceCount': { own: INDEX_READ },
+  '*.gameCount': { own: INDEX_READ },
+  '*.totalCount': { own: INDEX_READ },
+  '*.occurrences': { own: INDEX_READ },
+  '*.occurrencePage': { own: INDEX_READ },
+  '*.moves': { own: EXPLORER, length: 20 },
+  '*.scores': { length: DEFAULT_LIST_LENGTH },
+  '*.analysis': { length: DEFAULT_LIST_LENGTH },
+  'Ply.crossword': { own: 10 },
+  'CrosswordPosition.stored': { own: 2 },
+  'ChessPosition.position': { own: 2 },
+
+  // Games.
+  'Game.plies': { length: PLY_BOUND },
+  'Game.mainLine': { length: PLY_BOUND },
+  'Game.export': { own: GAME_EXPORT },
+  'Game.chessAnalysis': { own: 5, length: 2 },
+  'Game.chessEvaluationGraph': { own: 5 },
+  'ChessEvaluationGraph.moves': { length: PLY_BOUND },
+  'Game.scoreProgression': { own: 5 },
+  'CrosswordScoreProgression.entries': { length: PLY_BOUND },
+  'CrosswordScoreProgression.players': { length: 2 },
+  'Import.warnings': { length: 100 },
+  'ImportReport.games': { length: 100 },
+  'ImportReport.warnings': { length: 100 },
+
+  // Lookups.
+  'Query.positions': { own: 2, length: POSITIONS_PER_KEY },
+  'Query.chessPositions': { own: 2, length: POSITIONS_PER_KEY },
+  'Query.goPositions': { own: 2, length: POSITIONS_PER_KEY },
+  'Query.positionsByKeys': { own: 2, length: (args) => listLength(args.keys) },
+  'Query.findPositions': { own: 150, length: findPositionsLength },
+  'Query.backgammonPositions': { own: 5, length: (args) => (typeof args.matchId === 'string' ? 1 : Math.min(BOARD_POSITIONS, count(args.first, 100))) },
+  'Query.goCanonicalHash': { own: 20 },
+  'Query.chessPosition': { own: 5 },
+  'Query.crosswordPosition': { own: 5 },
+  'Query.goPosition': { own: 5 },
+
+  // Analysis over whole tables.
+  'Query.backgammonPlayerErrors': { own: ANALYSIS },
+  'Query.backgammonMatchErrors': { own: ANALYSIS },
+  'Query.backgammonGameErrors': { own: 20, length: 40 },
+  'Query.backgammonLossHistogram': { own: ANALYSIS },
+  'BackgammonLossHistogram.buckets': { length: 21 },
+  'Query.backgammonWorstDecisions': { own: ANALYSIS },
+  'BackgammonMatchErrors.sides': { length: 2 },
+  'BackgammonGameErrors.sides': { length: 2 },
+  'Query.chessAnalysisPrograms': { own: ANALYSIS },
+  'Query.chessPlayerAnalysis': { own: ANALYSIS },
+  'Query.chessAnalysedGames': { own: ANALYSIS },
+  'Query.crosswordPlayerStats': { own: ANALYSIS },
+  'Query.crosswordScoreDisagreements': { own: ANALYSIS },
+  'CrosswordScoreDisagreement.players': { length: 2 },
+  'Query.goScoreSets': { own: ANALYSIS },
+  'Query.goStoneHistogram': { own: ANALYSIS, length: 100 },
+  'Query.goScoreDistribution': { own: ANALYSIS, length: 100 },
+  'Query.goScoreDiff': { own: 2 * ANALYSIS },
+  'GoScoreDiff.buckets': { length: 20 },
+  'Query.goDisagreementByStones': { own: 2 * ANALYSIS, length: 100 },
+  'Query.goScoreCrossTab': { own: 2 * ANALYSIS, length: 100 },
+  'Query.goKomiVerdicts': { own: ANALYSIS, length: 20 },
+  'Query.goHashCheck': { own: EXPORT_IMPORT },
+  'Query.zobristTables': { own: 10 },
+
+  // Whole files.
+  'Query.exportGoPositions': { own: (args) => (args.importId === undefined || args.importId === null ? EXPORT_ALL : EXPORT_IMPORT) },
+  'Query.exportGoScores': { own: EXPORT_ALL },
+};
+
+/** The rule for `field` of `type` (or of any type). */
+export const fieldCostOf = (type: string, field: string): FieldCost | undefined => FIELD_COSTS[`${type}.${field}`] ?? FIELD_COSTS[`*.${field}`];
