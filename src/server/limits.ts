@@ -28,6 +28,14 @@ export interface Limits {
   maxCostWriter: number;
   /** Highest cost of an admin token's operation (and of in-process callers). */
   maxCostAdmin: number;
+  /**
+   * Cost per second that anonymous callers and reader tokens may spend together on queries over
+   * `freeCost` (a token bucket holding up to `maxCost`): one client looping an expensive query
+   * gets this much of the server, whatever else it sends; the rest is refused until it refills.
+   */
+  costPerSecond: number;
+  /** A query costing this or less never draws on `costPerSecond` (lookups). */
+  freeCost: number;
   /** Largest response body in bytes to an anonymous caller or a reader token. */
   maxResponseBytes: number;
   /** Largest response body to a writer token. */
@@ -48,6 +56,8 @@ export const DEFAULT_LIMITS: Limits = {
   maxCost: 10_000,
   maxCostWriter: 100_000,
   maxCostAdmin: 1_000_000,
+  costPerSecond: 5_000,
+  freeCost: 500,
   maxResponseBytes: 10 * 1024 ** 2,
   maxResponseBytesWriter: 64 * 1024 ** 2,
   maxResponseBytesAdmin: 256 * 1024 ** 2,
@@ -86,7 +96,8 @@ const byteSize = (env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
 };
 
 /**
- * TABULA_MAX_DEPTH, TABULA_MAX_ALIASES, TABULA_MAX_COST (+ _WRITER, _ADMIN), TABULA_MAX_RESPONSE_SIZE
+ * TABULA_MAX_DEPTH, TABULA_MAX_ALIASES, TABULA_MAX_COST (+ _WRITER, _ADMIN), TABULA_COST_PER_SECOND,
+ * TABULA_FREE_COST, TABULA_MAX_RESPONSE_SIZE
  * (+ _WRITER, _ADMIN), TABULA_MAX_TOKENS, TABULA_MAX_DIRECTIVES, TABULA_INTROSPECTION.
  */
 export const limitsFromEnv = (env: NodeJS.ProcessEnv = process.env): Limits => ({
@@ -95,6 +106,8 @@ export const limitsFromEnv = (env: NodeJS.ProcessEnv = process.env): Limits => (
   maxCost: positiveInt(env, 'TABULA_MAX_COST', DEFAULT_LIMITS.maxCost),
   maxCostWriter: positiveInt(env, 'TABULA_MAX_COST_WRITER', DEFAULT_LIMITS.maxCostWriter),
   maxCostAdmin: positiveInt(env, 'TABULA_MAX_COST_ADMIN', DEFAULT_LIMITS.maxCostAdmin),
+  costPerSecond: positiveInt(env, 'TABULA_COST_PER_SECOND', DEFAULT_LIMITS.costPerSecond),
+  freeCost: positiveInt(env, 'TABULA_FREE_COST', DEFAULT_LIMITS.freeCost),
   maxResponseBytes: byteSize(env, 'TABULA_MAX_RESPONSE_SIZE', DEFAULT_LIMITS.maxResponseBytes),
   maxResponseBytesWriter: byteSize(env, 'TABULA_MAX_RESPONSE_SIZE_WRITER', DEFAULT_LIMITS.maxResponseBytesWriter),
   maxResponseBytesAdmin: byteSize(env, 'TABULA_MAX_RESPONSE_SIZE_ADMIN', DEFAULT_LIMITS.maxResponseBytesAdmin),
@@ -105,7 +118,28 @@ export const limitsFromEnv = (env: NodeJS.ProcessEnv = process.env): Limits => (
 
 export const QUERY_LIMIT_EXCEEDED = 'QUERY_LIMIT_EXCEEDED';
 
-type LimitName = 'depth' | 'aliases' | 'cost' | 'tokens' | 'directives' | 'responseSize';
+type LimitName = 'depth' | 'aliases' | 'cost' | 'tokens' | 'directives' | 'responseSize' | 'costPerSecond';
+
+/**
+ * A token bucket of cost: it fills at `perSecond` up to `capacity`; `take` spends `cost` when the
+ * bucket holds it, else says how long until it will.
+ */
+export const costBucket = (perSecond: number, capacity: number, now: () => number = () => performance.now()) => {
+  let tokens = capacity;
+  let at = now();
+  return {
+    take(cost: number): { ok: true } | { ok: false; retryAfterMs: number } {
+      const t = now();
+      tokens = Math.min(capacity, tokens + ((t - at) / 1000) * perSecond);
+      at = t;
+      if (tokens >= cost) {
+        tokens -= cost;
+        return { ok: true };
+      }
+      return { ok: false, retryAfterMs: Math.ceil(((cost - tokens) / perSecond) * 1000) };
+    },
+  };
+};
 
 /** The role whose limits apply: anonymous callers and reader tokens share the lowest. */
 const roleOf = (principal: Principal | undefined): 'reader' | 'writer' | 'admin' =>
@@ -189,32 +223,53 @@ const costRequest = (extensions: Record<string, unknown> | undefined): 'none' | 
  * known (after the access check), before execution. Reports the cost on the response when the
  * request asks, and answers a dry run with the cost alone.
  */
-const costPlugin = (limits: Limits): ApolloServerPlugin<{ principal?: Principal }> => ({
-  async requestDidStart({ request }) {
-    const asked = costRequest(request.extensions);
-    let cost: { requested: number; limit: number } | undefined;
-    return {
-      async didResolveOperation({ schema, document, operation, contextValue }) {
-        if (!operation) return;
-        const limit = costLimitFor(limits, contextValue.principal);
-        const requested = Math.round(operationCost(schema, document, operation, request.variables ?? {}));
-        cost = { requested, limit };
-        if (requested <= limit) return;
-        throw new GraphQLError(`Query cost ${requested} is over the limit of ${limit}`, {
-          extensions: { code: QUERY_LIMIT_EXCEEDED, limit: 'cost', max: limit, found: requested, http: { status: 400 } },
-        });
-      },
-      async responseForOperation() {
-        if (asked !== 'dryRun' || !cost) return null;
-        return { http: { status: 200, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { extensions: { cost } } } };
-      },
-      async willSendResponse({ response }) {
-        if (asked === 'none' || !cost || response.body.kind !== 'single') return;
-        response.body.singleResult.extensions = { ...response.body.singleResult.extensions, cost };
-      },
-    };
-  },
-});
+const costPlugin = (limits: Limits): ApolloServerPlugin<{ principal?: Principal }> => {
+  const shared = costBucket(limits.costPerSecond, Math.max(limits.maxCost, limits.costPerSecond));
+  return {
+    async requestDidStart({ request }) {
+      const asked = costRequest(request.extensions);
+      let cost: { requested: number; limit: number } | undefined;
+      return {
+        async didResolveOperation({ schema, document, operation, contextValue }) {
+          if (!operation) return;
+          const limit = costLimitFor(limits, contextValue.principal);
+          const requested = Math.round(operationCost(schema, document, operation, request.variables ?? {}));
+          cost = { requested, limit };
+          if (requested > limit) {
+            throw new GraphQLError(`Query cost ${requested} is over the limit of ${limit}`, {
+              extensions: { code: QUERY_LIMIT_EXCEEDED, limit: 'cost', max: limit, found: requested, http: { status: 400 } },
+            });
+          }
+          if (asked === 'dryRun' || requested <= limits.freeCost || roleOf(contextValue.principal) !== 'reader') return;
+          const taken = shared.take(requested);
+          if (taken.ok) return;
+          const seconds = Math.ceil(taken.retryAfterMs / 1000);
+          throw new GraphQLError(
+            `Query cost ${requested} is over what anonymous queries may spend now (${limits.costPerSecond} per second, shared); retry in ${seconds} s or send a token`,
+            {
+              extensions: {
+                code: QUERY_LIMIT_EXCEEDED,
+                limit: 'costPerSecond',
+                max: limits.costPerSecond,
+                found: requested,
+                retryAfterMs: taken.retryAfterMs,
+                http: { status: 429, headers: new HeaderMap([['retry-after', String(seconds)]]) },
+              },
+            },
+          );
+        },
+        async responseForOperation() {
+          if (asked !== 'dryRun' || !cost) return null;
+          return { http: { status: 200, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { extensions: { cost } } } };
+        },
+        async willSendResponse({ response }) {
+          if (asked === 'none' || !cost || response.body.kind !== 'single') return;
+          response.body.singleResult.extensions = { ...response.body.singleResult.extensions, cost };
+        },
+      };
+    },
+  };
+};
 
 /** graphql 16 says "more that N tokens"; accept the corrected spelling too. */
 const TOKENS = /^Syntax Error: Document contains more tha[nt] (\d+) tokens/;

@@ -13,7 +13,7 @@ import type { Database } from '../../src/db/database';
 import { createApp, type App } from '../../src/server/app';
 import { operationCost } from '../../src/server/cost';
 import { PLY_BOUND } from '../../src/server/fieldCosts';
-import { DEFAULT_LIMITS, limitsFromEnv, type Limits } from '../../src/server/limits';
+import { costBucket, DEFAULT_LIMITS, limitsFromEnv, type Limits } from '../../src/server/limits';
 import { loadTypeDefs } from '../../src/server/schema';
 import { createToken } from '../../src/storage/tokens';
 import { EXAMPLES } from '../../web/explorer/examples';
@@ -137,6 +137,20 @@ describe('the queries the documentation and the explorer show', () => {
   });
 });
 
+describe('the bucket of cost anonymous queries share', () => {
+  it('spends what it holds, refills at its rate up to its capacity, and says when to retry', () => {
+    let now = 0;
+    const bucket = costBucket(100, 300, () => now);
+    expect(bucket.take(250)).toEqual({ ok: true });
+    expect(bucket.take(100)).toEqual({ ok: false, retryAfterMs: 500 });
+    now = 500;
+    expect(bucket.take(100)).toEqual({ ok: true });
+    now = 60_000;
+    expect(bucket.take(301)).toEqual({ ok: false, retryAfterMs: 10 });
+    expect(bucket.take(300)).toEqual({ ok: true });
+  });
+});
+
 describe('the limits read from the environment', () => {
   it('takes each role its cost and response-size limit, with defaults', () => {
     expect(limitsFromEnv({})).toEqual(DEFAULT_LIMITS);
@@ -148,8 +162,10 @@ describe('the limits read from the environment', () => {
         TABULA_MAX_RESPONSE_SIZE: '1kb',
         TABULA_MAX_RESPONSE_SIZE_WRITER: '2mb',
         TABULA_MAX_RESPONSE_SIZE_ADMIN: '3000',
+        TABULA_COST_PER_SECOND: '700',
+        TABULA_FREE_COST: '20',
       }),
-    ).toMatchObject({ maxCost: 50, maxCostWriter: 500, maxCostAdmin: 5000, maxResponseBytes: 1024, maxResponseBytesWriter: 2 * 1024 ** 2, maxResponseBytesAdmin: 3000 });
+    ).toMatchObject({ costPerSecond: 700, freeCost: 20, maxCost: 50, maxCostWriter: 500, maxCostAdmin: 5000, maxResponseBytes: 1024, maxResponseBytesWriter: 2 * 1024 ** 2, maxResponseBytesAdmin: 3000 });
     expect(() => limitsFromEnv({ TABULA_MAX_RESPONSE_SIZE: 'lots' })).toThrow('TABULA_MAX_RESPONSE_SIZE must be a size such as 10mb, 512kb or a number of bytes, got "lots"');
     expect(() => limitsFromEnv({ TABULA_MAX_COST_WRITER: '-1' })).toThrow('TABULA_MAX_COST_WRITER must be a whole number above 0');
   });
@@ -228,10 +244,10 @@ describeEachDatabase('cost and response-size limits over HTTP', (getDb) => {
       body: { extensions: { cost: { requested: heavy.cost, limit: DEFAULT_LIMITS.maxCostAdmin } } },
     });
     // A dry run of a mutation writes nothing.
-    const before = await db.sql.query<{ n: string }>('SELECT count(*) AS n FROM "ZobristTable"');
+    const before = await db.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM "ZobristTable"');
     const dry = await post('mutation { activateZobristTable(name: "nowhere") { name } }', {}, { extensions: { cost: 'dryRun' }, token: tokens.admin });
     expect(dry).toEqual({ status: 200, body: { extensions: { cost: { requested: 2, limit: DEFAULT_LIMITS.maxCostAdmin } } } });
-    expect((await db.sql.query<{ n: string }>('SELECT count(*) AS n FROM "ZobristTable"')).rows).toEqual(before.rows);
+    expect(await db.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM "ZobristTable"')).toEqual(before);
   });
 
   it('refuses a response larger than the caller may receive, instead of sending it', async () => {
@@ -250,5 +266,40 @@ describeEachDatabase('cost and response-size limits over HTTP', (getDb) => {
     const writer = await post(query, {}, { token: tokens.writer });
     expect(writer.status).toBe(200);
     expect(Object.keys(writer.body.data ?? {})).toHaveLength(20);
+  });
+
+  it('refuses an anonymous query over the free cost once the shared budget is spent, not lookups nor tokens', async () => {
+    const limits: Limits = { ...DEFAULT_LIMITS, maxCost: 20, costPerSecond: 1, freeCost: 10 };
+    const small = await createApp({ db, limits });
+    await new Promise<void>((resolve) => small.httpServer.listen(0, '127.0.0.1', resolve));
+    const smallBase = `http://127.0.0.1:${(small.httpServer.address() as AddressInfo).port}`;
+    try {
+      const send = async (query: string, token?: string) => {
+        const response = await fetch(`${smallBase}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify({ query }),
+        });
+        return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Body };
+      };
+      const page = '{ games(first: 5) { nodes { id } } }'; // cost 15: the bucket (20) holds one
+      expect((await send(page)).status).toBe(200);
+      expect(await send(page)).toEqual({
+        status: 429,
+        retryAfter: '10',
+        body: {
+          errors: [
+            {
+              message: 'Query cost 15 is over what anonymous queries may spend now (1 per second, shared); retry in 10 s or send a token',
+              extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit: 'costPerSecond', max: 1, found: 15, retryAfterMs: expect.any(Number) },
+            },
+          ],
+        },
+      });
+      expect((await send('{ games(first: 3) { nodes { id } } }')).status).toBe(200); // cost 9: free
+      expect((await send(page, tokens.writer)).status).toBe(200);
+    } finally {
+      await small.apollo.stop();
+    }
   });
 });
