@@ -12,7 +12,7 @@ import { buildSchema, parse, type OperationDefinitionNode } from 'graphql';
 import type { Database } from '../../src/db/database';
 import { createApp, type App } from '../../src/server/app';
 import { operationCost } from '../../src/server/cost';
-import { PLY_BOUND } from '../../src/server/fieldCosts';
+import { EXPLORER, INDEX_READ, PLY_BOUND } from '../../src/server/fieldCosts';
 import { costBucket, DEFAULT_LIMITS, limitsFromEnv, type Limits } from '../../src/server/limits';
 import { loadTypeDefs } from '../../src/server/schema';
 import { createToken } from '../../src/storage/tokens';
@@ -35,25 +35,25 @@ const aliases = (count: number, selection: string): string => `{ ${Array.from({ 
 const HEAVY: { name: string; query: string; variables?: Record<string, unknown>; cost: number }[] = [
   // 100 games × (1 + the page's nodes (1 + 300 plies × (1 + svg 10)))
   { name: 'diagrams of every ply of 100 games', query: '{ games(first: 100) { nodes { plies { svg } } } }', cost: 100 * (1 + 1 + PLY_BOUND * 11) },
-  // 100 × (1 + 1 + 300 × (1 + position (1 + occurrenceCount 10)))
-  { name: 'occurrence counts of every ply of 100 games', query: '{ games(first: 100) { nodes { plies { position { occurrenceCount } } } } }', cost: 100 * (1 + 1 + PLY_BOUND * 12) },
-  // positionsByKeys: own 2 + 1,000 keys × (1 + occurrenceCount 10)
-  { name: 'occurrence counts of 1,000 keys', query: 'query ($k: [String!]!) { positionsByKeys(keys: $k) { occurrenceCount } }', variables: { k: KEYS }, cost: 2 + 1000 * 11 },
-  // 1,000 × (1 + explorer 20 + 20 moves × (1 + 2))
-  { name: 'the explorer of 1,000 keys', query: 'query ($k: [String!]!) { positionsByKeys(keys: $k) { moves { move count } } }', variables: { k: KEYS }, cost: 2 + 1000 * 81 },
+  // 100 × (1 + 1 + 300 × (1 + position (1 + occurrenceCount)))
+  { name: 'occurrence counts of every ply of 100 games', query: '{ games(first: 100) { nodes { plies { position { occurrenceCount } } } } }', cost: 100 * (1 + 1 + PLY_BOUND * (2 + INDEX_READ)) },
+  // positionsByKeys: own 2 + 1,000 keys × (1 + occurrenceCount)
+  { name: 'occurrence counts of 1,000 keys', query: 'query ($k: [String!]!) { positionsByKeys(keys: $k) { occurrenceCount } }', variables: { k: KEYS }, cost: 2 + 1000 * (1 + INDEX_READ) },
+  // 1,000 × (1 + explorer + 20 moves × (1 + 2))
+  { name: 'the explorer of 1,000 keys', query: 'query ($k: [String!]!) { positionsByKeys(keys: $k) { moves { move count } } }', variables: { k: KEYS }, cost: 2 + 1000 * (1 + EXPLORER + 60) },
   // 1,000 × (1 + svg at 2048 px: 3 + 7 × 2048 / 360 = 43)
   { name: '1,000 diagrams 2048 px wide', query: 'query ($k: [String!]!) { positionsByKeys(keys: $k) { svg(size: 2048) } }', variables: { k: KEYS }, cost: 2 + 1000 * 44 },
-  // 1,000 × (1 + occurrences 10 + 3 × (1 + game (1 + 300 plies × (1 + 1))))
+  // 1,000 × (1 + occurrences + 3 × (1 + game (1 + 300 plies × (1 + 1))))
   {
     name: 'the plies of the games of 3 occurrences of 1,000 keys',
     query: 'query ($k: [String!]!) { positionsByKeys(keys: $k) { occurrences(first: 3) { game { plies { number } } } } }',
     variables: { k: KEYS },
-    cost: 2 + 1000 * (1 + 10 + 3 * (1 + 1 + PLY_BOUND * 2)),
+    cost: 2 + 1000 * (1 + INDEX_READ + 3 * (1 + 1 + PLY_BOUND * 2)),
   },
   { name: '30 exports of every Go position file', query: aliases(30, 'exportGoPositions'), cost: 30 * 5000 },
   { name: '30 exports of one import', query: aliases(30, 'exportGoPositions(importId: "1")'), cost: 30 * 2000 },
-  // findPositions: own 150 + 20 match states of a backgammon board × (1 + id 1 + occurrenceCount 10)
-  { name: '30 position searches by a backgammon board', query: aliases(30, 'findPositions(text: "4HPwATDgc/ABMA") { id occurrenceCount }'), cost: 30 * (150 + 20 * 12) },
+  // findPositions: own 150 + 20 match states of a backgammon board × (1 + id 1 + occurrenceCount)
+  { name: '30 position searches by a backgammon board', query: aliases(30, 'findPositions(text: "4HPwATDgc/ABMA") { id occurrenceCount }'), cost: 30 * (150 + 20 * (2 + INDEX_READ)) },
   // goScoreDiff: own 600 + page of 50 × (1 + nodes (1 + 1))
   {
     name: '30 Go score comparisons',
@@ -86,7 +86,7 @@ describe('the cost of an operation', () => {
 
   it('counts a fragment where it is spread', () => {
     expect(costOf('fragment F on GamePosition { occurrenceCount } { positions(key: "463b96181691fc9c") { ...F } chessPosition(fen: "8/8/8/8/8/8/8/K1k5 w - - 0 1") { ...F } }')).toBe(
-      2 + 4 * 11 + 5 + 11,
+      2 + 4 * (1 + INDEX_READ) + 5 + 1 + INDEX_READ,
     );
   });
 });
@@ -221,7 +221,7 @@ describeEachDatabase('cost and response-size limits over HTTP', (getDb) => {
 
   it("applies a reader token the anonymous limit, a writer's and an admin's their own", async () => {
     const query = 'query ($k: [String!]!) { positionsByKeys(keys: $k) { occurrenceCount } }';
-    const cost = 2 + 1000 * 11;
+    const cost = 2 + 1000 * (1 + INDEX_READ);
     const refusal = async (token: string) => (await post(query, { k: KEYS }, { token })).body.errors?.[0]?.extensions ?? null;
     expect(await refusal(tokens.reader)).toEqual({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'cost', max: DEFAULT_LIMITS.maxCost, found: cost });
     expect(await refusal(tokens.writer)).toBeNull();
