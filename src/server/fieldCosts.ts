@@ -86,9 +86,9 @@ export const FIELD_COSTS: Record<string, FieldCost> = {
   'Game.scoreProgression': { own: 5 },
   'CrosswordScoreProgression.entries': { length: PLY_BOUND },
   'CrosswordScoreProgression.players': { length: 2 },
-  'Import.warnings': { length: 100 },
+  'Import.warnings': { length: 1000 },
   'ImportReport.games': { length: 100 },
-  'ImportReport.warnings': { length: 100 },
+  'ImportReport.warnings': { length: 1000 },
 
   // Lookups.
   'Query.positions': { own: 2, length: POSITIONS_PER_KEY },
