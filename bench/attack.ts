@@ -200,11 +200,11 @@ const heavyQueries = (keys: string[], importId: string, goHash: string): Heavy[]
     // The largest of each kind the anonymous limit lets through.
     { name: 'games(first: 3) { nodes { plies { svg } } }', query: '{ games(first: 3) { nodes { plies { svg } } } }' },
     { name: 'game { mainLine { number move svg(size: 160) } } (explorer example)', query: '{ game(id: "1") { mainLine { number move svg(size: 160) } } }' },
-    byKeys(240, 'occurrenceCount'),
-    byKeys(12, 'occurrenceCount'), // just under the free cost: never throttled
-    byKeys(1000, 'id key board'),
-    byKeys(200, 'svg(size: 2048)'),
-    byKeys(80, 'moves { move count }'),
+    byKeys(70, 'occurrenceCount'),
+    byKeys(3, 'occurrenceCount'), // under the free cost: never throttled
+    byKeys(90, 'id key board'),
+    byKeys(60, 'svg(size: 2048)'),
+    byKeys(40, 'moves { move count }'),
     { name: 'exportGoPositions', query: '{ exportGoPositions }' },
     { name: '2 × exportGoPositions', query: aliases(2, 'exportGoPositions') },
     { name: '4 × exportGoPositions(importId)', query: aliases(4, `exportGoPositions(importId: "${importId}")`) },

@@ -3,8 +3,9 @@
  * resolver does: an index read, a diagram, an export) plus, for a field with a selection, its
  * length (how many items it returns) times the cost of one item (1 plus its selection's cost).
  *
- * The unit is about 0.1 ms of the server's time (measured with `npm run attack`: a 360 px diagram
- * took about 1 ms, an occurrence count 3 to 4 ms on PGlite), about one resolved field. Fields not listed cost 1, and a list
+ * The unit is about 0.1 ms of the server's time (measured with `npm run attack` on a loaded
+ * machine: a 360 px diagram took about 1 ms, a key looked up 5 to 14 ms, an occurrence count
+ * 3 to 4 ms on PGlite). Fields not listed cost 1, and a list
  * field not listed returns `first`/`last` items (the argument's value or its default), else as
  * many as its longest list argument (`positionsByKeys(keys:)`), else DEFAULT_LIST_LENGTH.
  * Where the length depends on the data (a game's plies), a documented bound stands in for it:
@@ -27,8 +28,10 @@ export interface FieldCost {
 export const DEFAULT_LIST_LENGTH = 10;
 /** The plies a game counts for (`plies`, `mainLine`, and the per-ply lists of its analysis). */
 export const PLY_BOUND = 300;
-/** Positions one key or text names (one per game kind it may belong to). */
-export const POSITIONS_PER_KEY = 4;
+/** Positions one key names (a key rarely belongs to more than one game kind). */
+export const POSITIONS_PER_KEY = 2;
+/** Looking one key up: the positions table, then the position index for positions known only from games. */
+export const KEY_LOOKUP = 100;
 /**
  * Match states counted for a backgammon Position ID alone (`findPositions`, `backgammonPositions`
  * without `matchId`; they list up to 100, but a board is rarely stored at more than a few).
@@ -91,10 +94,10 @@ export const FIELD_COSTS: Record<string, FieldCost> = {
   'ImportReport.warnings': { length: 1000 },
 
   // Lookups.
-  'Query.positions': { own: 2, length: POSITIONS_PER_KEY },
-  'Query.chessPositions': { own: 2, length: POSITIONS_PER_KEY },
-  'Query.goPositions': { own: 2, length: POSITIONS_PER_KEY },
-  'Query.positionsByKeys': { own: 2, length: (args) => listLength(args.keys) },
+  'Query.positions': { own: KEY_LOOKUP, length: POSITIONS_PER_KEY },
+  'Query.chessPositions': { own: KEY_LOOKUP, length: POSITIONS_PER_KEY },
+  'Query.goPositions': { own: KEY_LOOKUP, length: POSITIONS_PER_KEY },
+  'Query.positionsByKeys': { own: (args) => KEY_LOOKUP * listLength(args.keys), length: (args) => listLength(args.keys) },
   'Query.findPositions': { own: 150, length: findPositionsLength },
   'Query.backgammonPositions': { own: 5, length: (args) => (typeof args.matchId === 'string' ? 1 : Math.min(BOARD_POSITIONS, count(args.first, 100))) },
   'Query.goCanonicalHash': { own: 20 },

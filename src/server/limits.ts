@@ -56,7 +56,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxCost: 10_000,
   maxCostWriter: 100_000,
   maxCostAdmin: 1_000_000,
-  costPerSecond: 2_500,
+  costPerSecond: 1_500,
   freeCost: 500,
   maxResponseBytes: 10 * 1024 ** 2,
   maxResponseBytesWriter: 64 * 1024 ** 2,

@@ -12,7 +12,7 @@ import { buildSchema, parse, type OperationDefinitionNode } from 'graphql';
 import type { Database } from '../../src/db/database';
 import { createApp, type App } from '../../src/server/app';
 import { operationCost } from '../../src/server/cost';
-import { EXPLORER, INDEX_READ, PLY_BOUND } from '../../src/server/fieldCosts';
+import { EXPLORER, INDEX_READ, KEY_LOOKUP, PLY_BOUND } from '../../src/server/fieldCosts';
 import { costBucket, DEFAULT_LIMITS, limitsFromEnv, type Limits } from '../../src/server/limits';
 import { loadTypeDefs } from '../../src/server/schema';
 import { createToken } from '../../src/storage/tokens';
@@ -28,6 +28,8 @@ const costOf = (query: string, variables: Record<string, unknown> = {}): number 
   return Math.round(operationCost(schema, document, operation, variables));
 };
 
+/** positionsByKeys' own cost: one lookup per key. */
+const BY_KEYS = 1000 * KEY_LOOKUP;
 const KEYS = Array.from({ length: 1000 }, (_, i) => (i + 1).toString(16).padStart(16, '0'));
 const aliases = (count: number, selection: string): string => `{ ${Array.from({ length: count }, (_, i) => `a${i}: ${selection}`).join(' ')} }`;
 
@@ -37,18 +39,18 @@ const HEAVY: { name: string; query: string; variables?: Record<string, unknown>;
   { name: 'diagrams of every ply of 100 games', query: '{ games(first: 100) { nodes { plies { svg } } } }', cost: 100 * (1 + 1 + PLY_BOUND * 11) },
   // 100 × (1 + 1 + 300 × (1 + position (1 + occurrenceCount)))
   { name: 'occurrence counts of every ply of 100 games', query: '{ games(first: 100) { nodes { plies { position { occurrenceCount } } } } }', cost: 100 * (1 + 1 + PLY_BOUND * (2 + INDEX_READ)) },
-  // positionsByKeys: own 2 + 1,000 keys × (1 + occurrenceCount)
-  { name: 'occurrence counts of 1,000 keys', query: 'query ($k: [String!]!) { positionsByKeys(keys: $k) { occurrenceCount } }', variables: { k: KEYS }, cost: 2 + 1000 * (1 + INDEX_READ) },
+  // positionsByKeys: own (a lookup per key) + 1,000 keys × (1 + occurrenceCount)
+  { name: 'occurrence counts of 1,000 keys', query: 'query ($k: [String!]!) { positionsByKeys(keys: $k) { occurrenceCount } }', variables: { k: KEYS }, cost: BY_KEYS + 1000 * (1 + INDEX_READ) },
   // 1,000 × (1 + explorer + 20 moves × (1 + 2))
-  { name: 'the explorer of 1,000 keys', query: 'query ($k: [String!]!) { positionsByKeys(keys: $k) { moves { move count } } }', variables: { k: KEYS }, cost: 2 + 1000 * (1 + EXPLORER + 60) },
+  { name: 'the explorer of 1,000 keys', query: 'query ($k: [String!]!) { positionsByKeys(keys: $k) { moves { move count } } }', variables: { k: KEYS }, cost: BY_KEYS + 1000 * (1 + EXPLORER + 60) },
   // 1,000 × (1 + svg at 2048 px: 3 + 7 × 2048 / 360 = 43)
-  { name: '1,000 diagrams 2048 px wide', query: 'query ($k: [String!]!) { positionsByKeys(keys: $k) { svg(size: 2048) } }', variables: { k: KEYS }, cost: 2 + 1000 * 44 },
+  { name: '1,000 diagrams 2048 px wide', query: 'query ($k: [String!]!) { positionsByKeys(keys: $k) { svg(size: 2048) } }', variables: { k: KEYS }, cost: BY_KEYS + 1000 * 44 },
   // 1,000 × (1 + occurrences + 3 × (1 + game (1 + 300 plies × (1 + 1))))
   {
     name: 'the plies of the games of 3 occurrences of 1,000 keys',
     query: 'query ($k: [String!]!) { positionsByKeys(keys: $k) { occurrences(first: 3) { game { plies { number } } } } }',
     variables: { k: KEYS },
-    cost: 2 + 1000 * (1 + INDEX_READ + 3 * (1 + 1 + PLY_BOUND * 2)),
+    cost: BY_KEYS + 1000 * (1 + INDEX_READ + 3 * (1 + 1 + PLY_BOUND * 2)),
   },
   { name: '30 exports of every Go position file', query: aliases(30, 'exportGoPositions'), cost: 30 * 5000 },
   { name: '30 exports of one import', query: aliases(30, 'exportGoPositions(importId: "1")'), cost: 30 * 2000 },
@@ -70,7 +72,7 @@ describe('the cost of an operation', () => {
 
   it('counts a list without `first` at its bound and a list argument at its length', () => {
     expect(costOf('{ game(id: "1") { plies { number } } }')).toBe(1 + PLY_BOUND * 2);
-    expect(costOf('query ($k: [String!]!) { positionsByKeys(keys: $k) { key } }', { k: KEYS.slice(0, 7) })).toBe(2 + 7 * 2);
+    expect(costOf('query ($k: [String!]!) { positionsByKeys(keys: $k) { key } }', { k: KEYS.slice(0, 7) })).toBe(7 * KEY_LOOKUP + 7 * 2);
   });
 
   it('counts a diagram by its size', () => {
@@ -86,7 +88,7 @@ describe('the cost of an operation', () => {
 
   it('counts a fragment where it is spread', () => {
     expect(costOf('fragment F on GamePosition { occurrenceCount } { positions(key: "463b96181691fc9c") { ...F } chessPosition(fen: "8/8/8/8/8/8/8/K1k5 w - - 0 1") { ...F } }')).toBe(
-      2 + 4 * (1 + INDEX_READ) + 5 + 1 + INDEX_READ,
+      KEY_LOOKUP + 2 * (1 + INDEX_READ) + 5 + 1 + INDEX_READ,
     );
   });
 });
@@ -221,13 +223,16 @@ describeEachDatabase('cost and response-size limits over HTTP', (getDb) => {
 
   it("applies a reader token the anonymous limit, a writer's and an admin's their own", async () => {
     const query = 'query ($k: [String!]!) { positionsByKeys(keys: $k) { occurrenceCount } }';
-    const cost = 2 + 1000 * (1 + INDEX_READ);
-    const refusal = async (token: string) => (await post(query, { k: KEYS }, { token })).body.errors?.[0]?.extensions ?? null;
-    expect(await refusal(tokens.reader)).toEqual({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'cost', max: DEFAULT_LIMITS.maxCost, found: cost });
-    expect(await refusal(tokens.writer)).toBeNull();
-    const plies = '{ games(first: 100) { nodes { plies { svg } } } }';
-    expect((await post(plies, {}, { token: tokens.writer })).body.errors?.[0].extensions).toMatchObject({ limit: 'cost', max: DEFAULT_LIMITS.maxCostWriter });
-    expect((await post(plies, {}, { token: tokens.admin })).body.errors).toBeUndefined();
+    const cost = BY_KEYS + 1000 * (1 + INDEX_READ);
+    const refusal = async (q: string, token: string) => (await post(q, { k: KEYS }, { token })).body.errors?.[0]?.extensions ?? null;
+    expect(await refusal(query, tokens.reader)).toEqual({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'cost', max: DEFAULT_LIMITS.maxCost, found: cost });
+    expect(await refusal(query, tokens.writer)).toEqual({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'cost', max: DEFAULT_LIMITS.maxCostWriter, found: cost });
+    // A dry run says the cost and the caller's limit without running the query.
+    const dryRun = async (q: string, token: string) => (await post(q, { k: KEYS }, { token, extensions: { cost: 'dryRun' } })).body;
+    expect(await dryRun(query, tokens.admin)).toEqual({ extensions: { cost: { requested: cost, limit: DEFAULT_LIMITS.maxCostAdmin } } });
+    const plies = '{ games(first: 3) { nodes { plies { svg } } } }';
+    expect(await dryRun(plies, tokens.writer)).toEqual({ extensions: { cost: { requested: 3 * (2 + PLY_BOUND * 11), limit: DEFAULT_LIMITS.maxCostWriter } } });
+    expect(await dryRun(plies, tokens.reader)).toEqual({ extensions: { cost: { requested: 3 * (2 + PLY_BOUND * 11), limit: DEFAULT_LIMITS.maxCost } } });
   });
 
   it('reports the cost and the limit on the response when the request asks', async () => {

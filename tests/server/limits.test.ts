@@ -123,9 +123,9 @@ describe('request limits over HTTP', () => {
   });
 
   it('runs the same query with a small page size from a variable', async () => {
-    const query = 'query ($n: Int) { games(first: $n) { nodes { plies { position { occurrences(first: 5) { number } } } } } }';
-    // One game: its 300 plies (the bound a game counts for) each read 5 occurrences.
-    const { status, body } = await post(query, { n: 1 });
+    // Two games of 300 plies (the bound a game counts for): 2 × (1 + 1 + 300 × (1 + 1)).
+    const query = 'query ($n: Int) { games(first: $n) { nodes { plies { number } } } }';
+    const { status, body } = await post(query, { n: 2 });
     expect(body.errors).toBeUndefined();
     expect(status).toBe(200);
   });
