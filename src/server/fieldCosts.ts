@@ -28,8 +28,9 @@ export interface FieldCost {
 export const DEFAULT_LIST_LENGTH = 10;
 /** The plies a game counts for (`plies`, `mainLine`, and the per-ply lists of its analysis). */
 export const PLY_BOUND = 300;
-/** Positions one key names (a key rarely belongs to more than one game kind). */
+/** Positions one key names without `kind` (a key rarely belongs to more than one game kind); 1 with it. */
 export const POSITIONS_PER_KEY = 2;
+const perKey = (args: Args): number => (args.kind ? 1 : POSITIONS_PER_KEY);
 /** Looking one key up: the positions table, then the position index for positions known only from games. */
 export const KEY_LOOKUP = 100;
 /**
@@ -94,7 +95,7 @@ export const FIELD_COSTS: Record<string, FieldCost> = {
   'ImportReport.warnings': { length: 1000 },
 
   // Lookups.
-  'Query.positions': { own: KEY_LOOKUP, length: POSITIONS_PER_KEY },
+  'Query.positions': { own: KEY_LOOKUP, length: perKey },
   'Query.chessPositions': { own: KEY_LOOKUP, length: POSITIONS_PER_KEY },
   'Query.goPositions': { own: KEY_LOOKUP, length: POSITIONS_PER_KEY },
   'Query.positionsByKeys': { own: (args) => KEY_LOOKUP * listLength(args.keys), length: (args) => listLength(args.keys) },

@@ -57,7 +57,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxCostWriter: 100_000,
   maxCostAdmin: 1_000_000,
   costPerSecond: 1_500,
-  freeCost: 500,
+  freeCost: 2_500,
   maxResponseBytes: 10 * 1024 ** 2,
   maxResponseBytesWriter: 64 * 1024 ** 2,
   maxResponseBytesAdmin: 256 * 1024 ** 2,
