@@ -65,17 +65,24 @@ const findPositionsLength = (args: Args): number => {
   return form.form === 'backgammonBoard' ? BOARD_POSITIONS : form.form === 'keys' ? Math.max(1, form.keys.length) : POSITIONS_PER_KEY;
 };
 
+/** The types a position is read as: their index fields cost index reads. */
+const POSITION_TYPES = ['GamePosition', 'Position', 'ChessPosition', 'GoPosition', 'CrosswordPosition', 'BackgammonPosition'];
+
+/** The same rule for `field` on every position type. */
+const onPositions = (field: string, cost: FieldCost): Record<string, FieldCost> => Object.fromEntries(POSITION_TYPES.map((type) => [`${type}.${field}`, cost]));
+
 export const FIELD_COSTS: Record<string, FieldCost> = {
-  // Any position type.
+  // Diagrams, on any type that draws one.
   '*.svg': { own: svgCost },
-  '*.occurrenceCount': { own: INDEX_READ },
-  '*.gameCount': { own: INDEX_READ },
-  '*.totalCount': { own: INDEX_READ },
-  '*.occurrences': { own: INDEX_READ },
-  '*.occurrencePage': { own: INDEX_READ },
-  '*.moves': { own: EXPLORER, length: 20 },
-  '*.scores': { length: DEFAULT_LIST_LENGTH },
-  '*.analysis': { length: DEFAULT_LIST_LENGTH },
+  // Positions: the position index and the explorer.
+  ...onPositions('occurrenceCount', { own: INDEX_READ }),
+  ...onPositions('occurrences', { own: INDEX_READ }),
+  ...onPositions('occurrencePage', { own: INDEX_READ }),
+  ...onPositions('moves', { own: EXPLORER, length: 20 }),
+  ...onPositions('analysis', { length: DEFAULT_LIST_LENGTH }),
+  'ChessPosition.gameCount': { own: INDEX_READ },
+  'GameConnection.totalCount': { own: INDEX_READ },
+  'PlyConnection.totalCount': { own: INDEX_READ },
   'Ply.crossword': { own: 10 },
   'CrosswordPosition.stored': { own: 2 },
   'ChessPosition.position': { own: 2 },

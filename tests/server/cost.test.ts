@@ -112,8 +112,36 @@ const documentedQueries = (): { where: string; query: string }[] => {
   return found;
 };
 
+/**
+ * The operations the dashboard sends: every template literal of web/dashboard and web/shared that
+ * holds `query Name`, with the `${CONSTANT}` pieces it interpolates filled in from the same file.
+ */
+const dashboardQueries = (): { where: string; query: string }[] => {
+  const found: { where: string; query: string }[] = [];
+  for (const dir of ['web/dashboard', 'web/shared']) {
+    for (const file of fs.readdirSync(path.join(__dirname, '../..', dir)).filter((f) => f.endsWith('.ts'))) {
+      const text = fs.readFileSync(path.join(__dirname, '../..', dir, file), 'utf8');
+      const constants = new Map<string, string>();
+      for (const m of text.matchAll(/const (\w+) = (?:`([^`]*)`|'([^']*)'|(\d+));/g)) constants.set(m[1], m[2] ?? m[3] ?? m[4]);
+      const fill = (t: string, depth = 0): string => (depth > 5 ? t : t.replace(/\$\{(\w+)\}/g, (_, name: string) => fill(constants.get(name) ?? '', depth + 1)));
+      for (const m of text.matchAll(/[`'](query \w+[^`']*)[`']/g)) found.push({ where: `${dir}/${file}`, query: fill(m[1]) });
+    }
+  }
+  return found;
+};
+
 describe('the queries the documentation and the explorer show', () => {
   const documented = documentedQueries();
+  const dashboard = dashboardQueries();
+
+  it('include every query the dashboard sends, under the limit', () => {
+    expect(dashboard.length).toBeGreaterThan(20);
+    const costs = dashboard.map(({ where, query }) => ({ where, name: /query (\w+)/.exec(query)?.[1], cost: costOf(query) }));
+    expect(costs.filter((c) => c.cost > DEFAULT_LIMITS.maxCost)).toEqual([]);
+    // The lookup box and the tabs' tables cost less than a lookup of 20 keys, apart from these
+    // (a game's whole evaluation graph or score progression, a backgammon board's match states).
+    expect(costs.filter((c) => c.cost > DEFAULT_LIMITS.freeCost).map((c) => c.name)).toEqual(['ChessPlayers', 'ChessGraph', 'DashboardCrosswordProgression', 'LookupBackgammon']);
+  });
 
   it('are found', () => {
     expect(documented.length).toBeGreaterThan(5);
