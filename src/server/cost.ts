@@ -45,22 +45,27 @@ const count = (value: number | ((args: Args) => number) | undefined, args: Args,
   return Number.isFinite(n) ? Math.max(0, n) : fallback;
 };
 
+/** The `first`/`last` a field runs with, if it takes one. */
+const pageOf = (args: Args): number | undefined =>
+  typeof args.first === 'number' ? Math.max(1, args.first) : typeof args.last === 'number' ? Math.max(1, args.last) : undefined;
+
 /**
- * How many items a field returns at most: a field that takes `first`/`last` (a list, or a page
- * such as `games`) that many; the `nodes`/`edges` of a page then count once, as the page size is
- * counted at the field that takes it.
+ * How many items a field returns at most: a list that takes `first`/`last` that many; the
+ * `nodes`/`edges` of a page (a connection such as `games(first:)`) its page size, so the page's
+ * other fields (`totalCount`, `pageInfo`) count once.
  */
-const lengthOf = (field: GraphQLField<unknown, unknown>, rule: ReturnType<typeof fieldCostOf>, args: Args): number => {
+const lengthOf = (field: GraphQLField<unknown, unknown>, rule: ReturnType<typeof fieldCostOf>, args: Args, page: number | undefined): number => {
   if (rule?.length !== undefined) return count(rule.length, args, DEFAULT_LIST_LENGTH);
-  const page = typeof args.first === 'number' ? args.first : typeof args.last === 'number' ? args.last : undefined;
-  if (page !== undefined) return Math.max(1, page);
-  if (!isListType(getNullableType(field.type)) || PAGE_ITEMS.has(field.name)) return 1;
+  if (!isListType(getNullableType(field.type))) return 1;
+  if (PAGE_ITEMS.has(field.name) && page !== undefined) return page;
+  const own = pageOf(args);
+  if (own !== undefined) return own;
   const lists = Object.values(args).filter(Array.isArray);
   if (lists.length > 0) return Math.max(1, ...lists.map((list) => list.length));
   return DEFAULT_LIST_LENGTH;
 };
 
-/** The lists of a page (a connection): counted at the field that takes `first`. */
+/** The lists of a page (a connection): they count the page's size. */
 const PAGE_ITEMS = new Set(['nodes', 'edges']);
 
 const fieldsOf = (type: GraphQLNamedType | undefined): Record<string, GraphQLField<unknown, unknown>> =>
@@ -77,36 +82,39 @@ export function operationCost(
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const rootType = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
 
-  const fieldCost = (node: FieldNode, parent: GraphQLNamedType | undefined, seen: Set<string>): number => {
+  /** `page`: the page size of the connection this selection belongs to, if any. */
+  const fieldCost = (node: FieldNode, parent: GraphQLNamedType | undefined, seen: Set<string>, page: number | undefined): number => {
     const field = fieldsOf(parent)[node.name.value];
     if (!field || !parent) {
       // __typename, introspection, or a field validation refuses anyway: 1 per field.
-      return node.selectionSet ? 1 + selectionCost(node.selectionSet, undefined, seen) : 1;
+      return node.selectionSet ? 1 + selectionCost(node.selectionSet, undefined, seen, undefined) : 1;
     }
     const args = argumentsOf(field, node, variables);
     const rule = fieldCostOf(parent.name, field.name);
     if (!node.selectionSet) return count(rule?.own, args, 1);
     const type = getNamedType(field.type);
-    const item = 1 + selectionCost(node.selectionSet, isCompositeType(type) ? type : undefined, seen);
-    return count(rule?.own, args, 0) + lengthOf(field, rule, args) * item;
+    const isList = isListType(getNullableType(field.type));
+    const inner = isList ? undefined : pageOf(args);
+    const item = 1 + selectionCost(node.selectionSet, isCompositeType(type) ? type : undefined, seen, inner);
+    return count(rule?.own, args, 0) + lengthOf(field, rule, args, page) * item;
   };
 
-  const selectionCost = (set: SelectionSetNode, parent: GraphQLNamedType | undefined, seen: Set<string>): number => {
+  const selectionCost = (set: SelectionSetNode, parent: GraphQLNamedType | undefined, seen: Set<string>, page: number | undefined): number => {
     let total = 0;
     for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
-        total += fieldCost(selection, parent, seen);
+        total += fieldCost(selection, parent, seen, page);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const type = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
-        total += selectionCost(selection.selectionSet, type ?? undefined, seen);
+        total += selectionCost(selection.selectionSet, type ?? undefined, seen, page);
       } else {
         const name = selection.name.value;
         const fragment = fragments.get(name);
         if (!fragment || seen.has(name)) continue;
-        total += selectionCost(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value) ?? undefined, new Set(seen).add(name));
+        total += selectionCost(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value) ?? undefined, new Set(seen).add(name), page);
       }
     }
     return total;
   };
-  return selectionCost(operation.selectionSet, rootType ?? undefined, new Set());
+  return selectionCost(operation.selectionSet, rootType ?? undefined, new Set(), undefined);
 }

@@ -31,8 +31,10 @@ export const PLY_BOUND = 300;
 /** Positions one key names without `kind` (a key rarely belongs to more than one game kind); 1 with it. */
 export const POSITIONS_PER_KEY = 2;
 const perKey = (args: Args): number => (args.kind ? 1 : POSITIONS_PER_KEY);
-/** Looking one key up: the positions table, then the position index for positions known only from games. */
+/** Looking one key up: the positions table, then the position index of each game kind for positions known only from games. */
 export const KEY_LOOKUP = 100;
+/** Looking one key of one game kind up (`kind:` given): one index instead of four. */
+export const KIND_LOOKUP = 25;
 /**
  * Match states counted for a backgammon Position ID alone (`findPositions`, `backgammonPositions`
  * without `matchId`; they list up to 100, but a board is rarely stored at more than a few).
@@ -102,10 +104,10 @@ export const FIELD_COSTS: Record<string, FieldCost> = {
   'ImportReport.warnings': { length: 1000 },
 
   // Lookups.
-  'Query.positions': { own: KEY_LOOKUP, length: perKey },
+  'Query.positions': { own: (args) => (args.kind ? KIND_LOOKUP : KEY_LOOKUP), length: perKey },
   'Query.chessPositions': { own: KEY_LOOKUP, length: POSITIONS_PER_KEY },
   'Query.goPositions': { own: KEY_LOOKUP, length: POSITIONS_PER_KEY },
-  'Query.positionsByKeys': { own: (args) => KEY_LOOKUP * listLength(args.keys), length: (args) => listLength(args.keys) },
+  'Query.positionsByKeys': { own: (args) => (args.kind ? KIND_LOOKUP : KEY_LOOKUP) * listLength(args.keys), length: (args) => listLength(args.keys) },
   'Query.findPositions': { own: 150, length: findPositionsLength },
   'Query.backgammonPositions': { own: 5, length: (args) => (typeof args.matchId === 'string' ? 1 : Math.min(BOARD_POSITIONS, count(args.first, 100))) },
   'Query.goCanonicalHash': { own: 20 },

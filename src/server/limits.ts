@@ -29,9 +29,9 @@ export interface Limits {
   /** Highest cost of an admin token's operation (and of in-process callers). */
   maxCostAdmin: number;
   /**
-   * Cost per second that anonymous callers and reader tokens may spend together on queries over
-   * `freeCost` (a token bucket holding up to `maxCost`): one client looping an expensive query
-   * gets this much of the server, whatever else it sends; the rest is refused until it refills.
+   * Cost per second that anonymous callers may spend together on queries over `freeCost` (a token
+   * bucket holding up to `maxCost`): one client looping an expensive query gets this much of the
+   * server, whatever else it sends; the rest is refused until it refills. Tokens do not draw on it.
    */
   costPerSecond: number;
   /** A query costing this or less never draws on `costPerSecond` (lookups). */
@@ -57,7 +57,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxCostWriter: 100_000,
   maxCostAdmin: 1_000_000,
   costPerSecond: 1_500,
-  freeCost: 2_500,
+  freeCost: 250,
   maxResponseBytes: 10 * 1024 ** 2,
   maxResponseBytesWriter: 64 * 1024 ** 2,
   maxResponseBytesAdmin: 256 * 1024 ** 2,
@@ -240,7 +240,7 @@ const costPlugin = (limits: Limits): ApolloServerPlugin<{ principal?: Principal 
               extensions: { code: QUERY_LIMIT_EXCEEDED, limit: 'cost', max: limit, found: requested, http: { status: 400 } },
             });
           }
-          if (asked === 'dryRun' || requested <= limits.freeCost || roleOf(contextValue.principal) !== 'reader') return;
+          if (asked === 'dryRun' || requested <= limits.freeCost || contextValue.principal?.kind === 'token') return;
           const taken = shared.take(requested);
           if (taken.ok) return;
           const seconds = Math.ceil(taken.retryAfterMs / 1000);
