@@ -5,9 +5,10 @@
  *
  * The unit is about 0.1 ms of the server's time (measured with `npm run attack` on a loaded
  * machine: a 360 px diagram took about 1 ms, a key looked up 5 to 14 ms, an occurrence count
- * 3 to 4 ms on PGlite). Fields not listed cost 1, and a list
- * field not listed returns `first`/`last` items (the argument's value or its default), else as
- * many as its longest list argument (`positionsByKeys(keys:)`), else DEFAULT_LIST_LENGTH.
+ * 3 to 4 ms on PGlite). Fields not listed cost 1, and a list field not listed returns
+ * `first`/`last` items (the argument's value or its default), else as many as its longest list
+ * argument (`positionsByKeys(keys:)`), else DEFAULT_LIST_LENGTH; cost.ts counts the `nodes` of
+ * a page (a connection) at the page's size.
  * Where the length depends on the data (a game's plies), a documented bound stands in for it:
  * a query that asks for more than the bound holds still passes the response-size limit.
  *
