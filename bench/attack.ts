@@ -23,7 +23,7 @@
  * Everything is bounded: phases of `--seconds`, a request timeout of 20 s, loopback only.
  * Prints a Markdown table per database (docs/RELIABILITY.md has the last one) and one JSON
  * line; exits 1 when a heavy query was answered in 1 s or more, or with 10 MB or more, or the
- * lookups fell under 0.5× their rate, or the server's RSS passed 500 MB.
+ * lookups fell under 0.5× their rate, or the server's RSS passed 500 MB (see BAR).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,7 +36,12 @@ import { startServer } from '../src/server/main';
 import { chessGames } from './chessGames';
 import { writeGoPositionFile, writeGoScoreFile } from './goData';
 
-const BAR = { latencyMs: 1000, bytes: 10 * 1024 ** 2, lookupRatio: 0.5, rssMb: 500 };
+/**
+ * The bar of issue 25. Memory: under 500 MB, or, for a server already above it before the case
+ * (PGlite's own memory grows with the pages it has read, whatever the queries), less than 50 MB
+ * added by eight clients sending the query.
+ */
+const BAR = { latencyMs: 1000, bytes: 10 * 1024 ** 2, lookupRatio: 0.5, rssMb: 500, rssGrowthMb: 50 };
 const LOOKUP_CLIENTS = 4;
 const PARALLEL_CLIENTS = 8;
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -318,7 +323,7 @@ async function runDatabase(label: string, env: NodeJS.ProcessEnv, seconds: numbe
         result.maxMs < BAR.latencyMs &&
         result.maxBytes < BAR.bytes &&
         result.lookupRatio >= BAR.lookupRatio &&
-        result.peakRssMb < BAR.rssMb;
+        (result.peakRssMb < BAR.rssMb || result.peakRssMb - result.rssBeforeMb < BAR.rssGrowthMb);
       results.push(result);
       const answer = served.length ? `${served.length} served, p50 ${result.p50Ms.toFixed(0)} ms, max ${result.maxMs.toFixed(0)} ms` : 'none served';
       process.stderr.write(`[${label}] ${heavy.name}: ${answer}; ${result.refused ?? 'none refused'}; lookups ${result.lookupRatio.toFixed(2)}×; rss ${peak.toFixed(0)} MB${otherErrors.length ? `; ${otherErrors.length} other errors: ${otherErrors[0].code}` : ''}\n`);
