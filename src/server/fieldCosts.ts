@@ -29,6 +29,8 @@ export interface FieldCost {
 export const DEFAULT_LIST_LENGTH = 10;
 /** The plies a game counts for (`plies`, `mainLine`, and the per-ply lists of its analysis). */
 export const PLY_BOUND = 300;
+/** The events a crossword game counts for in its score progression (a game has some 30 turns a side). */
+export const CROSSWORD_EVENT_BOUND = 100;
 /** Positions one key names without `kind` (a key rarely belongs to more than one game kind); 1 with it. */
 export const POSITIONS_PER_KEY = 2;
 const perKey = (args: Args): number => (args.kind ? 1 : POSITIONS_PER_KEY);
@@ -40,7 +42,7 @@ export const KIND_LOOKUP = 25;
  * Match states counted for a backgammon Position ID alone (`findPositions`, `backgammonPositions`
  * without `matchId`; they list up to 100, but a board is rarely stored at more than a few).
  */
-export const BOARD_POSITIONS = 20;
+export const BOARD_POSITIONS = 10;
 
 /** Reading the position index for one position: an occurrence count, a page of occurrences. */
 export const INDEX_READ = 40;
@@ -98,7 +100,7 @@ export const FIELD_COSTS: Record<string, FieldCost> = {
   'Game.chessEvaluationGraph': { own: 5 },
   'ChessEvaluationGraph.moves': { length: PLY_BOUND },
   'Game.scoreProgression': { own: 5 },
-  'CrosswordScoreProgression.entries': { length: PLY_BOUND },
+  'CrosswordScoreProgression.entries': { length: CROSSWORD_EVENT_BOUND },
   'CrosswordScoreProgression.players': { length: 2 },
   'Import.warnings': { length: 1000 },
   'ImportReport.games': { length: 100 },

@@ -53,7 +53,7 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = {
   maxDepth: 10,
   maxAliases: 30,
-  maxCost: 10_000,
+  maxCost: 8_000,
   maxCostWriter: 100_000,
   maxCostAdmin: 1_000_000,
   costPerSecond: 1_500,

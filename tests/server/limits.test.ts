@@ -30,7 +30,8 @@ describe('request limits over HTTP', () => {
 
   beforeAll(async () => {
     db = await openDatabase({ poolSize: 1, statementTimeoutMs: 0 });
-    app = await createApp({ db });
+    // The shared anonymous budget (cost.test.ts) is lifted: these tests send many queries in a row.
+    app = await createApp({ db, limits: { ...DEFAULT_LIMITS, costPerSecond: 1_000_000 } });
     await new Promise<void>((resolve) => app.httpServer.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(app.httpServer.address() as AddressInfo).port}`;
   });
