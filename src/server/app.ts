@@ -148,7 +148,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     context: (req, request) => {
       const db = getDb();
       if (!db) return undefined;
-      return async () => createContext(db, await authenticate(db, req.headers.authorization, auth), request);
+      return async () => ({ ...createContext(db, await authenticate(db, req.headers.authorization, auth), request), client: req.socket.remoteAddress });
     },
   });
   httpServer.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {

@@ -29,9 +29,10 @@ export interface Limits {
   /** Highest cost of an admin token's operation (and of in-process callers). */
   maxCostAdmin: number;
   /**
-   * Cost per second that anonymous callers may spend together on queries over `freeCost` (a token
-   * bucket holding up to `maxCost`): one client looping an expensive query gets this much of the
-   * server, whatever else it sends; the rest is refused until it refills. Tokens do not draw on it.
+   * Cost per second that one anonymous client (a network address) may spend on queries over
+   * `freeCost` (a token bucket holding up to twice `maxCost`): a client looping an expensive
+   * query gets this much of the server; the rest is refused until it refills. Tokens do not
+   * draw on it.
    */
   costPerSecond: number;
   /** A query costing this or less never draws on `costPerSecond` (lookups). */
@@ -213,6 +214,23 @@ export const limitSettings = (limits: Limits): LimitSettings => {
   };
 };
 
+/** Clients whose budget is remembered at most; the longest known are forgotten first (a full bucket again). */
+const MAX_CLIENTS = 10_000;
+
+/** Each client address's bucket of cost, made on its first expensive query. */
+const clientBudgets = (limits: Limits) => {
+  const buckets = new Map<string, ReturnType<typeof costBucket>>();
+  return (client: string) => {
+    let bucket = buckets.get(client);
+    if (!bucket) {
+      if (buckets.size >= MAX_CLIENTS) buckets.delete(buckets.keys().next().value as string);
+      bucket = costBucket(limits.costPerSecond, Math.max(2 * limits.maxCost, limits.costPerSecond));
+      buckets.set(client, bucket);
+    }
+    return bucket;
+  };
+};
+
 /** What a request asked to know of its cost, from its `extensions.cost`: nothing, the cost beside the result, or the cost alone. */
 const costRequest = (extensions: Record<string, unknown> | undefined): 'none' | 'report' | 'dryRun' =>
   extensions?.cost === 'dryRun' ? 'dryRun' : extensions?.cost === true ? 'report' : 'none';
@@ -223,8 +241,8 @@ const costRequest = (extensions: Record<string, unknown> | undefined): 'none' | 
  * known (after the access check), before execution. Reports the cost on the response when the
  * request asks, and answers a dry run with the cost alone.
  */
-const costPlugin = (limits: Limits): ApolloServerPlugin<{ principal?: Principal }> => {
-  const shared = costBucket(limits.costPerSecond, Math.max(limits.maxCost, limits.costPerSecond));
+const costPlugin = (limits: Limits): ApolloServerPlugin<{ principal?: Principal; client?: string }> => {
+  const budgets = clientBudgets(limits);
   return {
     async requestDidStart({ request }) {
       const asked = costRequest(request.extensions);
@@ -241,11 +259,11 @@ const costPlugin = (limits: Limits): ApolloServerPlugin<{ principal?: Principal 
             });
           }
           if (asked === 'dryRun' || requested <= limits.freeCost || contextValue.principal?.kind === 'token') return;
-          const taken = shared.take(requested);
+          const taken = budgets(contextValue.client ?? '').take(requested);
           if (taken.ok) return;
           const seconds = Math.ceil(taken.retryAfterMs / 1000);
           throw new GraphQLError(
-            `Query cost ${requested} is over what anonymous queries may spend now (${limits.costPerSecond} per second, shared); retry in ${seconds} s or send a token`,
+            `Query cost ${requested} is over what this client may spend now without a token (${limits.costPerSecond} per second); retry in ${seconds} s or send a token`,
             {
               extensions: {
                 code: QUERY_LIMIT_EXCEEDED,
