@@ -6,7 +6,8 @@
  * `extensions.max` its value, `extensions.found` the operation's.
  *
  * Cost (cost.ts) and response size have a limit per role: anonymous callers and reader
- * tokens have the lowest, writer and admin tokens higher ones. A request that sends
+ * tokens have the lowest, writer and admin tokens higher ones; an anonymous client's queries
+ * over the free cost also draw on a per-address budget of cost per second. A request that sends
  * `"extensions": {"cost": true}` gets `extensions.cost` ({requested, limit}) on its response;
  * `"cost": "dryRun"` gets only that, without running the operation.
  */

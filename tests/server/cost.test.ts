@@ -164,7 +164,7 @@ describe('the queries the documentation and the explorer show', () => {
   });
 });
 
-describe('the bucket of cost anonymous queries share', () => {
+describe('the bucket of cost an anonymous client draws on', () => {
   it('spends what it holds, refills at its rate up to its capacity, and says when to retry', () => {
     let now = 0;
     const bucket = costBucket(100, 300, () => now);
