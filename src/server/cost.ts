@@ -8,7 +8,7 @@
  * `own` and `length` come from fieldCosts.ts: a list's (or a page's) length is its `first`/`last`,
  * its list argument's length or a documented bound (a game's plies), and the expensive fields (diagrams,
  * index reads, the explorer, exports, the analysis queries) have their own cost. Fragments count
- * where they are spread; introspection counts 1 per field.
+ * where they are spread; `__schema` costs INTROSPECTION and its fields 1 each.
  */
 import {
   type DocumentNode,
@@ -28,7 +28,7 @@ import {
   Kind,
   type GraphQLNamedType,
 } from 'graphql';
-import { DEFAULT_LIST_LENGTH, fieldCostOf, type Args } from './fieldCosts';
+import { DEFAULT_LIST_LENGTH, fieldCostOf, INTROSPECTION, type Args } from './fieldCosts';
 
 /** The arguments a field will run with; empty when they do not coerce (execution reports that itself). */
 const argumentsOf = (field: GraphQLField<unknown, unknown>, node: FieldNode, variables: Record<string, unknown>): Args => {
@@ -84,6 +84,10 @@ export function operationCost(
 
   /** `page`: the page size of the connection this selection belongs to, if any. */
   const fieldCost = (node: FieldNode, parent: GraphQLNamedType | undefined, seen: Set<string>, page: number | undefined): number => {
+    if (node.name.value === '__schema' || node.name.value === '__type') {
+      const own = node.name.value === '__schema' ? INTROSPECTION : 1;
+      return own + (node.selectionSet ? selectionCost(node.selectionSet, undefined, seen, undefined) : 0);
+    }
     const field = fieldsOf(parent)[node.name.value];
     if (!field || !parent) {
       // __typename, introspection, or a field validation refuses anyway: 1 per field.

@@ -52,6 +52,13 @@ export const EXPLORER = 60;
 export const svgCost = (args: Args): number => 3 + Math.round((7 * (typeof args.size === 'number' ? Math.max(16, args.size) : 360)) / 360);
 /** An aggregate over a whole table (the analysis queries, the Go comparisons). */
 export const ANALYSIS = 300;
+/**
+ * Comparing two Go score sets (joins over both): on PostgreSQL, ten at once took 4.7 s and eight
+ * cross tabulations 2.3 s in `npm run attack`.
+ */
+export const GO_COMPARISON = 3000;
+/** Introspection of the whole schema (`__schema`): a 57 kB answer built in 12 to 50 ms. */
+export const INTROSPECTION = 500;
 /** A whole file built in memory (exportGoScores, exportGoPositions of every import). */
 export const EXPORT_ALL = 5000;
 /** The position file of one import. */
@@ -136,10 +143,10 @@ export const FIELD_COSTS: Record<string, FieldCost> = {
   'Query.goScoreSets': { own: ANALYSIS },
   'Query.goStoneHistogram': { own: ANALYSIS, length: 100 },
   'Query.goScoreDistribution': { own: ANALYSIS, length: 100 },
-  'Query.goScoreDiff': { own: 2 * ANALYSIS },
+  'Query.goScoreDiff': { own: GO_COMPARISON },
   'GoScoreDiff.buckets': { length: 20 },
-  'Query.goDisagreementByStones': { own: 2 * ANALYSIS, length: 100 },
-  'Query.goScoreCrossTab': { own: 2 * ANALYSIS, length: 100 },
+  'Query.goDisagreementByStones': { own: GO_COMPARISON, length: 100 },
+  'Query.goScoreCrossTab': { own: GO_COMPARISON, length: 100 },
   'Query.goKomiVerdicts': { own: ANALYSIS, length: 20 },
   'Query.goHashCheck': { own: EXPORT_IMPORT },
   'Query.zobristTables': { own: 10 },

@@ -12,7 +12,7 @@ import { buildSchema, parse, type OperationDefinitionNode } from 'graphql';
 import type { Database } from '../../src/db/database';
 import { createApp, type App } from '../../src/server/app';
 import { operationCost } from '../../src/server/cost';
-import { EXPLORER, INDEX_READ, KEY_LOOKUP, PLY_BOUND } from '../../src/server/fieldCosts';
+import { EXPLORER, GO_COMPARISON, INDEX_READ, KEY_LOOKUP, PLY_BOUND } from '../../src/server/fieldCosts';
 import { costBucket, DEFAULT_LIMITS, limitsFromEnv, type Limits } from '../../src/server/limits';
 import { loadTypeDefs } from '../../src/server/schema';
 import { createToken } from '../../src/storage/tokens';
@@ -56,11 +56,11 @@ const HEAVY: { name: string; query: string; variables?: Record<string, unknown>;
   { name: '30 exports of one import', query: aliases(30, 'exportGoPositions(importId: "1")'), cost: 30 * 2000 },
   // findPositions: own 150 + 10 match states of a backgammon board × (1 + id 1 + occurrenceCount)
   { name: '30 position searches by a backgammon board', query: aliases(30, 'findPositions(text: "4HPwATDgc/ABMA") { id occurrenceCount }'), cost: 30 * (150 + 10 * (2 + INDEX_READ)) },
-  // goScoreDiff: own 600 + 1 + its page of 50 nodes × (1 + 1)
+  // goScoreDiff: own 3,000 + 1 + its page of 50 nodes × (1 + 1)
   {
     name: '30 Go score comparisons',
     query: aliases(30, 'goScoreDiff(a: { program: "x" }, b: { program: "y" }) { nodes { difference } }'),
-    cost: 30 * (600 + 1 + 50 * 2),
+    cost: 30 * (GO_COMPARISON + 1 + 50 * 2),
   },
 ];
 
