@@ -216,9 +216,9 @@ const heavyQueries = (keys: string[], importId: string, goHash: string): Heavy[]
     { name: 'exportGoPositions', query: '{ exportGoPositions }' },
     { name: '3 × exportGoPositions(importId)', query: aliases(3, `exportGoPositions(importId: "${importId}")`) },
     { name: '25 × findPositions(Go hash) { occurrenceCount }', query: aliases(25, `findPositions(text: "${goHash}") { key occurrenceCount }`) },
-    { name: '2 × goScoreDiff', query: aliases(2, `goScoreDiff(${goSets}) { compared disagreeing nodes { difference } }`) },
+    { name: 'goScoreDiff', query: `{ goScoreDiff(${goSets}) { compared disagreeing nodes { difference } } }` },
     { name: '30 × goStoneHistogram', query: aliases(30, 'goStoneHistogram { stoneCount positions }') },
-    { name: '2 × goScoreCrossTab', query: aliases(2, `goScoreCrossTab(${goSets}) { a b positions }`) },
+    { name: 'goScoreCrossTab', query: `{ goScoreCrossTab(${goSets}) { a b positions } }` },
     { name: '30 × chessPlayerAnalysis', query: aliases(30, 'chessPlayerAnalysis { player games }') },
     { name: 'introspection', query: '{ __schema { types { name fields { name args { name type { name } } type { name kind ofType { name } } } } } }' },
   ];

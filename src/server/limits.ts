@@ -31,7 +31,7 @@ export interface Limits {
   maxCostAdmin: number;
   /**
    * Cost per second that one anonymous client (a network address) may spend on queries over
-   * `freeCost` (a token bucket holding up to twice `maxCost`): a client looping an expensive
+   * `freeCost` (a token bucket holding up to four times `maxCost`): a client looping an expensive
    * query gets this much of the server; the rest is refused until it refills. Tokens do not
    * draw on it.
    */
@@ -218,6 +218,9 @@ export const limitSettings = (limits: Limits): LimitSettings => {
 /** Clients whose budget is remembered at most; the longest known are forgotten first (a full bucket again). */
 const MAX_CLIENTS = 10_000;
 
+/** A client's bucket holds this many queries at the cost limit: a dashboard tab's queries at once. */
+const BURST = 4;
+
 /** Each client address's bucket of cost, made on its first expensive query. */
 const clientBudgets = (limits: Limits) => {
   const buckets = new Map<string, ReturnType<typeof costBucket>>();
@@ -225,7 +228,7 @@ const clientBudgets = (limits: Limits) => {
     let bucket = buckets.get(client);
     if (!bucket) {
       if (buckets.size >= MAX_CLIENTS) buckets.delete(buckets.keys().next().value as string);
-      bucket = costBucket(limits.costPerSecond, Math.max(2 * limits.maxCost, limits.costPerSecond));
+      bucket = costBucket(limits.costPerSecond, Math.max(BURST * limits.maxCost, limits.costPerSecond));
       buckets.set(client, bucket);
     }
     return bucket;

@@ -56,7 +56,7 @@ const HEAVY: { name: string; query: string; variables?: Record<string, unknown>;
   { name: '30 exports of one import', query: aliases(30, 'exportGoPositions(importId: "1")'), cost: 30 * 2000 },
   // findPositions: own 150 + 10 match states of a backgammon board × (1 + id 1 + occurrenceCount)
   { name: '30 position searches by a backgammon board', query: aliases(30, 'findPositions(text: "4HPwATDgc/ABMA") { id occurrenceCount }'), cost: 30 * (150 + 10 * (2 + INDEX_READ)) },
-  // goScoreDiff: own 3,000 + 1 + its page of 50 nodes × (1 + 1)
+  // goScoreDiff: own 6,000 + 1 + its page of 50 nodes × (1 + 1)
   {
     name: '30 Go score comparisons',
     query: aliases(30, 'goScoreDiff(a: { program: "x" }, b: { program: "y" }) { nodes { difference } }'),
@@ -313,15 +313,15 @@ describeEachDatabase('cost and response-size limits over HTTP', (getDb) => {
         });
         return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Body };
       };
-      const page = '{ games(first: 5) { nodes { id } } }'; // cost 11: the bucket (twice the limit, 40) holds three
-      for (let i = 0; i < 3; i++) expect((await send(page)).status).toBe(200);
+      const page = '{ games(first: 5) { nodes { id } } }'; // cost 11: the bucket (four times the limit, 80) holds seven
+      for (let i = 0; i < 7; i++) expect((await send(page)).status).toBe(200);
       expect(await send(page)).toEqual({
         status: 429,
-        retryAfter: '4',
+        retryAfter: '8',
         body: {
           errors: [
             {
-              message: 'Query cost 11 is over what this client may spend now without a token (1 per second); retry in 4 s or send a token',
+              message: 'Query cost 11 is over what this client may spend now without a token (1 per second); retry in 8 s or send a token',
               extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit: 'costPerSecond', max: 1, found: 11, retryAfterMs: expect.any(Number) },
             },
           ],
