@@ -31,7 +31,7 @@ export interface Limits {
   maxCostAdmin: number;
   /**
    * Cost per second that one anonymous client (a network address) may spend on queries over
-   * `freeCost` (a token bucket holding up to four times `maxCost`): a client looping an expensive
+   * `freeCost` (a token bucket holding up to eight times `maxCost`): a client looping an expensive
    * query gets this much of the server; the rest is refused until it refills. Tokens do not
    * draw on it.
    */
@@ -218,8 +218,8 @@ export const limitSettings = (limits: Limits): LimitSettings => {
 /** Clients whose budget is remembered at most; the longest known are forgotten first (a full bucket again). */
 const MAX_CLIENTS = 10_000;
 
-/** A client's bucket holds this many queries at the cost limit: a dashboard tab's queries at once. */
-const BURST = 4;
+/** A client's bucket holds this many queries at the cost limit: a dashboard session's tabs and pages. */
+const BURST = 8;
 
 /** Each client address's bucket of cost, made on its first expensive query. */
 const clientBudgets = (limits: Limits) => {
