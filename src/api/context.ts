@@ -23,6 +23,8 @@ export interface Context {
   principal: Principal;
   /** The request id echoed as `x-request-id` (HTTP requests only). */
   requestId?: string;
+  /** The caller's network address (HTTP requests only): anonymous queries' cost budget is kept per address. */
+  client?: string;
   /**
    * This request's logger (lines carry its request id), made on first use: most requests never
    * log. A function, not a getter, because Apollo copies the context with Object.assign.

@@ -20,7 +20,7 @@ import { authenticate, authPlugin, checkReadAccess, type AuthConfig } from './au
 import { createContext, type Context } from '../api/context';
 import { formatError } from '../api/errors';
 import { operationChecksPlugin } from './operationChecks';
-import { classifyLimitError, DEFAULT_LIMITS, limitSettings, type Limits } from './limits';
+import { classifyLimitError, DEFAULT_LIMITS, limitSettings, responseLimitFor, responseTooLarge, type Limits } from './limits';
 import { requestLogging, silentLogger, startRequestLog, type Logger } from './logging';
 import { graphqlHttp, parseByteSize, sendError, sendUnavailable } from './graphqlHttp';
 import { Metrics, poolStatsOf, routeLabel } from './metrics';
@@ -143,10 +143,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     apollo,
     bodyLimit: parseByteSize(options.bodyLimit ?? '16mb'),
     onRefused: (code) => metrics.countError(code),
+    checkResponse: (bytes, context) => {
+      const max = responseLimitFor(options.limits ?? DEFAULT_LIMITS, context?.principal);
+      return bytes > max ? responseTooLarge(bytes, max) : undefined;
+    },
     context: (req, request) => {
       const db = getDb();
       if (!db) return undefined;
-      return async () => createContext(db, await authenticate(db, req.headers.authorization, auth), request);
+      return async () => ({ ...createContext(db, await authenticate(db, req.headers.authorization, auth), request), client: req.socket.remoteAddress });
     },
   });
   httpServer.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {

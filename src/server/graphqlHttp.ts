@@ -9,9 +9,12 @@
  *   JSON when the content type says JSON (400 when it is not valid JSON);
  *   Apollo then answers every other request shape (GET, missing body, …).
  * - Until the database is open, 503 with Retry-After.
+ * - A response body over the caller's size limit is not sent: `checkResponse` gives the error
+ *   sent instead (HTTP 400).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer } from '@apollo/server';
+import type { GraphQLFormattedError } from 'graphql';
 import type { Context } from '../api/context';
 import type { RequestLog } from './logging';
 
@@ -103,13 +106,15 @@ export interface GraphqlHttpOptions {
   bodyLimit: number;
   /** Makes the context of one request; undefined while the database is not open (answered 503). */
   context: (req: IncomingMessage, request: RequestLog) => (() => Promise<Context>) | undefined;
-  /** Called when a request is refused before it reaches Apollo, with the error code. */
+  /** Called when a request is refused before it reaches Apollo (or its response is), with the error code. */
   onRefused?: (code: string) => void;
+  /** The error to send instead of a response body of `bytes` bytes, if it is too large for the request's caller. */
+  checkResponse?: (bytes: number, context: Context | undefined) => GraphQLFormattedError | undefined;
 }
 
 /** The /graphql handler. */
 export const graphqlHttp =
-  ({ apollo, bodyLimit, context, onRefused }: GraphqlHttpOptions) =>
+  ({ apollo, bodyLimit, context, onRefused, checkResponse }: GraphqlHttpOptions) =>
   async (req: IncomingMessage, res: ServerResponse, request: RequestLog): Promise<void> => {
     res.setHeader('access-control-allow-origin', '*');
     if (req.method === 'OPTIONS') return answerPreflight(req, res);
@@ -133,17 +138,29 @@ export const graphqlHttp =
     }
     const url = req.url ?? '';
     const query = url.indexOf('?');
+    let made: Context | undefined;
     const response = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: query < 0 ? '' : url.slice(query), body },
-      context: makeContext,
+      context: async () => (made = await makeContext()),
     });
-    res.statusCode = response.status ?? 200;
-    for (const [name, value] of response.headers) res.setHeader(name, value);
     if (response.body.kind === 'complete') {
-      res.setHeader('content-length', Buffer.byteLength(response.body.string));
+      const bytes = Buffer.byteLength(response.body.string);
+      const refusal = checkResponse?.(bytes, made);
+      if (refusal) {
+        onRefused?.(String(refusal.extensions?.code));
+        const text = JSON.stringify({ errors: [refusal] });
+        res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+        res.end(text);
+        return;
+      }
+      res.statusCode = response.status ?? 200;
+      for (const [name, value] of response.headers) res.setHeader(name, value);
+      res.setHeader('content-length', bytes);
       res.end(response.body.string);
       return;
     }
+    res.statusCode = response.status ?? 200;
+    for (const [name, value] of response.headers) res.setHeader(name, value);
     for await (const chunk of response.body.asyncIterator) res.write(chunk);
     res.end();
   };

@@ -9,11 +9,14 @@ interface Body {
   errors?: { message: string; extensions: Record<string, unknown> }[];
 }
 
-/** `game { plies { game { plies ... { id } } } }`, `depth` fields deep. */
+/**
+ * `positions { occurrences(first: 1) { position { occurrences(first: 1) ... { id } } } } }`, `depth`
+ * fields deep: one item per level, so its cost stays low whatever its depth.
+ */
 const nested = (depth: number): string => {
   let inner = 'id';
-  for (let level = depth - 1; level >= 2; level--) inner = `${level % 2 === 0 ? 'plies' : 'game'} { ${inner} }`;
-  return `{ game(id: "1") { ${inner} } }`;
+  for (let level = depth - 1; level >= 2; level--) inner = `${level % 2 === 0 ? 'occurrences(first: 1)' : 'position'} { ${inner} }`;
+  return `{ positions(key: "463b96181691fc9c") { ${inner} } }`;
 };
 
 const aliases = (count: number, selection: string): string =>
@@ -27,7 +30,8 @@ describe('request limits over HTTP', () => {
 
   beforeAll(async () => {
     db = await openDatabase({ poolSize: 1, statementTimeoutMs: 0 });
-    app = await createApp({ db });
+    // The shared anonymous budget (cost.test.ts) is lifted: these tests send many queries in a row.
+    app = await createApp({ db, limits: { ...DEFAULT_LIMITS, costPerSecond: 1_000_000 } });
     await new Promise<void>((resolve) => app.httpServer.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(app.httpServer.address() as AddressInfo).port}`;
   });
@@ -59,7 +63,7 @@ describe('request limits over HTTP', () => {
   });
 
   it('runs a query at the depth limit', async () => {
-    expect(await post(nested(10))).toEqual({ status: 200, body: { data: { game: null } } });
+    expect(await post(nested(10))).toEqual({ status: 200, body: { data: { positions: [] } } });
   });
 
   it('refuses 1,000 aliases with QUERY_LIMIT_EXCEEDED', async () => {
@@ -98,8 +102,8 @@ describe('request limits over HTTP', () => {
     expect(status).toBe(400);
     expect(body.errors).toEqual([
       {
-        message: expect.stringMatching(/^Query cost \d+ is over the limit of 5000$/),
-        extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit: 'cost', max: 5000, found: expect.any(Number) },
+        message: expect.stringMatching(new RegExp(`^Query cost \\d+ is over the limit of ${DEFAULT_LIMITS.maxCost}$`)),
+        extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit: 'cost', max: DEFAULT_LIMITS.maxCost, found: expect.any(Number) },
       },
     ]);
   });
@@ -108,8 +112,8 @@ describe('request limits over HTTP', () => {
     const query = 'query ($n: Int) { games(first: $n) { nodes { plies { position { svg occurrences(first: 50) { game { id } } } } } } }';
     const { status, body } = await post(query, { n: 100 });
     expect(status).toBe(400);
-    expect(body.errors?.[0].extensions).toMatchObject({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'cost', max: 5000 });
-    expect(body.errors?.[0].extensions.found).toBeGreaterThan(5000);
+    expect(body.errors?.[0].extensions).toMatchObject({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'cost', max: DEFAULT_LIMITS.maxCost });
+    expect(body.errors?.[0].extensions.found).toBeGreaterThan(DEFAULT_LIMITS.maxCost);
   });
 
   it("counts a page size left out at the argument's default", async () => {
@@ -130,7 +134,8 @@ describe('request limits over HTTP', () => {
   });
 
   it('runs the same query with a small page size from a variable', async () => {
-    const query = 'query ($n: Int) { games(first: $n) { nodes { plies { position { occurrences(first: 5) { number } } } } } }';
+    // Two games of 300 plies (the bound a game counts for): 2 × (1 + 1 + 300 × (1 + 1)).
+    const query = 'query ($n: Int) { games(first: $n) { nodes { plies { number } } } }';
     const { status, body } = await post(query, { n: 2 });
     expect(body.errors).toBeUndefined();
     expect(status).toBe(200);
@@ -191,7 +196,7 @@ describe('configured limits (in-process)', () => {
         TABULA_MAX_DIRECTIVES: '5',
         TABULA_INTROSPECTION: '0',
       }),
-    ).toEqual({ maxDepth: 4, maxAliases: 2, maxCost: 100, maxTokens: 250, maxDirectives: 5, introspection: false });
+    ).toEqual({ ...DEFAULT_LIMITS, maxDepth: 4, maxAliases: 2, maxCost: 100, maxTokens: 250, maxDirectives: 5, introspection: false });
     expect(() => limitsFromEnv({ TABULA_MAX_DEPTH: '0' })).toThrow('TABULA_MAX_DEPTH must be a whole number above 0, got "0"');
     expect(() => limitsFromEnv({ TABULA_INTROSPECTION: 'sometimes' })).toThrow('TABULA_INTROSPECTION must be 1 or 0');
   });
