@@ -7,7 +7,7 @@ import { badUserInput, notFound } from './errors';
 
 /**
  * Longest sort value a cursor may keep: an indexed text cannot be longer (a B-tree row holds
- * about 8 KB); new ones are cut at MAX_STORED_TEXT, rows stored before that may be longer.
+ * about 8 KB); new ones are cut at MAX_STORED_TEXT_BYTES, rows stored before that may be longer.
  */
 const MAX_CURSOR_VALUE = 8192;
 /** Longest cursor text read: base64 of the longest sort value, with room for its order and id. */

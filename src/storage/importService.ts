@@ -194,14 +194,30 @@ async function refreshStatistics(db: Database): Promise<void> {
  * names the record (game index in the file, or position/score index in the chunk) and the field.
  * Other errors (connection lost, deadlock) pass through unchanged.
  */
-const dataFailure = (error: unknown, chunk: ImportChunk, gameIndexBase: number): unknown => {
+export const dataFailure = (error: unknown, chunk: ImportChunk, gameIndexBase: number): unknown => {
   const code = (error as { code?: unknown } | null)?.code;
+  if (code === '54000') return indexRowFailure(error, gameIndexBase);
   if (typeof code !== 'string' || !code.startsWith('22')) return error;
   const reason = error instanceof Error ? error.message : String(error);
   const where = findNul(chunk, gameIndexBase);
   const place = where ? `${where.what} ${where.record}, field ${where.field}: ` : '';
   return new ImportFailure(
     importError('ERR_IMPORT_VALUE', `${place}a value cannot be stored: ${reason}`, where ? { record: where.record, field: where.field } : { record: gameIndexBase }),
+  );
+};
+
+/**
+ * A value too long for an index entry (PostgreSQL 54000, "index row size ... exceeds ... for index
+ * "Game_player1_idx""): storedText cuts the texts it knows of, so this names the index and its
+ * columns (from Prisma's index name: table, columns, `_idx` or `_key`) rather than failing inside.
+ */
+const indexRowFailure = (error: unknown, gameIndexBase: number): ImportFailure => {
+  const reason = error instanceof Error ? error.message : String(error);
+  const index = /for index "([^"]+)"/.exec(reason)?.[1];
+  const columns = index?.replace(/^[A-Za-z]+_/, '').replace(/_(idx|key|pkey)$/, '');
+  const place = index ? `a value of ${columns} is too long for the index ${index}` : 'a value is too long for an index';
+  return new ImportFailure(
+    importError('ERR_IMPORT_VALUE', `${place}: ${reason}`, { record: gameIndexBase, ...(columns ? { field: columns } : {}) }),
   );
 };
 
