@@ -250,6 +250,16 @@ const findNul = (chunk: ImportChunk, gameIndexBase: number): { what: string; rec
 
 /** PostgreSQL's deadlock and serialization-failure codes: the transaction was rolled back and may simply run again. */
 const RETRYABLE = new Set(['40P01', '40001']);
+
+/**
+ * Whether an import transaction failed in a way that running it again settles: a deadlock, a
+ * serialization failure, or its number taken by a row it could not see when it drew it (a
+ * unique violation on Import_pkey: a writer of "Import" that did not hold the number's lock).
+ */
+const retryable = (error: unknown): boolean => {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return typeof code === 'string' && (RETRYABLE.has(code) || (code === '23505' && constraint === 'Import_pkey'));
+};
 const MAX_ATTEMPTS = 5;
 
 /**
@@ -258,14 +268,14 @@ const MAX_ATTEMPTS = 5;
  * positions (and scores) in different orders, so each can wait on a row the other
  * holds; PostgreSQL then aborts one of them. Nothing of it was kept, so the whole
  * import (reader included: `source.chunks()` reads the file afresh) simply runs again.
+ * So does one whose number another writer took meanwhile (see `retryable`).
  */
 async function retryOnConflict<T>(attempt: () => Promise<T>): Promise<T> {
   for (let tries = 1; ; tries++) {
     try {
       return await attempt();
     } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      if (tries >= MAX_ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+      if (tries >= MAX_ATTEMPTS || !retryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * tries + Math.floor(Math.random() * 50 * tries)));
     }
   }
