@@ -119,10 +119,17 @@ async function positionsOf(sql: SqlExecutor, importId: bigint): Promise<Candidat
        OR id IN (SELECT s."positionId" FROM "ImportScore" l JOIN "Score" s ON s.id = l."scoreId" WHERE l."importId" = $1)`,
     [importId],
   ));
-  for await (const { plies } of replayedGamesOf(sql, importId)) {
-    const keys = new Set<string>();
-    for (const replay of plies.values()) for (const p of replay) keys.add(p.ply.position.key);
-    add(await sql.query(`SELECT id, kind::text AS kind, key FROM "Position" WHERE key = ANY($1::text[])`, [[...keys]]));
+  for await (const { games, plies } of replayedGamesOf(sql, importId)) {
+    // By the game's kind: (kind, key) is the unique index a lookup by key alone cannot use.
+    const keysByKind = new Map<GameKind, Set<string>>();
+    for (const game of games) {
+      const keys = keysByKind.get(game.kind as GameKind) ?? new Set<string>();
+      keysByKind.set(game.kind as GameKind, keys);
+      for (const p of plies.get(game.id) ?? []) keys.add(p.ply.position.key);
+    }
+    for (const [kind, keys] of keysByKind) {
+      add(await sql.query(`SELECT id, kind::text AS kind, key FROM "Position" WHERE kind = $2::"GameKind" AND key = ANY($1::text[])`, [[...keys], kind]));
+    }
   }
   return candidates;
 }
