@@ -48,4 +48,37 @@ describeEachDatabase('deleting an import while another links its positions', (ge
     expect(await db.sql.query(`SELECT id FROM "Position" WHERE id = $1`, [kept])).toEqual([{ id: kept }]);
     expect(await db.sql.query(`SELECT "importId" FROM "ImportPosition" WHERE "positionId" = $1`, [kept])).toEqual([{ importId: otherId }]);
   });
+
+  it('runs again an import whose position a delete removed while the import waited to link it (PostgreSQL)', async () => {
+    const db = getDb();
+    if (db.kind !== 'postgresql') return;
+    const records = randomPositions(3, 3102);
+    const first = await runImport(db, readerFor('GO_POSITIONS')!, bytesSource(unwrap(encodePositionFile(records))), {});
+    const [{ id: doomed }] = await db.sql.query<{ id: bigint }>(`SELECT id FROM "Position" WHERE "listImportId" = $1 ORDER BY "listIndex" LIMIT 1`, [first.importId]);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let deleterPid = 0;
+    // A delete that has locked the position (as deleteImport does) and removes it once the import waits for it.
+    const deleter = db.transaction(async (sql) => {
+      await sql.query(`SELECT id FROM "Position" WHERE id = $1 FOR UPDATE`, [doomed]);
+      [{ pid: deleterPid }] = await sql.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await released;
+      await sql.query(`DELETE FROM "Position" WHERE id = $1`, [doomed]);
+    });
+    while (deleterPid === 0) await sleep(10);
+    const importing = runImport(db, readerFor('GO_POSITIONS')!, bytesSource(unwrap(encodePositionFile([records[0], ...randomPositions(2, 3103)]))), {});
+    for (;;) {
+      const [{ waiting }] = await db.sql.query<{ waiting: boolean }>(
+        'SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE $1::int4 = ANY(pg_blocking_pids(pid))) AS waiting',
+        [deleterPid],
+      );
+      if (waiting) break;
+      await sleep(10);
+    }
+    release();
+    await deleter;
+    const second = await importing;
+    const listed = await db.sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "ImportPosition" WHERE "importId" = $1`, [second.importId]);
+    expect(Number(listed[0].n)).toBe(3);
+  });
 });
