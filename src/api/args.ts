@@ -7,7 +7,7 @@ import { badUserInput, notFound } from './errors';
 
 /**
  * Longest sort value a cursor may keep: an indexed text cannot be longer (a B-tree row holds
- * about 8 KB); new ones are cut at MAX_STORED_TEXT, rows stored before that may be longer.
+ * about 8 KB); new ones are cut at MAX_STORED_TEXT_BYTES, rows stored before that may be longer.
  */
 const MAX_CURSOR_VALUE = 8192;
 /** Longest cursor text read: base64 of the longest sort value, with room for its order and id. */
@@ -159,15 +159,26 @@ export const decodeKeysCursor = (
 /** Any text: a cursor value of a name or a key. */
 export const isCursorText = (): boolean => true;
 
-/** A cursor value that is a day as cursors write it (`YYYY-MM-DD`, a real date). */
+/** A cursor value that is a day as cursors write it (`YYYY-MM-DD`, a real date; PostgreSQL has no year 0). */
 export const isCursorDay = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
   const day = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 };
 
-/** A cursor value that is a finite number. */
-export const isCursorNumber = (value: string): boolean => value.trim() !== '' && Number.isFinite(Number(value));
+/** A decimal number as JavaScript and PostgreSQL both write it: sign, digits, point, exponent. */
+const DECIMAL = /^-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
+
+/**
+ * A cursor value that is a finite number PostgreSQL's `float8` reads: decimal only (JavaScript's
+ * Number also reads "0x1f", "0b1", "0o7" and " 1 ", which `::float8` refuses), neither overflowing
+ * nor underflowing to zero ("1e-400" is "out of range" there, 0 here).
+ */
+export const isCursorNumber = (value: string): boolean => {
+  if (!DECIMAL.test(value)) return false;
+  const number = Number(value);
+  return Number.isFinite(number) && (number !== 0 || !/[1-9]/.test(value.replace(/[eE].*$/, '')));
+};
 
 /** A cursor value that is an integer a bigint holds. */
 export const isCursorInteger = (value: string): boolean => /^-?[0-9]{1,19}$/.test(value) && BigInt(value) <= MAX_ID && BigInt(value) >= -MAX_ID - 1n;

@@ -23,6 +23,7 @@ import type { GameRecord, ImportWarning, PlayerAnalysisRecord, ScoreRecord } fro
 import { metadataOf, plyRecordsOf } from './backgammonRecords';
 import { backgammonGameOfMat } from './mat';
 import { type TreeContext, type TreeReader, normId, treeFailure, where } from './sgfTree';
+import { pushAll } from '../codecs/arrays';
 
 /** What a reader keeps of gnubg's analysis of one game. */
 interface GameAnalysis {
@@ -62,7 +63,7 @@ const analysisOf = (game: BackgammonGame, plies: BgPly[], context: TreeContext, 
       notStored(errors.error);
       continue;
     }
-    judged.push(...errors.value.decisions);
+    pushAll(judged, errors.value.decisions);
     if (ply.player !== null) {
       analysed[ply.player] = true;
       unjudgedCube[ply.player] += errors.value.unjudged.cube;

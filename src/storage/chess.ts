@@ -58,6 +58,7 @@ import {
   type ScoreRecord,
 } from '../db/records';
 import { ImportFailure, importError } from './importFailure';
+import { pushAll } from '../codecs/arrays';
 
 /** Games per chunk a reader yields: each chunk is stored before the next games are parsed. */
 export const CHESS_CHUNK_GAMES = 100;
@@ -370,8 +371,8 @@ class ChunkBuilder {
       return;
     }
     this.games.push(built.record);
-    this.scores.push(...built.scores);
-    this.warnings.push(...built.warnings);
+    pushAll(this.scores, built.scores);
+    pushAll(this.warnings, built.warnings);
     this.stored++;
   }
 

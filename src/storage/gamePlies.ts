@@ -8,7 +8,7 @@ import { type GameRecord, type PlyRecord, distinctPlyIndexes } from '../db/recor
 import type { Game } from '../generated/prisma/client';
 import { readerFor } from './formats';
 import type { ImportOptions } from './formatTypes';
-import { recordedGoHasher } from './go';
+import { type NamedHasher, recordedGoHasher } from './go';
 import { Pacer } from './pacer';
 
 /** One node of a stored game: where it is (game, node index in the replay) and what it holds. */
@@ -23,21 +23,42 @@ async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
   yield bytes;
 }
 
+/**
+ * The Go Zobrist table each import recorded, read (and its text parsed) at most once per import
+ * and only when a replay asks for it (a Go SGF game): `of(importId)` is the reader's
+ * `zobristTable`. One per pass over games (a page of them, an import's re-analysis), so a
+ * replay of many Go games costs one lookup per import, not one per game.
+ */
+export class RecordedHashers {
+  private readonly tables = new Map<bigint | null, Promise<NamedHasher>>();
+
+  constructor(private readonly sql: SqlExecutor) {}
+
+  /** The lazy table lookup of games of import `importId`. */
+  of(importId: bigint | null): () => Promise<NamedHasher> {
+    return () => {
+      let table = this.tables.get(importId);
+      if (!table) this.tables.set(importId, (table = recordedGoHasher(this.sql, importId)));
+      return table;
+    };
+  }
+}
+
 /** Every stored node of `game`, in replay order (a repeated (variation, ply) place keeps its first node). */
-export async function replayStoredGame(sql: SqlExecutor, game: Game, options: ImportOptions): Promise<StoredPly[]> {
+export async function replayStoredGame(sql: SqlExecutor, game: Game, options: ImportOptions, hashers = new RecordedHashers(sql)): Promise<StoredPly[]> {
   const reader = readerFor(game.sourceFormat);
   if (!reader) return [];
   const fast = reader.replay?.(game.source, options);
-  const plies = fast ?? (await readStoredGame(sql, game, options))?.plies ?? [];
+  const plies = fast ?? (await readStoredGame(sql, game, options, hashers))?.plies ?? [];
   return distinctPlyIndexes(plies).map((node) => ({ gameId: game.id, node, ply: plies[node] }));
 }
 
 /** The record the import made of a stored game, made again from its source by its reader; null when none reads it. */
-export async function readStoredGame(sql: SqlExecutor, game: Game, options: ImportOptions): Promise<GameRecord | null> {
+export async function readStoredGame(sql: SqlExecutor, game: Game, options: ImportOptions, hashers = new RecordedHashers(sql)): Promise<GameRecord | null> {
   const reader = readerFor(game.sourceFormat);
   if (!reader) return null;
   // A Go game is hashed with the table its import recorded: it replays to the keys the index holds.
-  for await (const chunk of reader.read(once(game.source), options, { sql, zobristTable: () => recordedGoHasher(sql, game.importId) })) {
+  for await (const chunk of reader.read(once(game.source), options, { sql, zobristTable: hashers.of(game.importId) })) {
     const record = chunk.games?.[0];
     if (record) return record;
   }
@@ -72,9 +93,10 @@ export async function importOptionsByIds(sql: SqlExecutor, importIds: readonly b
  */
 export async function pliesOfGames(sql: SqlExecutor, games: readonly Game[], pace: Pacer = new Pacer()): Promise<Map<bigint, StoredPly[]>> {
   const options = await importOptionsByIds(sql, games.flatMap((g) => (g.importId === null ? [] : [g.importId])));
+  const hashers = new RecordedHashers(sql);
   const out = new Map<bigint, StoredPly[]>();
   for (const game of games) {
-    out.set(game.id, await replayStoredGame(sql, game, (game.importId !== null && options.get(game.importId)) || {}));
+    out.set(game.id, await replayStoredGame(sql, game, (game.importId !== null && options.get(game.importId)) || {}, hashers));
     if (pace.due) await pace.giveWay();
   }
   return out;

@@ -23,12 +23,17 @@ export async function reserveImportId(sql: SqlExecutor): Promise<bigint> {
                      (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM "Import_id_seq"))::int8 AS last`,
   );
   for (let candidate = BigInt(last) + 1n, tries = 0; tries < MAX_TRIES; candidate++, tries++) {
-    const [{ free }] = await sql.query<{ free: boolean }>(
-      `SELECT pg_try_advisory_xact_lock($2::int4, ($1::int8 % 2147483647)::int4)
-              AND NOT EXISTS (SELECT 1 FROM "Import" WHERE id = $1::int8) AS free`,
-      [candidate, IMPORT_NUMBER_LOCK],
-    );
-    if (free) return candidate;
+    const [{ locked }] = await sql.query<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock($2::int4, ($1::int8 % 2147483647)::int4) AS locked`, [
+      candidate,
+      IMPORT_NUMBER_LOCK,
+    ]);
+    if (!locked) continue;
+    // Asked in a statement of its own, after the lock: in READ COMMITTED (the imports' isolation)
+    // its snapshot is taken now, so it sees an import that took this number and committed (so
+    // released the lock) while the lock was asked for. One statement doing both saw the rows as
+    // they were before the lock, and the insert then failed on Import_pkey.
+    const [{ taken }] = await sql.query<{ taken: boolean }>(`SELECT EXISTS (SELECT 1 FROM "Import" WHERE id = $1::int8) AS taken`, [candidate]);
+    if (!taken) return candidate;
   }
   throw new Error(`no free import number after ${last} in ${MAX_TRIES} tries`);
 }

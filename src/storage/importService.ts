@@ -194,14 +194,30 @@ async function refreshStatistics(db: Database): Promise<void> {
  * names the record (game index in the file, or position/score index in the chunk) and the field.
  * Other errors (connection lost, deadlock) pass through unchanged.
  */
-const dataFailure = (error: unknown, chunk: ImportChunk, gameIndexBase: number): unknown => {
+export const dataFailure = (error: unknown, chunk: ImportChunk, gameIndexBase: number): unknown => {
   const code = (error as { code?: unknown } | null)?.code;
+  if (code === '54000') return indexRowFailure(error, gameIndexBase);
   if (typeof code !== 'string' || !code.startsWith('22')) return error;
   const reason = error instanceof Error ? error.message : String(error);
   const where = findNul(chunk, gameIndexBase);
   const place = where ? `${where.what} ${where.record}, field ${where.field}: ` : '';
   return new ImportFailure(
     importError('ERR_IMPORT_VALUE', `${place}a value cannot be stored: ${reason}`, where ? { record: where.record, field: where.field } : { record: gameIndexBase }),
+  );
+};
+
+/**
+ * A value too long for an index entry (PostgreSQL 54000, "index row size ... exceeds ... for index
+ * "Game_player1_idx""): storedText cuts the texts it knows of, so this names the index and its
+ * columns (from Prisma's index name: table, columns, `_idx` or `_key`) rather than failing inside.
+ */
+const indexRowFailure = (error: unknown, gameIndexBase: number): ImportFailure => {
+  const reason = error instanceof Error ? error.message : String(error);
+  const index = /for index "([^"]+)"/.exec(reason)?.[1];
+  const columns = index?.replace(/^[A-Za-z]+_/, '').replace(/_(idx|key|pkey)$/, '');
+  const place = index ? `a value of ${columns} is too long for the index ${index}` : 'a value is too long for an index';
+  return new ImportFailure(
+    importError('ERR_IMPORT_VALUE', `${place}: ${reason}`, { record: gameIndexBase, ...(columns ? { field: columns } : {}) }),
   );
 };
 
@@ -234,6 +250,16 @@ const findNul = (chunk: ImportChunk, gameIndexBase: number): { what: string; rec
 
 /** PostgreSQL's deadlock and serialization-failure codes: the transaction was rolled back and may simply run again. */
 const RETRYABLE = new Set(['40P01', '40001']);
+
+/**
+ * Whether an import transaction failed in a way that running it again settles: a deadlock, a
+ * serialization failure, or its number taken by a row it could not see when it drew it (a
+ * unique violation on Import_pkey: a writer of "Import" that did not hold the number's lock).
+ */
+const retryable = (error: unknown): boolean => {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return typeof code === 'string' && (RETRYABLE.has(code) || (code === '23505' && constraint === 'Import_pkey'));
+};
 const MAX_ATTEMPTS = 5;
 
 /**
@@ -242,14 +268,14 @@ const MAX_ATTEMPTS = 5;
  * positions (and scores) in different orders, so each can wait on a row the other
  * holds; PostgreSQL then aborts one of them. Nothing of it was kept, so the whole
  * import (reader included: `source.chunks()` reads the file afresh) simply runs again.
+ * So does one whose number another writer took meanwhile (see `retryable`).
  */
 async function retryOnConflict<T>(attempt: () => Promise<T>): Promise<T> {
   for (let tries = 1; ; tries++) {
     try {
       return await attempt();
     } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      if (tries >= MAX_ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+      if (tries >= MAX_ATTEMPTS || !retryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * tries + Math.floor(Math.random() * 50 * tries)));
     }
   }

@@ -76,6 +76,7 @@ export const deleteImport = (db: Database, importId: bigint): Promise<DeletedImp
     );
     await sql.query(`DELETE FROM "ImportScore" WHERE "importId" = $1`, [importId]);
     await sql.query(`DELETE FROM "ImportPosition" WHERE "importId" = $1`, [importId]);
+    await lockCandidates(sql, candidates);
     const orphans = await orphansAmong(sql, candidates);
     const list = `{${orphans.join(',')}}`;
     // Scores stored before imports recorded who wrote them go with their position.
@@ -118,12 +119,32 @@ async function positionsOf(sql: SqlExecutor, importId: bigint): Promise<Candidat
        OR id IN (SELECT s."positionId" FROM "ImportScore" l JOIN "Score" s ON s.id = l."scoreId" WHERE l."importId" = $1)`,
     [importId],
   ));
-  for await (const { plies } of replayedGamesOf(sql, importId)) {
-    const keys = new Set<string>();
-    for (const replay of plies.values()) for (const p of replay) keys.add(p.ply.position.key);
-    add(await sql.query(`SELECT id, kind::text AS kind, key FROM "Position" WHERE key = ANY($1::text[])`, [[...keys]]));
+  for await (const { games, plies } of replayedGamesOf(sql, importId)) {
+    // By the game's kind: (kind, key) is the unique index a lookup by key alone cannot use.
+    const keysByKind = new Map<GameKind, Set<string>>();
+    for (const game of games) {
+      const keys = keysByKind.get(game.kind as GameKind) ?? new Set<string>();
+      keysByKind.set(game.kind as GameKind, keys);
+      for (const p of plies.get(game.id) ?? []) keys.add(p.ply.position.key);
+    }
+    for (const [kind, keys] of keysByKind) {
+      add(await sql.query(`SELECT id, kind::text AS kind, key FROM "Position" WHERE kind = $2::"GameKind" AND key = ANY($1::text[])`, [[...keys], kind]));
+    }
   }
   return candidates;
+}
+
+/**
+ * Locks the candidate positions (in id order, so two deletes never deadlock) before asking which
+ * of them nothing holds. An import running at the same time that links one of them (an
+ * ImportPosition or a score on it: its foreign key locks the position's row) holds the lock until
+ * it commits; the questions asked after this, each a statement with a new snapshot (READ
+ * COMMITTED), then see its link and keep the position. Asked first and deleted after, the
+ * position went (with the other import's link) once that import committed.
+ */
+async function lockCandidates(sql: SqlExecutor, candidates: Candidates): Promise<void> {
+  if (candidates.size === 0) return;
+  await sql.query(`SELECT id FROM "Position" WHERE id = ANY($1::int8[]) ORDER BY id FOR UPDATE`, [`{${[...candidates.keys()].join(',')}}`]);
 }
 
 /**

@@ -8,7 +8,7 @@
 import type { Database } from '../db/database';
 import { storePlayerAnalysis } from '../db/bulkWriter';
 import type { GameRecord } from '../db/records';
-import { gamePagesOf, readStoredGame } from './gamePlies';
+import { RecordedHashers, gamePagesOf, readStoredGame } from './gamePlies';
 import type { ImportOptions } from './formatTypes';
 import { Pacer } from './pacer';
 import { type OnCatchUp, pendingGames } from './catchUpProgress';
@@ -27,11 +27,12 @@ export async function analysePendingImports(db: Database, onProgress: OnCatchUp 
     read += await db.transaction(async (sql) => {
       await sql.query(`DELETE FROM "PlayerAnalysis" WHERE "gameId" IN (SELECT id FROM "Game" WHERE "importId" = $1)`, [importId]);
       let count = 0;
+      const hashers = new RecordedHashers(sql);
       for await (const games of gamePagesOf(sql, importId)) {
         const records: GameRecord[] = [];
         const ids: string[] = [];
         for (const game of games) {
-          const record = await readStoredGame(sql, game, options ?? {});
+          const record = await readStoredGame(sql, game, options ?? {}, hashers);
           if (!record?.analysis?.length) continue;
           // The stored row's names win: they are what the import wrote.
           records.push({ ...record, player1: game.player1, player2: game.player2 });

@@ -21,6 +21,7 @@ import { Pacer } from './pacer';
 import { readAhead } from './readAhead';
 import { type SgfSegment, sgfSegments, sgfText } from './sgfStream';
 import { LineIndex, type TreeReader, normId } from './sgfTree';
+import { pushAll } from '../codecs/arrays';
 
 /** The GM value of a tree's root; FF[4] says a missing GM means 1 (Go). */
 const gameTypeOf = (tree: SgfTree): number => {
@@ -62,7 +63,7 @@ const toFileOffsets = (trees: SgfTree[], base: number): void => {
   const stack = [...trees];
   for (let tree = stack.pop(); tree; tree = stack.pop()) {
     for (const node of tree.nodes) if (node.offset !== undefined) node.offset += base;
-    stack.push(...tree.children);
+    pushAll(stack, tree.children);
   }
 };
 
@@ -105,9 +106,9 @@ const treeReaderOf = (tree: SgfTree, index: number, lines: LineIndex): TreeReade
  */
 const refuseNul = (tree: SgfTree, index: number, lines: LineIndex): void => {
   let node = 0;
+  // Depth first, in file order: a tree's variations go on the stack last first, so the first pops next.
   const trees = [tree];
-  while (trees.length > 0) {
-    const t = trees.shift() as SgfTree;
+  for (let t = trees.pop(); t; t = trees.pop()) {
     for (const n of t.nodes) {
       node++;
       for (const p of n.properties) {
@@ -123,7 +124,7 @@ const refuseNul = (tree: SgfTree, index: number, lines: LineIndex): void => {
         );
       }
     }
-    trees.unshift(...t.children);
+    for (let c = t.children.length - 1; c >= 0; c--) trees.push(t.children[c]);
   }
 };
 
@@ -160,8 +161,8 @@ async function* readSgf(input: AsyncIterable<Uint8Array>, readContext?: ReadCont
         plies += g.plies.length;
         previous = g;
       }
-      pending.scores!.push(...(chunk.scores ?? []));
-      pending.warnings!.push(...(chunk.warnings ?? []));
+      pushAll(pending.scores!, chunk.scores ?? []);
+      pushAll(pending.warnings!, chunk.warnings ?? []);
       if (plies >= PLIES_PER_CHUNK) {
         yield pending;
         pending = { games: [], scores: [], warnings: [] };

@@ -132,7 +132,7 @@ describeEachDatabase('bad input', (getDb) => {
     ).importGames;
     expect(report.games).toEqual([{ player1: 'W'.repeat(1000), player2: 'B' }]);
     expect(report.warnings).toEqual([
-      { gameIndex: 0, code: 'TEXT_TRUNCATED', message: 'game 1, line 2 of the game: player1 is 10,000 characters long; the first 1,000 are stored' },
+      { gameIndex: 0, code: 'TEXT_TRUNCATED', message: 'game 1, line 2 of the game: player1 is 10,000 characters (10,000 bytes) long; the first 1,000 characters (1,000 bytes) are stored' },
     ]);
   });
 });

@@ -131,10 +131,28 @@ describeEachDatabase('ids and cursors', (getDb) => {
       expectRefused(await gql(`{ games(orderBy: { field: PLAYER1 }, after: "${base64('["player1:asc",7,"1"]')}") { totalCount } }`), 'after');
     });
 
+    it('is refused for DATE when its value is in the year 0, which PostgreSQL has not', async () => {
+      const after = keyCursor('playedOn:asc', '0000-01-01', '1');
+      expectRefused(await gql(`{ games(orderBy: { field: DATE }, after: "${after}") { totalCount } }`), 'after');
+    });
+
     it('still pages with a cursor this server gave out for DATE', async () => {
       const first = dataOf(await gql<{ games: { pageInfo: { endCursor: string } } }>('{ games(orderBy: { field: DATE }, first: 1) { pageInfo { endCursor } } }'));
       const next = dataOf(await gql(`{ games(orderBy: { field: DATE }, after: "${first.games.pageInfo.endCursor}") { nodes { id } } }`));
       expect(next).toEqual({ games: { nodes: [] } });
+    });
+  });
+
+  describe('a forged number cursor', () => {
+    /** A backgammonWorstDecisionsPage cursor: the order's name, the loss (a number) and the score id. */
+    const worstCursor = (loss: string): string => base64(JSON.stringify(['bgWorst:ALL', loss, '5']));
+
+    it.each(['0b1', '0o7', '0x1f', ' 1', 'Infinity', '1e400', '1e-400', '1_000'])('is refused when its number is %j, which float8 cannot read', async (loss) => {
+      expectRefused(await gql(`{ backgammonWorstDecisionsPage(after: "${worstCursor(loss)}") { totalCount } }`), 'after');
+    });
+
+    it.each(['0.25', '-1.5e-7', '3', '0', '4.9e-324'])('is read when its number is %j, as the server may write it', async (loss) => {
+      expect(dataOf(await gql(`{ backgammonWorstDecisionsPage(after: "${worstCursor(loss)}") { totalCount } }`))).toEqual({ backgammonWorstDecisionsPage: { totalCount: 0 } });
     });
   });
 });

@@ -59,4 +59,35 @@ describeEachDatabase('concurrent imports', (getDb) => {
     expect(importsDone).toBe(false);
     await imports;
   });
+
+  it('retries an import whose number another writer inserted and committed while the import waited (PostgreSQL)', async () => {
+    const db = getDb();
+    if (db.kind !== 'postgresql') return; // one connection: PGlite runs one transaction at a time
+    const before = await importPositions(db, unwrap(encodePositionFile(randomPositions(3, 1))));
+    const next = before.importId + 1n;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holderPid = 0;
+    // Another writer holds an uncommitted Import row with the next number (not seen by the import's
+    // check, as a concurrent commit was not before the fix): the import's insert waits for it.
+    const holder = db.transaction(async (sql) => {
+      [{ pid: holderPid }] = await sql.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await sql.query(`INSERT INTO "Import" (id, format, fingerprint) VALUES ($1, 'TEST', 'held number')`, [next]);
+      await released;
+    });
+    while (holderPid === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const racing = importPositions(db, unwrap(encodePositionFile(randomPositions(3, 2))));
+    for (;;) {
+      const [{ waiting }] = await db.sql.query<{ waiting: boolean }>(
+        'SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE $1::int4 = ANY(pg_blocking_pids(pid))) AS waiting',
+        [holderPid],
+      );
+      if (waiting) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    release();
+    await holder;
+    const outcome = await racing;
+    expect(outcome.importId).toBe(next + 1n);
+  });
 });

@@ -12,7 +12,7 @@ import type { Database } from '../../src/db/database';
 import { fileSource } from '../../src/cli/fileSource';
 import { readerFor } from '../../src/storage/formats';
 import { ImportFailure } from '../../src/storage/importFailure';
-import { runImport } from '../../src/storage/importService';
+import { dataFailure, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
 import { sampleText } from '../support/sampleData';
 
@@ -68,10 +68,28 @@ describeEachDatabase('files imported as the CLI does', (getDb) => {
     const pgn = `[Event "Long"]\n[White "${'W'.repeat(10_000)}"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n`;
     const outcome = await importFile(getDb(), 'PGN', 'long-white.pgn', pgn);
     expect(outcome.warnings).toEqual([
-      { gameIndex: 0, code: 'TEXT_TRUNCATED', message: 'game 1, line 2 of the game: player1 is 10,000 characters long; the first 1,000 are stored' },
+      { gameIndex: 0, code: 'TEXT_TRUNCATED', message: 'game 1, line 2 of the game: player1 is 10,000 characters (10,000 bytes) long; the first 1,000 characters (1,000 bytes) are stored' },
     ]);
     const [game] = await getDb().sql.query<{ player1: string }>('SELECT player1 FROM "Game" WHERE "importId" = $1', [outcome.importId]);
     expect(game.player1).toBe('W'.repeat(1000));
+  });
+
+  it('cuts a White tag of 1,000 CJK letters (3,000 bytes) to 1,000 bytes on a letter boundary, with a warning', async () => {
+    // 3,000 bytes of UTF-8 failed with "index row size 3016 exceeds btree version 4 maximum 2704" (54000) on PostgreSQL.
+    const pgn = `[Event "Long"]\n[White "${'囲'.repeat(1000)}"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n`;
+    const outcome = await importFile(getDb(), 'PGN', 'long-cjk-white.pgn', pgn);
+    expect(outcome.warnings).toEqual([
+      { gameIndex: 0, code: 'TEXT_TRUNCATED', message: 'game 1, line 2 of the game: player1 is 1,000 characters (3,000 bytes) long; the first 333 characters (999 bytes) are stored' },
+    ]);
+    const [game] = await getDb().sql.query<{ player1: string }>('SELECT player1 FROM "Game" WHERE "importId" = $1', [outcome.importId]);
+    expect(game.player1).toBe('囲'.repeat(333));
+  });
+
+  it('cuts a name of letters outside the BMP between letters, never inside one (4 bytes each: 250 kept)', async () => {
+    const pgn = `[Event "Long"]\n[White "${'𝄞'.repeat(400)}"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n`;
+    const outcome = await importFile(getDb(), 'PGN', 'long-astral-white.pgn', pgn);
+    const [game] = await getDb().sql.query<{ player1: string }>('SELECT player1 FROM "Game" WHERE "importId" = $1', [outcome.importId]);
+    expect(game.player1).toBe('𝄞'.repeat(250));
   });
 
   it('cuts an over-long event and an analysis program named by a 9,000-letter Annotator, one warning per field', async () => {
@@ -80,9 +98,9 @@ describeEachDatabase('files imported as the CLI does', (getDb) => {
       '1. e4 { [%eval 0.35] } 1... e5 { [%eval 0.4] } 2. Qh5 { [%eval -2.5] } 2... Nc6 { [%eval -2.4] } 0-1\n';
     const outcome = await importFile(getDb(), 'PGN', 'long-annotator.pgn', pgn);
     expect(outcome.warnings.map((w) => w.message)).toEqual([
-      'game 1, line 1 of the game: event is 9,000 characters long; the first 1,000 are stored',
-      'game 1: analysis program is 9,000 characters long; the first 1,000 are stored',
-      expect.stringMatching(/^4 scores \(the first for the position [0-9a-f]{16}\): program is 9,000 characters long; the first 1,000 are stored$/),
+      'game 1, line 1 of the game: event is 9,000 characters (9,000 bytes) long; the first 1,000 characters (1,000 bytes) are stored',
+      'game 1: analysis program is 9,000 characters (9,000 bytes) long; the first 1,000 characters (1,000 bytes) are stored',
+      expect.stringMatching(/^4 scores \(the first for the position [0-9a-f]{16}\): program is 9,000 characters \(9,000 bytes\) long; the first 1,000 characters \(1,000 bytes\) are stored$/),
     ]);
     const programs = await getDb().sql.query<{ n: number }>(
       `SELECT length(program) AS n FROM "PlayerAnalysis" a JOIN "Game" g ON g.id = a."gameId" WHERE g."importId" = $1`,
@@ -94,5 +112,19 @@ describeEachDatabase('files imported as the CLI does', (getDb) => {
   it('refuses an import option too long to store, naming it', async () => {
     const error = await failureOf(importFile(getDb(), 'GCG', 'long-lexicon.gcg', '#player1 a A\n#player2 b B\n', { lexicon: 'L'.repeat(1_000_000) }));
     expect(error).toMatchObject({ code: 'ERR_IMPORT_VALUE', field: 'lexicon', message: 'option lexicon is 1,000,000 characters long; at most 1,000 are allowed' });
+  });
+});
+
+describe('a value too long for an index entry', () => {
+  it('is an import failure naming the index and its columns, not an internal error', () => {
+    const error = Object.assign(new Error('index row size 3016 exceeds btree version 4 maximum 2704 for index "Game_player1_idx"'), { code: '54000' });
+    const failure = dataFailure(error, { games: [] }, 7);
+    expect(failure).toBeInstanceOf(ImportFailure);
+    expect((failure as ImportFailure).error).toMatchObject({
+      code: 'ERR_IMPORT_VALUE',
+      record: 7,
+      field: 'player1',
+      message: expect.stringMatching(/^a value of player1 is too long for the index Game_player1_idx: index row size 3016/),
+    });
   });
 });

@@ -6,6 +6,7 @@
  * other property (analysis `A`, `DA`, `MR`, `LU`, `GS`, comments…) verbatim, so
  * a file read and written again keeps all it had.
  */
+import { pushAll } from '../arrays';
 import { CodecError, Result, codecErrors, err, ok } from '../result';
 import { SgfNode, SgfProperty, SgfTree, lineColumnAt, mainLine, parseSgf, printSgf } from '../sgf';
 import { OFF, PointIndex, letterOfPoint, pointOfLetter } from './points';
@@ -452,7 +453,7 @@ export const buildGameTree = (game: Pick<BackgammonGame, 'info' | 'rootExtra' | 
     const properties: SgfProperty[] = [];
     if (n.action) properties.push({ id: n.action.player === 1 ? 'B' : 'W', values: [moveValue(n.action)] });
     if (n.setup) properties.push(...setupProperties(n.setup));
-    properties.push(...n.extra);
+    pushAll(properties, n.extra);
     nodes.push({ properties });
   }
   return { nodes, children: [] };

@@ -6,6 +6,7 @@
  */
 import { CodecError, Result, codecErrors, err, ok } from '../result';
 import { STANDARD_FEN } from './board';
+import { prependAll, pushAll } from '../arrays';
 
 /** The error codes this module returns. */
 export const PGN_ERRORS = ['ERR_PGN_COMMENT', 'ERR_PGN_EMPTY', 'ERR_PGN_NAG', 'ERR_PGN_TAG', 'ERR_PGN_VARIATION'] as const;
@@ -285,7 +286,7 @@ class Parser {
         if (stack.length === 1) return this.fail('ERR_PGN_VARIATION', "')' without '('", at);
         if (top.pendingStart.length && top.line.length === 0 && top.owner) {
           // a variation holding only comments: keep them as comments of an empty line's owner
-          top.owner.comments.push(...top.pendingStart);
+          pushAll(top.owner.comments, top.pendingStart);
         }
         stack.pop();
         top = stack[stack.length - 1];
@@ -441,10 +442,10 @@ export function parsePgn(text: string, source: PgnSource = {}): Result<PgnGame>[
       let start = before;
       while (start < text.length && isWs(text.charCodeAt(start)) && text.charCodeAt(start) !== 10) start++;
       if (previous?.ok && text.charCodeAt(start) !== 10 && start > 0) closeWithComments(previous.value, game.comments);
-      else loose.push(...game.comments);
+      else pushAll(loose, game.comments);
     } else if (game) {
       // Comments before a game's tags lead its movetext, as pgn-extract keeps them.
-      if (loose.length > 0) game.comments.unshift(...loose);
+      if (loose.length > 0) prependAll(game.comments, loose);
       loose = [];
       out.push(ok(game));
     }
@@ -459,7 +460,7 @@ export function parsePgn(text: string, source: PgnSource = {}): Result<PgnGame>[
 /** Adds comments after a game's last move (or, with no move, before its movetext). */
 const closeWithComments = (game: PgnGame, comments: string[]): void => {
   const lastMove = game.moves[game.moves.length - 1];
-  (lastMove ? lastMove.comments : game.comments).push(...comments);
+  pushAll(lastMove ? lastMove.comments : game.comments, comments);
 };
 
 /** Parses the first game of a text (an empty text is ERR_PGN_EMPTY). */

@@ -239,3 +239,10 @@ describe('streaming', () => {
     expect(out).toEqual([['latin1', 'José', 1], ['utf-8', 'Владимир', 5]]);
   });
 });
+
+describe('PGN comments as many as the input holds', () => {
+  it('keeps 150,000 comments before a game as its leading comments, without a RangeError', () => {
+    const [game] = parsePgn(`${'{c} '.repeat(150_000)}\n[Event "x"]\n\n1. e4 *\n`);
+    expect(game.ok && game.value.comments.length).toBe(150_000);
+  });
+});

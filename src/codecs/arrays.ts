@@ -1,0 +1,18 @@
+/**
+ * Array helpers for lists whose length comes from the input. `target.push(...items)` passes each
+ * item as an argument, so a list of some 100,000 items (a node's SGF variations, a game's
+ * comments) overflows the call stack with a RangeError; these loop instead.
+ */
+
+/** Appends `items` to `target`, in order. */
+export const pushAll = <T>(target: T[], items: readonly T[]): void => {
+  for (const item of items) target.push(item);
+};
+
+/** Puts `items` before the first item of `target`, in order (linear in both lengths). */
+export const prependAll = <T>(target: T[], items: readonly T[]): void => {
+  if (items.length === 0) return;
+  const rest = target.splice(0, target.length);
+  pushAll(target, items);
+  pushAll(target, rest);
+};
