@@ -25,6 +25,46 @@ export async function goScoreSets(db: Database, first: number): Promise<ScoreSet
   return rows.map((r) => ({ program: r.program, ruleset: r.ruleset, positions: Number(r.n) }));
 }
 
+/** Two score sets (A before B by program, then ruleset) and how many positions both scored. */
+export interface ScoreSetPair {
+  a: ScoreSetSize;
+  b: ScoreSetSize;
+  sharedPositions: number;
+}
+
+/**
+ * Every pair of Go score sets that scored at least one position in common, with how many they
+ * share, most shared first (ties by A's then B's program and ruleset), at most `first`: one
+ * statement. The self-join meets each Go position's scores by `positionId` (the prefix of the
+ * unique index on positionId, program, ruleset); A is the set that sorts first, so each pair
+ * comes once; each set's size comes from one grouped pass, as `goScoreSets` counts it.
+ */
+export async function goScoreSetPairs(db: Database, first: number): Promise<ScoreSetPair[]> {
+  const rows = await db.sql.query<{ ap: string; ar: string; an: bigint; bp: string; br: string; bn: bigint; n: bigint }>(
+    `WITH pair AS (
+       SELECT a.program AS ap, a.ruleset AS ar, b.program AS bp, b.ruleset AS br, count(*)::int8 AS n
+       FROM "Score" a JOIN "Position" p ON p.id = a."positionId" AND p.kind = 'GO'
+       JOIN "Score" b ON b."positionId" = a."positionId" AND (b.program, b.ruleset) > (a.program, a.ruleset)
+       GROUP BY 1, 2, 3, 4
+       ORDER BY n DESC, 1, 2, 3, 4 LIMIT $1
+     ), size AS (
+       SELECT s.program, s.ruleset, count(*)::int8 AS n FROM "Score" s JOIN "Position" p ON p.id = s."positionId"
+       WHERE p.kind = 'GO' AND (s.program, s.ruleset) IN (SELECT ap, ar FROM pair UNION SELECT bp, br FROM pair)
+       GROUP BY 1, 2
+     )
+     SELECT pair.ap, pair.ar, sa.n AS an, pair.bp, pair.br, sb.n AS bn, pair.n
+     FROM pair JOIN size sa ON sa.program = pair.ap AND sa.ruleset = pair.ar
+     JOIN size sb ON sb.program = pair.bp AND sb.ruleset = pair.br
+     ORDER BY pair.n DESC, 1, 2, 4, 5`,
+    [first],
+  );
+  return rows.map((r) => ({
+    a: { program: r.ap, ruleset: r.ar, positions: Number(r.an) },
+    b: { program: r.bp, ruleset: r.br, positions: Number(r.bn) },
+    sharedPositions: Number(r.n),
+  }));
+}
+
 /** Positions by stone count: listed positions only, or every 9x9 Go position with a board. */
 export async function goStoneHistogram(db: Database, listedOnly: boolean): Promise<{ stoneCount: number; positions: number }[]> {
   const rows = await db.sql.query<{ stones: number; n: bigint }>(
