@@ -82,6 +82,21 @@ describeEachDatabase('goScoreSetPairs', (getDb) => {
     for (const s of sizes) expect(data.goScoreSets).toContainEqual(s);
   });
 
+  it('counts Go positions only: two sets scoring the same chess position are no pair', async () => {
+    const db = getDb();
+    await db.sql.query(`INSERT INTO "Position" (kind, key, board) VALUES ('CHESS', 'pairs-test-chess', '')`);
+    await db.sql.query(
+      `INSERT INTO "Score" ("positionId", program, ruleset, value)
+       SELECT p.id, s.program, s.ruleset, 0.5 FROM "Position" p, (VALUES ('fuego', 'chinese'), ('katago', ''), ('stockfish', '')) AS s (program, ruleset)
+       WHERE p.key = 'pairs-test-chess'`,
+    );
+    try {
+      expect(dataOf(await gql<{ goScoreSetPairs: Pair[] }>(PAIRS)).goScoreSetPairs).toEqual(expectedPairs());
+    } finally {
+      await db.sql.query(`DELETE FROM "Position" WHERE key = 'pairs-test-chess'`);
+    }
+  });
+
   it('gives at most `first` pairs, the most shared', async () => {
     const pairs = dataOf(await gql<{ goScoreSetPairs: Pair[] }>(PAIRS, { first: 2 })).goScoreSetPairs;
     expect(pairs).toEqual(expectedPairs().slice(0, 2));
