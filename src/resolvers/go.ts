@@ -32,7 +32,7 @@ import {
   hashHexOf,
   parseGoKey,
 } from '../storage/go';
-import { type ScoreSet, goDisagreementByStones, goDisagreementPage, goKomiVerdicts, goScoreCrossTab, goScoreDiffCounts, goScoreDistribution, goScoreSets, goStoneHistogram } from '../storage/goAnalysis';
+import { type ScoreSet, goDisagreementByStones, goDisagreementPage, goKomiVerdicts, goScoreCrossTab, goScoreDiffCounts, goScoreDistribution, goScoreSetPairs, goScoreSets, goStoneHistogram } from '../storage/goAnalysis';
 import { checkImportHashes } from '../storage/goHashCheck';
 import { goHasherOfSize, goPositionsOfHash } from '../storage/goPositions';
 import { type ZobristTableRow, activateZobristTable, listZobristTables, saveZobristTable, zobristTableNamed } from '../storage/zobristTables';
@@ -177,6 +177,7 @@ export const goResolvers: Resolvers = {
     exportGoScores: (_, { program, ruleset }, { db }) =>
       collectBase64(exportGoScoreFile(db.sql, program, ruleset ?? '')),
     goScoreSets: (_, { first }, { db }) => goScoreSets(db, intArg(first, 100, 0, 1000, 'first')),
+    goScoreSetPairs: (_, { first }, { db }) => goScoreSetPairs(db, intArg(first, 20, 0, 100, 'first')),
     goStoneHistogram: (_, { listedOnly }, { db }) =>
       goStoneHistogram(db, listedOnly !== false),
     goScoreDistribution: (_, args, { db }) =>

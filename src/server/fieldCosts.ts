@@ -150,6 +150,8 @@ export const FIELD_COSTS: Record<string, FieldCost> = {
   'Query.crosswordScoreDisagreements': { own: ANALYSIS },
   'CrosswordScoreDisagreement.players': { length: 2 },
   'Query.goScoreSets': { own: ANALYSIS },
+  // Every pair of sets at once: one self-join over every Go score, as one comparison reads two sets.
+  'Query.goScoreSetPairs': { own: GO_COMPARISON },
   'Query.goStoneHistogram': { own: ANALYSIS, length: 100 },
   'Query.goScoreDistribution': { own: ANALYSIS, length: 100 },
   'Query.goScoreDiff': { own: GO_COMPARISON },

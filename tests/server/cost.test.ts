@@ -86,6 +86,13 @@ describe('the cost of an operation', () => {
     expect(costOf('{ games { nodes { id } totalCount } }')).toBe(1 + 20 * 2 + INDEX_READ);
   });
 
+  it('counts every pair of Go score sets as one comparison, 100 pairs with every field under the anonymous limit', () => {
+    // own 6,000 + 100 pairs × (1 + a (1 + 3) + b (1 + 3) + sharedPositions 1)
+    const cost = costOf('{ goScoreSetPairs(first: 100) { a { program ruleset positions } b { program ruleset positions } sharedPositions } }');
+    expect(cost).toBe(GO_COMPARISON + 100 * 10);
+    expect(cost).toBeLessThan(DEFAULT_LIMITS.maxCost);
+  });
+
   it('counts a fragment where it is spread', () => {
     expect(costOf('fragment F on GamePosition { occurrenceCount } { positions(key: "463b96181691fc9c") { ...F } chessPosition(fen: "8/8/8/8/8/8/8/K1k5 w - - 0 1") { ...F } }')).toBe(
       KEY_LOOKUP + 2 * (1 + INDEX_READ) + 5 + 1 + INDEX_READ,

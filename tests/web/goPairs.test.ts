@@ -1,38 +1,47 @@
 /** The Go tab opens on the pair of score sets that share the most positions, not on the first two. */
+import fs from 'node:fs';
+import path from 'node:path';
 import { encodePositionFile, encodeScoreFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
-import { bestPair, setPairs, sharedPairsQuery } from '../../web/dashboard/pairs';
+import { openingPair } from '../../web/dashboard/pairs';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';
 import { randomPositions } from '../support/goFiles';
 
+const set = (program: string, ruleset = '') => ({ program, ruleset });
+const SETS = [set('a', 'r'), set('b', 'r'), set('c', 'r'), set('d', 'r')];
+
 describe('choosing the pair of score sets to open on', () => {
-  it('lists every pair of the first sets once', () => {
-    expect(setPairs(3)).toEqual([
-      [0, 1],
-      [0, 2],
-      [1, 2],
-    ]);
+  it('takes the indexes of the top pair in the list of sets', () => {
+    expect(openingPair(SETS, { a: set('b', 'r'), b: set('d', 'r') })).toEqual([1, 3]);
   });
 
-  it('asks about the first seven sets at most (21 pairs: one query within the alias limit)', () => {
-    expect(setPairs(12)).toHaveLength(21);
-  });
-
-  it('takes the pair sharing the most positions', () => {
-    expect(bestPair(setPairs(4), [0, 0, 0, 0, 0, 30])).toEqual([2, 3]);
+  it('tells sets of one program apart by ruleset', () => {
+    expect(openingPair([set('a', 'x'), set('a', 'y'), set('a', 'z')], { a: set('a', 'x'), b: set('a', 'z') })).toEqual([0, 2]);
   });
 
   it('falls back to the first two sets when no pair shares a position', () => {
-    expect(bestPair(setPairs(4), [0, 0, 0, 0, 0, 0])).toEqual([0, 1]);
+    expect(openingPair(SETS, undefined)).toEqual([0, 1]);
+  });
+
+  it('falls back to the first two sets when the pair names a set the list does not hold', () => {
+    expect(openingPair(SETS, { a: set('a', 'r'), b: set('z', 'r') })).toEqual([0, 1]);
   });
 
   it('shows the only set on both sides when there is one', () => {
-    expect(bestPair(setPairs(1), [])).toEqual([0, 0]);
+    expect(openingPair([set('a')], undefined)).toEqual([0, 0]);
   });
 });
 
-describeEachDatabase('the shared-pairs query of the Go tab', (getDb) => {
+/** The Go tab's first query, as web/dashboard/goTab.ts sends it. */
+const dashboardScoreSetsQuery = (): string => {
+  const text = fs.readFileSync(path.join(__dirname, '../../web/dashboard/goTab.ts'), 'utf8');
+  const found = /`(query DashboardScoreSets[^`]*)`/.exec(text);
+  if (!found) throw new Error('query DashboardScoreSets not found in goTab.ts');
+  return found[1];
+};
+
+describeEachDatabase("the Go tab's query of the sets and the pair to open on", (getDb) => {
   it('finds, among four sets of two unrelated files, a pair scoring the same file', async () => {
     const gql = graphqlClient(getDb());
     const IMPORT = `mutation ($f: GameFormat!, $d: String!, $o: ImportOptions) { importGames(format: $f, data: $d, options: $o) { importId } }`;
@@ -45,11 +54,13 @@ describeEachDatabase('the shared-pairs query of the Go tab', (getDb) => {
       const scores = files[file].map((p, i) => ({ id: p.id, score: 3 + (i % 5), confidence: 90 }));
       dataOf(await gql(IMPORT, { f: 'GO_SCORES', d: b64(unwrap(encodeScoreFile(scores))), o: { program, ruleset: 'r' } }));
     }
-    const sets = dataOf(await gql<{ goScoreSets: { program: string; ruleset: string }[] }>(`{ goScoreSets { program ruleset } }`)).goScoreSets;
-    expect(sets.map((s) => s.program)).toEqual(['a', 'b', 'c', 'd']);
-    const pairs = setPairs(sets.length);
-    const { query, used } = sharedPairsQuery(pairs);
-    const data = dataOf(await gql<Record<string, { compared: number }>>(query, Object.fromEntries(used.map((i) => [`s${i}`, sets[i]]))));
-    expect(bestPair(pairs, pairs.map((_, k) => data[`p${k}`].compared))).toEqual([0, 2]);
+    const data = dataOf(
+      await gql<{ goScoreSets: { program: string; ruleset: string }[]; goScoreSetPairs: { a: { program: string; ruleset: string }; b: { program: string; ruleset: string } }[] }>(
+        dashboardScoreSetsQuery(),
+      ),
+    );
+    expect(data.goScoreSets.map((s) => s.program)).toEqual(['a', 'b', 'c', 'd']);
+    // a and c share the 12 positions of file 0, more than b and d share (9).
+    expect(openingPair(data.goScoreSets, data.goScoreSetPairs[0])).toEqual([0, 2]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The Go tab: pick two Go score sets (program/ruleset, from `goScoreSets`; it opens on the pair
- * that scored the most positions in common, `pairs.ts`), see the score
+ * that scored the most positions in common, `goScoreSetPairs` and `pairs.ts`), see the score
  * distribution (`goScoreDistribution`) and positions by stone count (`goStoneHistogram`) as
  * Chart.js bar charts, who wins at komi 4..7 by each set (`goKomiVerdicts`), how often they
  * disagree per stone count (`goDisagreementByStones`), the agreement matrix of the two sets
@@ -9,7 +9,7 @@
  */
 import { gql } from '../shared/api';
 import { $, barChart, dataTable, diagram, fail, h, status } from './dom';
-import { bestPair, setPairs, sharedPairsQuery } from './pairs';
+import { type SetName, openingPair } from './pairs';
 import type { Tab } from './tabs';
 
 // ------------------------------------------------------------------ types of the answers
@@ -74,23 +74,20 @@ const setInput = (s: ScoreSet) => ({ program: s.program, ruleset: s.ruleset });
 
 // ------------------------------------------------------------------ sections
 
-/** The two sets to open on: of the first few, the pair that scored the most positions in common (`pairs.ts`). */
-async function sharedPair(): Promise<[number, number]> {
-  const pairs = setPairs(sets.length);
-  if (pairs.length <= 1) return bestPair(pairs, [1]);
-  const { query, used } = sharedPairsQuery(pairs);
-  const data = await gql<Record<string, { compared: number }>>(query, Object.fromEntries(used.map((i) => [`s${i}`, setInput(sets[i])])));
-  return bestPair(pairs, pairs.map((_, k) => data[`p${k}`]?.compared ?? 0));
-}
-
+/** The sets, and the two to open on: the pair that scored the most positions in common (one query). */
 async function loadSets(): Promise<void> {
-  const data = await gql<{ goScoreSets: ScoreSet[] }>('query DashboardScoreSets { goScoreSets { program ruleset positions } }');
+  const data = await gql<{ goScoreSets: ScoreSet[]; goScoreSetPairs: { a: SetName; b: SetName }[] }>(
+    `query DashboardScoreSets {
+      goScoreSets { program ruleset positions }
+      goScoreSetPairs(first: 1) { a { program ruleset } b { program ruleset } }
+    }`,
+  );
   sets = data.goScoreSets;
-  const picks = await sharedPair();
+  const picks = openingPair(sets, data.goScoreSetPairs[0]);
   for (const [id, pick] of [['set-a', picks[0]], ['set-b', picks[1]]] as const) {
     const select = $<HTMLSelectElement>(id);
     select.replaceChildren(...sets.map((s, i) => h('option', { value: String(i) }, `${setName(s)} (${s.positions})`)));
-    select.value = String(Math.min(pick, Math.max(0, sets.length - 1)));
+    select.value = String(pick);
   }
 }
 
