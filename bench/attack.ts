@@ -35,6 +35,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startServer } from '../src/server/main';
 import { chessGames } from './chessGames';
+import { stopForkedServer } from './common';
 import { writeGoPositionFile, writeGoScoreFile } from './goData';
 
 /**
@@ -99,15 +100,7 @@ class ServerChild {
   }
 
   stop(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.child.exitCode !== null || this.child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => this.child.kill('SIGKILL'), 20_000);
-      this.child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      this.child.send({ type: 'stop' } satisfies ToChild);
-    });
+    return stopForkedServer(this.child, { type: 'stop' } satisfies ToChild);
   }
 }
 

@@ -208,6 +208,18 @@ export const stopProcess = (child: ChildProcess): Promise<void> =>
     child.kill('SIGTERM');
   });
 
+/** Asks a forked server to stop with `message` (SIGKILL after 20 s); settles when it has exited. */
+export const stopForkedServer = (child: ChildProcess, message: unknown): Promise<void> =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.send(message as Parameters<ChildProcess['send']>[0]);
+  });
+
 /** Runs `work` on one connection to DATABASE_URL, closed after. */
 export async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: DATABASE_URL });

@@ -33,6 +33,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startServer } from '../src/server/main';
+import { stopForkedServer } from './common';
 
 interface AutocannonResult {
   requests: { total: number };
@@ -124,15 +125,7 @@ class ServerChild {
   }
 
   stop(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.child.exitCode !== null || this.child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => this.child.kill('SIGKILL'), 20_000);
-      this.child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      this.child.send({ type: 'stop' } satisfies ToChild);
-    });
+    return stopForkedServer(this.child, { type: 'stop' } satisfies ToChild);
   }
 }
 

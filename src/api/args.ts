@@ -93,6 +93,15 @@ export const decodePlaceCursor = (cursor: string | null | undefined, argument = 
 export const encodeKeyCursor = (order: string, value: string | null, id: bigint): string =>
   Buffer.from(JSON.stringify([order, value, String(id)])).toString('base64');
 
+/** The JSON inside a cursor's base64; what is not JSON is refused with `refuse()`. */
+const cursorJson = (cursor: string, argument: string, refuse: () => GraphQLError): unknown => {
+  try {
+    return JSON.parse(cursorText(cursor, argument));
+  } catch (error) {
+    throw error instanceof GraphQLError ? error : refuse();
+  }
+};
+
 /**
  * The value and id inside a cursor made for `order`, or undefined when `cursor` is absent.
  * `validValue` says whether a (non-null) value is one the order's column can hold (a day, a
@@ -106,12 +115,7 @@ export const decodeKeyCursor = (
 ): { value: string | null; id: bigint } | undefined => {
   if (cursor === null || cursor === undefined) return undefined;
   const refuse = () => notACursor(argument, ' for this order');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(cursorText(cursor, argument));
-  } catch (error) {
-    throw error instanceof GraphQLError ? error : refuse();
-  }
+  const parsed = cursorJson(cursor, argument, refuse);
   if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== order) throw refuse();
   const [, value, idText] = parsed as unknown[];
   const id = typeof idText === 'string' ? idOfText(idText) : undefined;
@@ -141,12 +145,7 @@ export const decodeKeysCursor = (
 ): (string | null)[] | undefined => {
   if (cursor === null || cursor === undefined) return undefined;
   const refuse = () => notACursor(argument, ' for this order');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(cursorText(cursor, argument));
-  } catch (error) {
-    throw error instanceof GraphQLError ? error : refuse();
-  }
+  const parsed = cursorJson(cursor, argument, refuse);
   if (!Array.isArray(parsed) || parsed.length !== validValues.length + 1 || parsed[0] !== order) throw refuse();
   const values = parsed.slice(1) as unknown[];
   values.forEach((value, i) => {
