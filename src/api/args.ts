@@ -93,6 +93,10 @@ export const decodePlaceCursor = (cursor: string | null | undefined, argument = 
 export const encodeKeyCursor = (order: string, value: string | null, id: bigint): string =>
   Buffer.from(JSON.stringify([order, value, String(id)])).toString('base64');
 
+/** A sort value a cursor may carry: null (the row has none), or a text without NUL, not too long, that `valid` accepts. */
+const isCursorValue = (value: unknown, valid: (value: string) => boolean): boolean =>
+  value === null || (typeof value === 'string' && !value.includes('\u0000') && value.length <= MAX_CURSOR_VALUE && valid(value));
+
 /** The JSON inside a cursor's base64; what is not JSON is refused with `refuse()`. */
 const cursorJson = (cursor: string, argument: string, refuse: () => GraphQLError): unknown => {
   try {
@@ -120,9 +124,8 @@ export const decodeKeyCursor = (
   const [, value, idText] = parsed as unknown[];
   const id = typeof idText === 'string' ? idOfText(idText) : undefined;
   if (id === undefined) throw refuse();
-  if (value === null) return { value, id };
-  if (typeof value !== 'string' || value.includes('\u0000') || value.length > MAX_CURSOR_VALUE || !validValue(value)) throw refuse();
-  return { value, id };
+  if (!isCursorValue(value, validValue)) throw refuse();
+  return { value: value as string | null, id };
 };
 
 /**
@@ -148,10 +151,7 @@ export const decodeKeysCursor = (
   const parsed = cursorJson(cursor, argument, refuse);
   if (!Array.isArray(parsed) || parsed.length !== validValues.length + 1 || parsed[0] !== order) throw refuse();
   const values = parsed.slice(1) as unknown[];
-  values.forEach((value, i) => {
-    if (value === null) return;
-    if (typeof value !== 'string' || value.includes('\u0000') || value.length > MAX_CURSOR_VALUE || !validValues[i](value)) throw refuse();
-  });
+  if (!values.every((value, i) => isCursorValue(value, validValues[i]))) throw refuse();
   return values as (string | null)[];
 };
 
