@@ -3,8 +3,9 @@
 // (and so `npm test`) fails on an import that goes the wrong way. docs/ARCHITECTURE.md explains it.
 //
 //   codecs ← render                          (pure: data in, data or SVG out)
-//   codecs, db ← storage ← api ← resolvers ← server
-//   storage, db ← cli
+//   codecs, render, db ← games               (each game's rules, formats and own queries)
+//   games, db ← storage ← api ← resolvers ← server
+//   storage, games, db ← cli
 //
 // Each entry: a layer's folder under src/, and the layers its files may import.
 const LAYERS = {
@@ -12,11 +13,12 @@ const LAYERS = {
   render: ['codecs'],
   generated: [],
   db: ['generated'],
-  storage: ['codecs', 'db', 'generated'],
-  api: ['storage', 'codecs', 'generated'],
-  resolvers: ['api', 'storage', 'render', 'codecs', 'generated'],
-  cli: ['storage', 'db', 'codecs', 'generated'],
-  server: ['resolvers', 'api', 'storage', 'db', 'render', 'codecs', 'generated'],
+  games: ['codecs', 'render', 'db', 'generated'],
+  storage: ['games', 'codecs', 'db', 'generated'],
+  api: ['storage', 'games', 'codecs', 'generated'],
+  resolvers: ['api', 'storage', 'games', 'render', 'codecs', 'generated'],
+  cli: ['storage', 'games', 'db', 'codecs', 'generated'],
+  server: ['resolvers', 'api', 'storage', 'games', 'db', 'render', 'codecs', 'generated'],
 };
 
 /** Type-only imports that may cross a line values may not (a type carries no behaviour). */

@@ -22,7 +22,7 @@ import { main } from '../src/cli/main';
 import { databaseConfigFromEnv } from '../src/db/config';
 import { openDatabase } from '../src/db/database';
 import { dataOf, graphqlClient } from '../tests/support/graphql';
-import { exportGoPositionFile } from '../src/storage/go';
+import { exportGoPositionFile } from '../src/games/go/files';
 import { writeGoPositionFile, writeGoScoreFile } from './goData';
 
 const COUNT = Number(process.argv[2] ?? 1_000_000);

@@ -9,11 +9,10 @@ import type { GameKind } from '../db/records';
 import { gamesByIds, positionsByIds, scoresOfPositions } from '../storage/rows';
 import { positionKeyId, positionsByKeys, positionsOfKeys, type PositionKey } from '../storage/lookups';
 import { type StoredPly, pliesOfGames } from '../storage/gamePlies';
-import type { PlySource } from '../storage/occurrences';
-import { type IndexMemo, occurrenceCountsOf } from '../storage/positionIndex';
+import { type IndexMemo, type PlySource, occurrenceCountsOf } from '../storage/occurrences';
 import type { Game, Position, Score } from '../generated/prisma/client';
 import type { CgpPosition } from '../codecs/crossword';
-import { crosswordGamePositions } from '../storage/crossword';
+import { crosswordGamePositions } from '../games/crossword/formats';
 
 const byKey = <K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | null)[] => {
   const found = new Map(rows.map((row) => [keyOf(row), row]));

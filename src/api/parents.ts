@@ -7,7 +7,7 @@ import type { MatchState } from '../codecs/backgammon';
 import type { CgpDialect, CgpPosition } from '../codecs/crossword';
 import type { Position } from '../generated/prisma/client';
 import type { PositionRecord } from '../db/records';
-import type { DisagreementOrder, DisagreementPage, ScoreDiffCounts, ScoreSet } from '../storage/goAnalysis';
+import type { DisagreementOrder, DisagreementPage, ScoreDiffCounts, ScoreSet } from '../games/go/analysis';
 import type { ImportOutcome } from '../storage/importService';
 
 /** A Ply: one node of a stored game, from its replay. */

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import type { Database } from '../db/database';
-import { exportGoPositionFile, exportGoScoreFile } from '../storage/go';
+import { exportGoPositionFile, exportGoScoreFile } from '../games/go/files';
 import { UsageError, idOption } from './usage';
 
 /** What `tabula export` was given for a Go file. */

@@ -11,10 +11,10 @@ import { DEFAULT_DATA_DIR, databaseConfigFromEnv, type DatabaseConfig } from '..
 import { formatCount } from './numbers';
 import { openDatabase, type Database } from '../db/database';
 import { catchUpImports } from '../storage/reindex';
-import { exportFormats, importFormats, readerFor, writerFor } from '../storage/formats';
+import { exportFormats, importFormats, readerFor, writerFor } from '../games/index';
 import { runImport } from '../storage/importService';
 import type { GameKind } from '../db/records';
-import { ImportFailure } from '../storage/importFailure';
+import { ImportFailure } from '../games/importFailure';
 import { fileSource } from './fileSource';
 import { exportGoFile } from './goExport';
 import { formatFromContent, formatFromName } from './formatGuess';

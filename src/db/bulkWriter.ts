@@ -23,7 +23,7 @@ import type { GameKind, GameRecord, ImportChunk, PositionRecord, ScoreRecord } f
 import type { CopyValue } from './copyText';
 import type { SqlExecutor } from './sql';
 import { writtenDateRange } from './dateRange';
-import { PositionIndexBuffer } from './positionIndexWriter';
+import { PositionIndexBuffer } from './positionIndex/writer';
 
 /** Columns of the staging tables (temporary, dropped at commit), created when a chunk first needs one. */
 const STAGING = {

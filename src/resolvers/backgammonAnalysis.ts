@@ -34,7 +34,7 @@ import {
   backgammonWorstDecisions,
   backgammonWorstDecisionsPage,
   worstDecisionKeys,
-} from '../storage/backgammonAnalysis';
+} from '../games/backgammon/analysis';
 import { occurrencesOfKey } from '../storage/occurrences';
 import { plyOf } from './games';
 

@@ -35,7 +35,7 @@ import {
   chessPlayerFiguresPage,
   chessPlayerOrderKeys,
   chessSideRows,
-} from '../storage/chessAnalysis';
+} from '../games/chess/analysis';
 
 const MAX_PLAYERS = 1000;
 const MAX_GAMES_PAGE = 100;

@@ -16,7 +16,7 @@ import {
 import type { Position } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError } from '../api/errors';
-import { storedCrosswordPosition } from '../storage/crossword';
+import { storedCrosswordPosition } from '../games/crossword/formats';
 
 type DialectArg = 'CURRENT' | 'SEED';
 

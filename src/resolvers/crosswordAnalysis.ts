@@ -12,7 +12,7 @@ import {
   crosswordPlayerStatsPage,
   crosswordScoreDisagreements,
   crosswordScoreProgression,
-} from '../storage/crosswordAnalysis';
+} from '../games/crossword/analysis';
 
 const CURSOR = 'xwdiff';
 const PLAYERS_CURSOR = 'xwPlayers';

@@ -27,7 +27,7 @@ import {
 } from '../render';
 import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
-import { storedCrosswordPosition } from '../storage/crossword';
+import { storedCrosswordPosition } from '../games/crossword/formats';
 import { positionOfRecord } from '../storage/lookups';
 
 type Orientation = 'WHITE' | 'BLACK' | 'TO_MOVE';

@@ -6,10 +6,10 @@ import { badUserInput, codecInputError } from '../api/errors';
 import { type GameOrderColumn, type GameQuery, filterDay, gamesPage, orderValue } from '../storage/games';
 import { type StoredPly, orderedPlies } from '../storage/gamePlies';
 import { completedRow, positionOfGamePly } from '../storage/lookups';
-import { readerFor, writerFor } from '../storage/formats';
-import type { ImportOptions } from '../storage/formatTypes';
+import { readerFor, writerFor } from '../games/index';
+import type { ImportOptions } from '../games/formats';
 import { bytesSource, runImport } from '../storage/importService';
-import { ImportFailure } from '../storage/importFailure';
+import { ImportFailure } from '../games/importFailure';
 import { CodecFailure } from '../codecs/result';
 import { overlongOption, overlongOptionMessage } from '../storage/storedText';
 

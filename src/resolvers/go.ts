@@ -31,9 +31,9 @@ import {
   goHasher,
   hashHexOf,
   parseGoKey,
-} from '../storage/go';
-import { type ScoreSet, goDisagreementByStones, goDisagreementPage, goKomiVerdicts, goScoreCrossTab, goScoreDiffCounts, goScoreDistribution, goScoreSetPairs, goScoreSets, goStoneHistogram } from '../storage/goAnalysis';
-import { checkImportHashes } from '../storage/goHashCheck';
+} from '../games/go/files';
+import { type ScoreSet, goDisagreementByStones, goDisagreementPage, goKomiVerdicts, goScoreCrossTab, goScoreDiffCounts, goScoreDistribution, goScoreSetPairs, goScoreSets, goStoneHistogram } from '../games/go/analysis';
+import { checkImportHashes } from '../games/go/hashCheck';
 import { goHasherOfSize, goPositionsOfHash } from '../storage/goPositions';
 import { type ZobristTableRow, activateZobristTable, listZobristTables, saveZobristTable, zobristTableNamed } from '../storage/zobristTables';
 import { movesOf, occurrenceCountOf, occurrencesOf, positionId } from './positions';

@@ -3,7 +3,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { Resolvers } from '../generated/graphql';
 import type { Position } from '../generated/prisma/client';
 import { positionsOfKeys } from '../storage/lookups';
-import { keyFormOf } from '../storage/keyForms';
+import { keyFormOf } from '../games/keyForms';
 import { backgammonPositionsOfBoard } from '../storage/positions';
 import { goPositionsOfBoard } from '../storage/goPositions';
 import type { Context } from '../api/context';

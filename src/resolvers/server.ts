@@ -1,7 +1,7 @@
 /** serverInfo and ping. */
 import type { Resolvers } from '../generated/graphql';
 import { VERSION } from '../api/version';
-import { importFormats } from '../storage/formats';
+import { importFormats } from '../games/index';
 
 export const serverResolvers: Resolvers = {
   Query: {

@@ -14,7 +14,7 @@
  *
  * Rules are looked up as `Type.field`, then `*.field` (the same rule on every type, e.g. `svg`).
  */
-import { keyFormOf } from '../storage/keyForms';
+import { keyFormOf } from '../games/keyForms';
 
 export type Args = Record<string, unknown>;
 

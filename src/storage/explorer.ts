@@ -6,10 +6,10 @@
  */
 import { makeMove, parseFen, parseSan, polyglotKey, unmakeMove } from '../codecs/chess';
 import type { Database } from '../db/database';
-import { outcomeOf, pointsOf } from '../db/positionIndexWriter';
+import { outcomeOf, pointsOf } from '../db/positionIndex/writer';
 import type { GameKind } from '../db/records';
 import { type PlySource, plyHasKey } from './occurrences';
-import { indexKey, keyReads } from './positionIndex';
+import { indexKey, keyReads } from '../db/positionIndex/reader';
 import { positionsByKeys } from './lookups';
 import { scoresOfPositions } from './rows';
 

@@ -6,10 +6,10 @@
 import type { SqlExecutor } from '../db/sql';
 import { type GameRecord, type PlyRecord, distinctPlyIndexes } from '../db/records';
 import type { Game } from '../generated/prisma/client';
-import { readerFor } from './formats';
-import type { ImportOptions } from './formatTypes';
-import { type NamedHasher, recordedGoHasher } from './go';
-import { Pacer } from './pacer';
+import { readerFor } from '../games/index';
+import type { ImportOptions } from '../games/formats';
+import { type NamedHasher, recordedGoHasher } from '../games/go/files';
+import { Pacer } from '../games/reading/pacer';
 
 /** One node of a stored game: where it is (game, node index in the replay) and what it holds. */
 export interface StoredPly {

@@ -5,7 +5,7 @@
 import { canonicalHashOfText, defaultHasher, squareBoardSize } from '../codecs/go';
 import type { Database } from '../db/database';
 import type { Position } from '../generated/prisma/client';
-import { DEFAULT_ZOBRIST_TABLE, type NamedHasher, goGameKey, goHasher, signedHash } from './go';
+import { DEFAULT_ZOBRIST_TABLE, type NamedHasher, goGameKey, goHasher, signedHash } from '../games/go/files';
 import { positionsOfKeys } from './lookups';
 import type { PlySource } from './occurrences';
 

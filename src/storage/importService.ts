@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
 import { PendingImport, finishImport, writeChunk } from '../db/bulkWriter';
-import type { FormatReader, ImportOptions } from './formatTypes';
-import { ImportZobristTable } from './go';
+import type { FormatReader, ImportOptions } from '../games/formats';
+import { ImportZobristTable } from '../games/go/files';
 import { type ImportChunk, type ImportWarning } from '../db/records';
-import { ImportFailure, importError } from './importFailure';
+import { ImportFailure, importError } from '../games/importFailure';
 import { WarningList } from './warningList';
 import { limitStoredTexts, overlongOption, overlongOptionMessage } from './storedText';
 import { keepImportId, reserveImportId } from './importNumbers';

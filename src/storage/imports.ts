@@ -3,8 +3,8 @@ import type { Database } from '../db/database';
 import type { SqlExecutor } from '../db/sql';
 import type { GameKind, ImportWarning } from '../db/records';
 import { replayedGamesOf } from './gamePlies';
-import { deleteIndexOfImport } from '../db/positionIndexWriter';
-import { reachedKeys } from './positionIndex';
+import { deleteIndexOfImport } from '../db/positionIndex/writer';
+import { reachedKeys } from '../db/positionIndex/reader';
 
 /** One import as listed. */
 export type ImportRow = {

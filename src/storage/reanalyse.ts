@@ -9,8 +9,8 @@ import type { Database } from '../db/database';
 import { storePlayerAnalysis } from '../db/bulkWriter';
 import type { GameRecord } from '../db/records';
 import { RecordedHashers, gamePagesOf, readStoredGame } from './gamePlies';
-import type { ImportOptions } from './formatTypes';
-import { Pacer } from './pacer';
+import type { ImportOptions } from '../games/formats';
+import { Pacer } from '../games/reading/pacer';
 import { type OnCatchUp, pendingGames } from './catchUpProgress';
 
 /** Summarises the games of every import not analysed yet; returns how many games were read. */

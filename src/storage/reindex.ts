@@ -7,9 +7,9 @@
  */
 import type { Database } from '../db/database';
 import type { SqlExecutor } from '../db/sql';
-import { PositionIndexBuffer, deleteIndexOfImport } from '../db/positionIndexWriter';
+import { PositionIndexBuffer, deleteIndexOfImport } from '../db/positionIndex/writer';
 import { replayedGamesOf } from './gamePlies';
-import { Pacer } from './pacer';
+import { Pacer } from '../games/reading/pacer';
 import { analysePendingImports } from './reanalyse';
 import { type OnCatchUp, pendingGames } from './catchUpProgress';
 

@@ -5,7 +5,7 @@
 import { defaultZobristTable, printZobristTable } from '../codecs/go';
 import type { Database } from '../db/database';
 import type { SqlExecutor } from '../db/sql';
-import { DEFAULT_ZOBRIST_TABLE, goHasher } from './go';
+import { DEFAULT_ZOBRIST_TABLE, goHasher } from '../games/go/files';
 import { indexImportAgain } from './reindex';
 
 export interface ZobristTableRow {

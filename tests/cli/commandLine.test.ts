@@ -9,7 +9,7 @@ import { main } from '../../src/cli/main';
 import { deleteImportCommand } from '../../src/cli/importsCommand';
 import { databaseConfigFromEnv } from '../../src/db/config';
 import { openDatabase, type Database } from '../../src/db/database';
-import { readerFor } from '../../src/storage/formats';
+import { readerFor } from '../../src/games/index';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { importById } from '../../src/storage/imports';
 import { cliSandbox } from '../support/cli';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/db/database';
-import { readerFor } from '../../src/storage/formats';
+import { readerFor } from '../../src/games/index';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { Writable } from 'node:stream';
 import { createLogger } from '../../src/server/logging';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/database';
 import type { DatabaseConfig } from '../../src/db/config';
-import { readerFor } from '../../src/storage/formats';
+import { readerFor } from '../../src/games/index';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { startServer } from '../../src/server/main';
 import { createLogger } from '../../src/server/logging';

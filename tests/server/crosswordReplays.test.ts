@@ -2,7 +2,7 @@
  * A crossword game's plies read their positions from one replay of the game per request, however
  * many plies (and crossword fields) the request asks for.
  */
-import * as crosswordStorage from '../../src/storage/crossword';
+import * as crosswordStorage from '../../src/games/crossword/formats';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';
 import { sampleText } from '../support/sampleData';

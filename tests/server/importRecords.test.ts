@@ -4,7 +4,7 @@
  */
 import { encodePositionFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
-import { readerFor } from '../../src/storage/formats';
+import { readerFor } from '../../src/games/index';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';

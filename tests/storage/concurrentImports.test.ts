@@ -6,7 +6,7 @@
 import { positionIdKey, encodePositionFile, encodeScoreFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
 import type { Database } from '../../src/db/database';
-import { readerFor } from '../../src/storage/formats';
+import { readerFor } from '../../src/games/index';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
 import { randomPositions, randomScores } from '../support/goFiles';

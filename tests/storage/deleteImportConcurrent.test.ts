@@ -6,7 +6,7 @@
  */
 import { encodePositionFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
-import { readerFor } from '../../src/storage/formats';
+import { readerFor } from '../../src/games/index';
 import { deleteImport } from '../../src/storage/imports';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';

@@ -4,7 +4,7 @@
  */
 import type { SqlExecutor } from '../../src/db/sql';
 import type { Game } from '../../src/generated/prisma/client';
-import { readerFor } from '../../src/storage/formats';
+import { readerFor } from '../../src/games/index';
 import { pliesOfGames } from '../../src/storage/gamePlies';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';

@@ -7,7 +7,7 @@ import { encodePositionFile, encodeScoreFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
 import type { Database } from '../../src/db/database';
 import { createContext } from '../../src/api/context';
-import { readerFor } from '../../src/storage/formats';
+import { readerFor } from '../../src/games/index';
 import { deleteImport, importsPage } from '../../src/storage/imports';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';

@@ -5,8 +5,8 @@
  */
 import { MAX_VARIATION_DEPTH } from '../../src/codecs/chess';
 import type { Database } from '../../src/db/database';
-import { readerFor } from '../../src/storage/formats';
-import { ImportFailure } from '../../src/storage/importFailure';
+import { readerFor } from '../../src/games/index';
+import { ImportFailure } from '../../src/games/importFailure';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';

@@ -3,7 +3,7 @@
  * sets are planned from real row counts (without them the dashboard's cross-tab ran nested loops).
  */
 import { openDatabase, type Database } from '../../src/db/database';
-import { readerFor } from '../../src/storage/formats';
+import { readerFor } from '../../src/games/index';
 import { bytesSource, runImport } from '../../src/storage/importService';
 
 const PGN = '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 {[%eval 0.3]} e5 {[%eval 0.2]} 2. Nf3 {[%eval 0.25]} 1-0\n';

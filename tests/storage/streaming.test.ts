@@ -8,11 +8,11 @@ import path from 'node:path';
 import { encodePositionFile, encodeScoreFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
 import { parseSgf } from '../../src/codecs/sgf';
-import { CHESS_CHUNK_GAMES } from '../../src/storage/chess';
-import { readerFor } from '../../src/storage/formats';
-import { GO_CHUNK_RECORDS, GO_SCORE_CHUNK_RECORDS } from '../../src/storage/go';
+import { CHESS_CHUNK_GAMES } from '../../src/games/chess/formats';
+import { readerFor } from '../../src/games/index';
+import { GO_CHUNK_RECORDS, GO_SCORE_CHUNK_RECORDS } from '../../src/games/go/files';
 import { type ImportChunk } from '../../src/db/records';
-import { ImportFailure } from '../../src/storage/importFailure';
+import { ImportFailure } from '../../src/games/importFailure';
 import { randomPositions } from '../support/goFiles';
 import { SAMPLE_DATA } from '../support/sampleData';
 

@@ -1,0 +1,366 @@
+/**
+ * Writes the position index of an import's games (the packed layout of `postingBlocks.ts`).
+ * The import adds each stored game's plies to a `PositionIndexBuffer`; when the buffer holds
+ * FLUSH_ENTRIES entries, and at the end of the import, it is flushed inside the import's
+ * transaction:
+ * - entries are sorted by (kind, bucket, lo, rest of the hash), file order kept within a hash;
+ * - a position with HOT_RUN_ENTRIES entries or more gets a `PositionRun` row of its own and
+ *   `PositionMove` rows counting, per move played from it, the games and their results;
+ * - the other entries go, bucket by bucket, into one `PositionBlock` row each.
+ * Every row carries its import, so deleting the import (a foreign key with ON DELETE CASCADE)
+ * removes them all. Memory is bounded by one flush.
+ */
+import type { CopyValue } from '../copyText';
+import type { GameKind, GameRecord, PlyRecord } from '../records';
+import { distinctPlyIndexes } from '../records';
+import type { SqlExecutor } from '../sql';
+import {
+  BLOCK_ENTRY_BYTES,
+  HOT_RUN_ENTRIES,
+  MAX_GAME_OFFSET,
+  MAX_NODE,
+  RUN_ENTRY_BYTES,
+  bucketOf,
+  nodeWord,
+  positionHash,
+  setUint24,
+  signedHash,
+} from './layout';
+
+/** Entries a buffer takes before the import flushes it (about 12,000 chess games; ~20 MB). */
+const FLUSH_ENTRIES = 1_000_000;
+
+/** A game's result as the index counts it, from the first player's side. */
+export type Outcome = 'FIRST' | 'DRAW' | 'SECOND' | null;
+
+/**
+ * The outcome of a game from its result text, from the first player's side: chess (`1-0`,
+ * `0-1`, `1/2-1/2`; White first), Go (`B+R`, `W+3.5`, `0`, `Draw`; Black first), backgammon
+ * (`W+2`, `B+1R`; White, player 1, first) and crossword games (final scores `412-380`).
+ */
+export function outcomeOf(kind: GameKind, result: string | null | undefined): Outcome {
+  const r = result?.trim();
+  if (!r) return null;
+  switch (kind) {
+    case 'CHESS':
+      return r === '1-0' ? 'FIRST' : r === '0-1' ? 'SECOND' : r === '1/2-1/2' ? 'DRAW' : null;
+    case 'GO':
+      if (/^B\+/i.test(r)) return 'FIRST';
+      if (/^W\+/i.test(r)) return 'SECOND';
+      return r === '0' || /^(draw|jigo)$/i.test(r) ? 'DRAW' : null;
+    case 'BACKGAMMON':
+      return /^W\+/i.test(r) ? 'FIRST' : /^B\+/i.test(r) ? 'SECOND' : null;
+    case 'CROSSWORD': {
+      const m = /^(-?\d+)-(-?\d+)$/.exec(r);
+      if (!m) return null;
+      const [a, b] = [Number(m[1]), Number(m[2])];
+      return a > b ? 'FIRST' : a < b ? 'SECOND' : 'DRAW';
+    }
+  }
+}
+
+/**
+ * The points a game was worth to the first player, where the game keeps score in points:
+ * backgammon's `W+2` / `B+1` (the points won, cube and gammons included; White is the first
+ * player), a crossword game's final `451-345` (the spread). Null for other games and results.
+ */
+export function pointsOf(kind: GameKind, result: string | null | undefined): number | null {
+  const r = result?.trim();
+  if (!r) return null;
+  if (kind === 'BACKGAMMON') {
+    const m = /^([WB])\+(\d+)/i.exec(r);
+    return m ? (m[1].toUpperCase() === 'W' ? 1 : -1) * Number(m[2]) : null;
+  }
+  if (kind === 'CROSSWORD') {
+    const m = /^(-?\d+)-(-?\d+)$/.exec(r);
+    return m ? Number(m[1]) - Number(m[2]) : null;
+  }
+  return null;
+}
+
+const OUTCOME_CODES: Record<Exclude<Outcome, null>, number> = { FIRST: 1, DRAW: 2, SECOND: 3 };
+
+/** Growable columns of one kind's entries. */
+class Entries {
+  size = 0;
+  hi = new Uint32Array(1024);
+  lo = new Uint32Array(1024);
+  game = new Uint32Array(1024);
+  word = new Uint32Array(1024);
+  move = new Int32Array(1024);
+
+  push(hi: number, lo: number, game: number, word: number, move: number): void {
+    if (this.size === this.hi.length) this.grow();
+    const i = this.size++;
+    this.hi[i] = hi;
+    this.lo[i] = lo;
+    this.game[i] = game;
+    this.word[i] = word;
+    this.move[i] = move;
+  }
+
+  private grow(): void {
+    const n = this.hi.length * 2;
+    const copy = <T extends Uint32Array | Int32Array>(a: T, b: T): T => (b.set(a), b);
+    this.hi = copy(this.hi, new Uint32Array(n));
+    this.lo = copy(this.lo, new Uint32Array(n));
+    this.game = copy(this.game, new Uint32Array(n));
+    this.word = copy(this.word, new Uint32Array(n));
+    this.move = copy(this.move, new Int32Array(n));
+  }
+}
+
+/**
+ * Entry indexes sorted by (bucket, lo, the rest of hi), stable: an LSD radix sort, 16 bits a
+ * pass (the rest of hi is 20 bits, the bucket 12).
+ */
+function sortedOrder(e: Entries): Uint32Array {
+  const n = e.size;
+  let order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let spare = new Uint32Array(n);
+  const counts = new Uint32Array(65537);
+  const digits: ((i: number) => number)[] = [
+    (i) => e.hi[i] & 0xffff,
+    (i) => (e.hi[i] >>> 16) & 0xf,
+    (i) => e.lo[i] & 0xffff,
+    (i) => e.lo[i] >>> 16,
+    (i) => e.hi[i] >>> 20,
+  ];
+  for (const digit of digits) {
+    counts.fill(0);
+    for (let k = 0; k < n; k++) counts[digit(order[k]) + 1]++;
+    for (let d = 1; d < counts.length; d++) counts[d] += counts[d - 1];
+    for (let k = 0; k < n; k++) spare[counts[digit(order[k])]++] = order[k];
+    [order, spare] = [spare, order];
+  }
+  return order;
+}
+
+/** Bytes that grow as entries are appended. */
+class ByteList {
+  bytes = new Uint8Array(4096);
+  view = new DataView(this.bytes.buffer);
+  length = 0;
+  reserve(extra: number): void {
+    if (this.length + extra <= this.bytes.length) return;
+    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.length + extra));
+    next.set(this.bytes.subarray(0, this.length));
+    this.bytes = next;
+    this.view = new DataView(next.buffer);
+  }
+  take(): Uint8Array {
+    const out = this.bytes.slice(0, this.length);
+    this.length = 0;
+    return out;
+  }
+}
+
+/** The position index entries of an import, waiting to be written. */
+export class PositionIndexBuffer {
+  private readonly kinds = new Map<GameKind, Entries>();
+  private readonly gameIds: bigint[] = [];
+  private readonly outcomes: number[] = [];
+  /** Per buffered game, the points it was worth to the first player (`pointsOf`), or null. */
+  private readonly points: (number | null)[] = [];
+  private readonly moves: string[] = [];
+  private readonly moveIds = new Map<string, number>();
+  private entryCount = 0;
+
+  private lowestId = 0n;
+  private highestId = 0n;
+
+  /** Whether a game with this id can join the flush (its offset from the flush's games fits in 24 bits). */
+  private fits(gameId: bigint): boolean {
+    if (this.gameIds.length === 0) return true;
+    const [low, high] = [this.lowestId, this.highestId];
+    const span = (gameId > high ? gameId : high) - (gameId < low ? gameId : low);
+    return span <= BigInt(MAX_GAME_OFFSET);
+  }
+
+  /** Adds a stored game's plies: each position under its key (and its group key, where it has one). */
+  addGame(sql: SqlExecutor, importId: bigint, gameId: bigint, game: GameRecord): Promise<void> {
+    const nodes = distinctPlyIndexes(game.plies).map((node) => ({ node, ply: game.plies[node] }));
+    return this.addNodes(sql, importId, gameId, game.kind, game.result, nodes);
+  }
+
+  /**
+   * Adds the given nodes of a stored game (each with its index in the game's replay). What is
+   * buffered is written first when the game is too far from the buffered games for a 24-bit
+   * offset, and afterwards once FLUSH_ENTRIES entries wait.
+   */
+  async addNodes(
+    sql: SqlExecutor,
+    importId: bigint,
+    gameId: bigint,
+    kind: GameKind,
+    result: string | null | undefined,
+    nodes: readonly { node: number; ply: PlyRecord }[],
+  ): Promise<void> {
+    if (nodes.length === 0) return;
+    if (!this.fits(gameId)) await this.flush(sql, importId);
+    this.append(gameId, kind, result, nodes);
+    if (this.entryCount >= FLUSH_ENTRIES) await this.flush(sql, importId);
+  }
+
+  private append(gameId: bigint, kind: GameKind, result: string | null | undefined, nodes: readonly { node: number; ply: PlyRecord }[]): void {
+    const g = this.gameIds.length;
+    if (g === 0 || gameId < this.lowestId) this.lowestId = gameId;
+    if (g === 0 || gameId > this.highestId) this.highestId = gameId;
+    this.gameIds.push(gameId);
+    const outcome = outcomeOf(kind, result);
+    this.outcomes.push(outcome ? OUTCOME_CODES[outcome] : 0);
+    this.points.push(pointsOf(kind, result));
+    for (const { node, ply } of nodes) {
+      if (node > MAX_NODE) throw new Error(`game ${gameId} has more than ${MAX_NODE} nodes: the position index cannot hold node ${node}`);
+      const { kind: positionKind, key, groupKey } = ply.position;
+      let entries = this.kinds.get(positionKind);
+      if (!entries) this.kinds.set(positionKind, (entries = new Entries()));
+      const word = nodeWord(node, ply.variation === '');
+      const played = ply.explorerMove ?? ply.nextMove;
+      const move = played ? this.moveId(played) : -1;
+      const h = positionHash(key);
+      entries.push(h.hi, h.lo, g, word, move);
+      this.entryCount++;
+      if (groupKey && groupKey !== key) {
+        const gh = positionHash(groupKey);
+        entries.push(gh.hi, gh.lo, g, word, move);
+        this.entryCount++;
+      }
+    }
+  }
+
+  private moveId(move: string): number {
+    let id = this.moveIds.get(move);
+    if (id === undefined) {
+      id = this.moves.length;
+      this.moves.push(move);
+      this.moveIds.set(move, id);
+    }
+    return id;
+  }
+
+  /** Writes what is buffered as index rows of `importId` and empties the buffer. */
+  async flush(sql: SqlExecutor, importId: bigint): Promise<void> {
+    if (this.gameIds.length === 0) return;
+    const base = this.lowestId;
+    const offsets = this.gameIds.map((id) => Number(id - base));
+    const rows = { blocks: [] as CopyValue[][], runs: [] as CopyValue[][], moves: [] as CopyValue[][] };
+    for (const [kind, entries] of this.kinds) this.rowsOfKind(kind, entries, offsets, base, importId, rows);
+    if (rows.blocks.length > 0) await sql.copyRows('PositionBlock', ['kind', 'bucket', 'baseGameId', 'importId', 'entries'], rows.blocks);
+    if (rows.runs.length > 0) {
+      await sql.copyRows('PositionRun', ['kind', 'hash', 'baseGameId', 'importId', 'occurrences', 'games', 'entries'], rows.runs);
+    }
+    if (rows.moves.length > 0) {
+      await sql.copyRows(
+        'PositionMove',
+        ['kind', 'hash', 'baseGameId', 'move', 'mainLine', 'importId', 'games', 'firstWins', 'draws', 'secondWins', 'firstPoints', 'pointGames'],
+        rows.moves,
+      );
+    }
+    this.kinds.clear();
+    this.gameIds.length = 0;
+    this.outcomes.length = 0;
+    this.points.length = 0;
+    this.moves.length = 0;
+    this.moveIds.clear();
+    this.entryCount = 0;
+  }
+
+  private rowsOfKind(
+    kind: GameKind,
+    e: Entries,
+    offsets: number[],
+    base: bigint,
+    importId: bigint,
+    rows: { blocks: CopyValue[][]; runs: CopyValue[][]; moves: CopyValue[][] },
+  ): void {
+    const order = sortedOrder(e);
+    const block = new ByteList();
+    const run = new ByteList();
+    let blockBucket = -1;
+    const closeBlock = (): void => {
+      if (block.length > 0) rows.blocks.push([kind, blockBucket, base, importId, block.take()]);
+    };
+    for (let start = 0; start < order.length; ) {
+      const first = order[start];
+      const hi = e.hi[first];
+      const lo = e.lo[first];
+      let end = start + 1;
+      while (end < order.length && e.hi[order[end]] === hi && e.lo[order[end]] === lo) end++;
+      if (end - start >= HOT_RUN_ENTRIES) {
+        run.reserve((end - start) * RUN_ENTRY_BYTES);
+        const games = new Set<number>();
+        for (let k = start; k < end; k++) {
+          const i = order[k];
+          setUint24(run.view, run.length, offsets[e.game[i]]);
+          setUint24(run.view, run.length + 3, e.word[i]);
+          run.length += RUN_ENTRY_BYTES;
+          games.add(e.game[i]);
+        }
+        const hash = signedHash({ hi, lo });
+        rows.runs.push([kind, hash, base, importId, end - start, games.size, run.take()]);
+        for (const m of this.moveRows(e, order, start, end)) rows.moves.push([kind, hash, base, ...m.slice(0, 2), importId, ...m.slice(2)]);
+      } else {
+        const bucket = bucketOf(hi);
+        if (bucket !== blockBucket) {
+          closeBlock();
+          blockBucket = bucket;
+        }
+        block.reserve((end - start) * BLOCK_ENTRY_BYTES);
+        for (let k = start; k < end; k++) {
+          const i = order[k];
+          block.view.setUint32(block.length, lo);
+          setUint24(block.view, block.length + 4, offsets[e.game[i]]);
+          setUint24(block.view, block.length + 7, e.word[i]);
+          block.length += BLOCK_ENTRY_BYTES;
+        }
+      }
+      start = end;
+    }
+    closeBlock();
+  }
+
+  /**
+   * The moves played from one hot position, as [move, mainLine, games, firstWins, draws,
+   * secondWins, firstPoints, pointGames]: a game counts once per move, on the main-line row when
+   * it played the move in its main line, else on the variation row.
+   */
+  private moveRows(e: Entries, order: Uint32Array, start: number, end: number): CopyValue[][] {
+    // move id -> game -> played in the main line?
+    const byMove = new Map<number, Map<number, boolean>>();
+    for (let k = start; k < end; k++) {
+      const i = order[k];
+      if (e.move[i] < 0) continue;
+      let games = byMove.get(e.move[i]);
+      if (!games) byMove.set(e.move[i], (games = new Map()));
+      games.set(e.game[i], games.get(e.game[i]) === true || (e.word[i] & 1) === 1);
+    }
+    const out: CopyValue[][] = [];
+    for (const [moveId, games] of byMove) {
+      for (const main of [true, false]) {
+        const tally = [0, 0, 0, 0];
+        let count = 0;
+        let points = 0;
+        let pointGames = 0;
+        for (const [g, isMain] of games) {
+          if (isMain !== main) continue;
+          count++;
+          tally[this.outcomes[g]]++;
+          const p = this.points[g];
+          if (p !== null) {
+            points += p;
+            pointGames++;
+          }
+        }
+        if (count > 0) out.push([this.moves[moveId], main, count, tally[1], tally[2], tally[3], points, pointGames]);
+      }
+    }
+    return out;
+  }
+}
+
+/** Deletes an import's rows of the position index (its blocks, runs and move counts). */
+export async function deleteIndexOfImport(sql: SqlExecutor, importId: bigint): Promise<void> {
+  for (const table of ['PositionBlock', 'PositionRun', 'PositionMove']) await sql.query(`DELETE FROM "${table}" WHERE "importId" = $1`, [importId]);
+}

@@ -1,0 +1,123 @@
+/**
+ * The MAT format: Jellyfish `.mat` match files, read into backgammon game records
+ * (one per ` Game k`, replayed to one position per ply, as the SGF reader stores
+ * them) and written back. Each game keeps as `source` the file's header and its
+ * own section, a `.mat` file of that one game: exporting a MAT game gives it back
+ * as read; an SGF game is written as gnubg's `export mat` would write it. The first
+ * error stops the import (one transaction, nothing stored) and names the line and
+ * column.
+ */
+import { TextDecoder } from 'node:util';
+import {
+  type BackgammonGame,
+  type BgReplay,
+  type MatGameRead,
+  matFileOf,
+  printMatFile,
+  parseBackgammonSgf,
+  parseMatFile,
+  gamesOfMat,
+  replayGame,
+} from '../../codecs/backgammon';
+import { type CodecError, CodecFailure, codecError } from '../../codecs/result';
+import type { GameRecord, ImportChunk, ImportWarning } from '../../db/records';
+import type { Game } from '../../generated/prisma/client';
+import { metadataOf, plyRecordsOf } from './records';
+import type { FormatReader } from '../formats';
+import { ImportFailure } from '../importFailure';
+import { readAll } from '../reading/readAll';
+
+/** The text of a file: UTF-8, or (when it is not valid UTF-8) ISO-8859-1, as older Windows programs write. */
+const decode = (bytes: Uint8Array, warnings: ImportWarning[]): string => {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    warnings.push({ code: 'WARN_MAT_LATIN1', message: 'the file is not UTF-8: read as ISO-8859-1' });
+    return Buffer.from(bytes).toString('latin1');
+  }
+};
+
+/** `W+2`, `B+4R`: the result as SGF's RE writes it. */
+const resultText = (r: BgReplay['result']): string | null => (r ? `${r.winner === 1 ? 'B' : 'W'}+${r.points}${r.resigned ? 'R' : ''}` : null);
+
+/** A replay error on a node, placed on the line and column of the action that made the node. */
+const replayFailure = (read: MatGameRead, index: number, error: CodecError): ImportFailure => {
+  const source = error.record === undefined ? undefined : read.sources[error.record];
+  const where = source ? { line: source.line, column: source.column } : { line: read.line };
+  const message = `line ${where.line}${'column' in where ? `, column ${where.column}` : ''}: game ${read.game.info.gameNumber + 1}: ${error.message.replace(/^node \d+: /, '')}`;
+  return new ImportFailure({ ...error, message, record: index, ...where });
+};
+
+async function* readMat(input: AsyncIterable<Uint8Array>): AsyncGenerator<ImportChunk> {
+  const warnings: ImportWarning[] = [];
+  const text = decode(await readAll(input), warnings);
+  const parsed = parseMatFile(text);
+  if (!parsed.ok) throw new ImportFailure(parsed.error);
+  const { file } = parsed.value;
+  const read = gamesOfMat(file);
+  if (!read.ok) throw new ImportFailure(read.error);
+  const lineOf = (w: string) => Number(/^line (\d+)/.exec(w)?.[1]) || undefined;
+  for (const w of [...parsed.value.warnings, ...read.value.warnings]) warnings.push({ code: 'WARN_MAT', message: w, line: lineOf(w) });
+  const games: GameRecord[] = [];
+  read.value.games.forEach((g, index) => {
+    const replay = replayGame(g.game);
+    if (!replay.ok) throw replayFailure(g, index, replay.error);
+    for (const w of replay.value.warnings) warnings.push({ gameIndex: index, code: 'WARN_BG_REPLAY', message: w, line: g.line });
+    const { info } = g.game;
+    games.push({
+      kind: 'BACKGAMMON',
+      sourceFormat: 'MAT',
+      source: Buffer.from(file.header + file.games[index].text, 'utf8'),
+      player1: info.white ?? null,
+      player2: info.black ?? null,
+      event: info.event ?? null,
+      site: info.place ?? null,
+      round: info.round ?? null,
+      dateText: file.tags.find((t) => t.name === 'EventDate')?.value ?? null, // as written: 2025.11.08
+      result: resultText(replay.value.result),
+      matchLength: info.matchLength,
+      gameNumber: info.gameNumber + 1,
+      metadata: metadataOf(g.game, replay.value.result),
+      plies: plyRecordsOf(replay.value.plies),
+    });
+  });
+  yield { games, scores: [], warnings };
+}
+
+export const matReader: FormatReader = {
+  format: 'MAT',
+  binary: false,
+  read: (input) => readMat(input),
+};
+
+/** A stored MAT game read back into a backgammon game (its Crawford flag as stored: the game alone cannot tell). */
+export const backgammonGameOfMat = (game: Game): BackgammonGame => {
+  const text = Buffer.from(game.source).toString('utf8');
+  const parsed = parseMatFile(text);
+  if (!parsed.ok) throw new CodecFailure(parsed.error);
+  const read = gamesOfMat(parsed.value.file);
+  if (!read.ok) throw new CodecFailure(read.error);
+  const read0 = read.value.games[0].game;
+  const rules = (game.metadata as { rules?: { crawfordGame?: boolean } } | null)?.rules;
+  if (rules?.crawfordGame !== undefined) read0.info.rules.crawfordGame = rules.crawfordGame;
+  return read0;
+};
+
+/**
+ * Writes a stored backgammon game as a `.mat` file of that game: a MAT game as it was read, an SGF
+ * game as gnubg's `export mat` lays it out. Throws CodecFailure for a game `.mat` cannot hold (one
+ * that starts from a set-up board or is edited during play).
+ */
+export const writeBackgammonGameMat = (game: Game): string => {
+  if (game.sourceFormat === 'MAT') return Buffer.from(game.source).toString('utf8');
+  const read = parseBackgammonSgf(Buffer.from(game.source).toString('utf8'));
+  if (!read.ok) throw new CodecFailure(read.error);
+  const bg = read.value.games[0];
+  // gnubg writes DT in a match's first game only; the stored game knows the match's date.
+  if (bg.info.date === undefined && game.dateText) bg.info.date = game.dateText;
+  const replay = replayGame(bg);
+  if (!replay.ok) throw new CodecFailure(replay.error);
+  const mat = matFileOf(bg, replay.value);
+  if (!mat.ok) throw new CodecFailure(codecError(mat.error.code, `game ${game.id}: ${mat.error.message}; export it as SGF`, { record: mat.error.record }));
+  return printMatFile(mat.value);
+};

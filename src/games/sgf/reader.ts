@@ -1,0 +1,175 @@
+/**
+ * The SGF format: a reader that turns an SGF collection into game records. The collection
+ * is streamed one top-level game tree at a time (`sgfStream.ts`), each parsed with the shared
+ * SGF codec and handed to the reader for its game type (`GM`): GM[6] backgammon
+ * (`backgammon.ts`), GM[1] Go (`goSgf.ts`). Every game keeps its own
+ * tree's text as `source`, so export is lossless (analysis and unknown properties
+ * included). Errors name the tree and its place in the file; the first error in
+ * file order stops the import (nothing is stored: the import is one transaction).
+ */
+import { looksLikeMat } from '../../codecs/backgammon';
+import type { CodecError } from '../../codecs/result';
+import type { ZobristHasher } from '../../codecs/go';
+import { type SgfTree, parseSgf } from '../../codecs/sgf';
+import type { GameRecord, ImportChunk } from '../../db/records';
+import { readBackgammonTree } from '../backgammon/sgf';
+import type { FormatReader, ReadContext } from '../formats';
+import { goHasher } from '../go/files';
+import { readGoTree } from '../go/sgf';
+import { ImportFailure, importError } from '../importFailure';
+import { Pacer } from '../reading/pacer';
+import { readAhead } from '../reading/readAhead';
+import { type SgfSegment, sgfSegments, sgfText } from './stream';
+import { LineIndex, type TreeReader, normId } from './tree';
+import { pushAll } from '../../codecs/arrays';
+
+/** The GM value of a tree's root; FF[4] says a missing GM means 1 (Go). */
+const gameTypeOf = (tree: SgfTree): number => {
+  const gm = tree.nodes[0]?.properties.find((p) => normId(p.id) === 'GM');
+  if (!gm) return 1;
+  const n = Number((gm.values[0] ?? '').trim());
+  return Number.isInteger(n) ? n : NaN;
+};
+
+/** Names of game types tabula recognises but does not read yet, for the error message. */
+const GAME_NAMES: Record<number, string> = { 1: 'Go', 2: 'Othello', 3: 'chess', 4: 'Gomoku', 5: "Nine Men's Morris", 7: 'Chinese chess', 8: 'shogi' };
+
+/** Readers per SGF game type (`GM`). */
+const TREE_READERS: Record<number, TreeReader> = {
+  1: readGoTree,
+  6: readBackgammonTree,
+};
+
+/** The text of each top-level tree: from its `(` to its closing `)`. */
+const treeSources = (text: string, trees: SgfTree[]): string[] => {
+  const starts = trees.map((t) => text.lastIndexOf('(', t.nodes[0]?.offset ?? 0));
+  return starts.map((start, i) => {
+    const end = text.lastIndexOf(')', i + 1 < starts.length ? starts[i + 1] : text.length);
+    return text.slice(start, end + 1);
+  });
+};
+
+/** Plies per chunk: a chunk is stored before the next is read, so memory stays bounded by a few games. */
+const PLIES_PER_CHUNK = 2000;
+
+export const sgfReader: FormatReader = {
+  format: 'SGF',
+  binary: false,
+  read: (input, _options, context) => readAhead(readSgf(input, context)),
+};
+
+/** Moves a parsed segment's node offsets (from the segment's start) to file offsets. */
+const toFileOffsets = (trees: SgfTree[], base: number): void => {
+  const stack = [...trees];
+  for (let tree = stack.pop(); tree; tree = stack.pop()) {
+    for (const node of tree.nodes) if (node.offset !== undefined) node.offset += base;
+    pushAll(stack, tree.children);
+  }
+};
+
+/** A parse error in a segment, placed in the file. */
+const segmentFailure = (error: CodecError, segment: SgfSegment, lines: LineIndex): ImportFailure => {
+  if (error.offset === undefined) return new ImportFailure(error);
+  const offset = segment.offset + error.offset;
+  // The one parse message that names an offset: the tree left open.
+  const message = error.message.replace(/opened at offset (\d+)/, (_m, at: string) => `opened at offset ${segment.offset + Number(at)}`);
+  return new ImportFailure({ ...error, message, offset, ...lines.at(offset) });
+};
+
+/** A parse error at the start of a file that is a Jellyfish .mat match: says so, and which format reads it. */
+const withMatHint = (error: CodecError, segment: SgfSegment): CodecError =>
+  segment.offset === 0 && looksLikeMat(segment.text)
+    ? { ...error, message: `${error.message} (this looks like a Jellyfish .mat match file; use format MAT)` }
+    : error;
+
+/** The reader of a tree's game type; throws ERR_SGF_GAME_KIND for a game tabula does not read. */
+const treeReaderOf = (tree: SgfTree, index: number, lines: LineIndex): TreeReader => {
+  const gm = gameTypeOf(tree);
+  const reader = TREE_READERS[gm];
+  if (reader) return reader;
+  const offset = tree.nodes[0]?.offset ?? 0;
+  const name = GAME_NAMES[gm];
+  throw new ImportFailure(
+    importError(
+      'ERR_SGF_GAME_KIND',
+      `game tree ${index}: ${Number.isNaN(gm) ? 'GM is not a number' : `GM[${gm}]${name ? ` ${name}` : ''} games are not supported yet`}` +
+        ` (this build reads GM[${Object.keys(TREE_READERS).join('], GM[')}])`,
+      { record: index, offset, ...lines.at(offset), field: 'GM' },
+    ),
+  );
+};
+
+/**
+ * PostgreSQL text cannot hold U+0000: a NUL in any property value of a tree is refused before
+ * the tree is read, naming the game tree, the node (from 1, in file order) and the property,
+ * whatever the value would have become (a name, a score's settings, an analysis, a warning).
+ */
+const refuseNul = (tree: SgfTree, index: number, lines: LineIndex): void => {
+  let node = 0;
+  // Depth first, in file order: a tree's variations go on the stack last first, so the first pops next.
+  const trees = [tree];
+  for (let t = trees.pop(); t; t = trees.pop()) {
+    for (const n of t.nodes) {
+      node++;
+      for (const p of n.properties) {
+        const value = p.values.find((v) => v.includes('\u0000'));
+        if (value === undefined) continue;
+        const offset = n.offset ?? 0;
+        throw new ImportFailure(
+          importError(
+            'ERR_IMPORT_VALUE',
+            `game tree ${index}, node ${node}, property ${p.id}: the value holds a NUL character (U+0000) at offset ${value.indexOf('\u0000')} of the value; text cannot hold one`,
+            { record: index, offset, ...lines.at(offset), field: p.id },
+          ),
+        );
+      }
+    }
+    for (let c = t.children.length - 1; c >= 0; c--) trees.push(t.children[c]);
+  }
+};
+
+/** Only white space (as the SGF parser skips it). */
+const isBlank = (text: string): boolean => {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x20 && text.charCodeAt(i) !== 0xfeff) return false;
+  return true;
+};
+
+async function* readSgf(input: AsyncIterable<Uint8Array>, readContext?: ReadContext): AsyncGenerator<ImportChunk> {
+  const pace = new Pacer();
+  let pending: ImportChunk = { games: [], scores: [], warnings: [] };
+  let plies = 0;
+  let index = 0;
+  let previous: GameRecord | undefined;
+  let hasher: { value: ZobristHasher | undefined } | undefined;
+  for await (const segment of sgfSegments(sgfText(input))) {
+    // What follows the last tree: white space is fine; anything else (or no tree at all) is the parser's error.
+    if (index > 0 && isBlank(segment.text)) continue;
+    const lines = new LineIndex(segment);
+    const parsed = parseSgf(segment.text);
+    if (!parsed.ok) throw segmentFailure(withMatHint(parsed.error, segment), segment, lines);
+    const trees = parsed.value;
+    const sources = treeSources(segment.text, trees);
+    const hasNul = segment.text.includes('\u0000');
+    toFileOffsets(trees, segment.offset);
+    for (let t = 0; t < trees.length; t++, index++) {
+      if (hasNul) refuseNul(trees[t], index, lines);
+      const reader = treeReaderOf(trees[t], index, lines);
+      if (reader === readGoTree && !hasher) hasher = { value: (await (readContext?.zobristTable?.() ?? goHasher(readContext?.sql)))?.hasher };
+      const chunk = reader(trees[t], { lines, index, source: sources[t], previous, goHasher: hasher?.value });
+      for (const g of chunk.games ?? []) {
+        pending.games!.push(g);
+        plies += g.plies.length;
+        previous = g;
+      }
+      pushAll(pending.scores!, chunk.scores ?? []);
+      pushAll(pending.warnings!, chunk.warnings ?? []);
+      if (plies >= PLIES_PER_CHUNK) {
+        yield pending;
+        pending = { games: [], scores: [], warnings: [] };
+        plies = 0;
+      }
+    }
+    if (pace.due) await pace.giveWay();
+  }
+  if (pending.games!.length > 0 || pending.warnings!.length > 0) yield pending;
+}
