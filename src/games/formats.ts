@@ -1,12 +1,17 @@
 /**
  * What a format is to tabula: a `FormatReader` turns a file into record chunks, a `GameWriter`
- * turns a stored game back into a file. The game modules implement them; `formats.ts` lists them.
+ * turns a stored game back into a file. Each game module lists its own; the registry (`index.ts`) all.
  */
 import type { ZobristHasher } from '../codecs/go';
-import type { GameFormat } from '../generated/graphql';
 import type { GameKind, ImportChunk, PlyRecord } from '../db/records';
 import type { SqlExecutor } from '../db/sql';
 import type { Game } from '../generated/prisma/client';
+
+/**
+ * The formats tabula reads and writes, by name (GraphQL's `GameFormat` spells the same names;
+ * tests/games/registry.test.ts keeps them equal).
+ */
+export type FormatName = 'PGN' | 'GAMETEXT' | 'SGF' | 'MAT' | 'GCG' | 'CGP' | 'GO_POSITIONS' | 'GO_SCORES';
 
 /** Options of `importGames` (program/ruleset for score files, and so on). */
 export type ImportOptions = Record<string, string | undefined>;
@@ -22,8 +27,8 @@ export interface ReadContext {
 }
 
 export interface FormatReader {
-  /** The GraphQL `GameFormat` value. */
-  format: GameFormat;
+  /** The format's name. */
+  format: FormatName;
   /** True when GraphQL carries the file as base64. */
   binary: boolean;
   /**
@@ -48,6 +53,6 @@ export type GameWriter = (game: Game) => string;
 
 export interface GameWriterEntry {
   kind: GameKind;
-  format: GameFormat;
+  format: FormatName;
   write: GameWriter;
 }

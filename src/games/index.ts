@@ -1,39 +1,45 @@
 /**
- * The formats tabula reads and writes: each game's storage module provides its readers and
- * writers (`formatTypes.ts` says what they are); this file lists them.
+ * The games tabula knows, listed once: every list of kinds, readers and writers derives from
+ * `GAMES`. Adding a game is one folder here (its `GameModule`), one line below, and the rest
+ * docs/ARCHITECTURE.md names.
  */
-import { gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from './chess/formats';
-import { cgpReader, gcgReader, writeCgpGame, writeGcgGame } from './crossword/formats';
-import { goPositionsReader, goScoresReader } from './go/files';
-import { writeGoGameSgf } from './go/sgf';
 import type { GameKind } from '../db/records';
-import type { GameFormat } from '../generated/graphql';
-import type { FormatReader, GameWriter, GameWriterEntry } from './formats';
-import { writeBackgammonGameSgf } from './backgammon/sgf';
-import { matReader, writeBackgammonGameMat } from './backgammon/mat';
-import { sgfReader } from './sgf/reader';
+import { backgammon } from './backgammon';
+import { chess } from './chess';
+import { crossword } from './crossword';
+import type { FormatName, FormatReader, GameWriter } from './formats';
+import { go } from './go';
+import { sgfReaderOf } from './sgf/reader';
+import type { GameModule } from './types';
 
-/** Every format `importGames` and the CLI read. */
-const READERS: FormatReader[] = [pgnReader, gameTextReader, sgfReader, matReader, cgpReader, gcgReader, goPositionsReader, goScoresReader];
+export type { GameModule } from './types';
 
-/** Every (game kind, format) pair `Game.export` writes. */
-const WRITERS: GameWriterEntry[] = [
-  { kind: 'CHESS', format: 'PGN', write: writeChessPgn },
-  { kind: 'CHESS', format: 'GAMETEXT', write: writeChessGameText },
-  { kind: 'GO', format: 'SGF', write: writeGoGameSgf },
-  { kind: 'BACKGAMMON', format: 'SGF', write: writeBackgammonGameSgf },
-  { kind: 'BACKGAMMON', format: 'MAT', write: writeBackgammonGameMat },
-  { kind: 'CROSSWORD', format: 'GCG', write: writeGcgGame },
-  { kind: 'CROSSWORD', format: 'CGP', write: writeCgpGame },
+/** Every game, by kind. */
+const GAMES: Readonly<Record<GameKind, GameModule>> = { BACKGAMMON: backgammon, CHESS: chess, GO: go, CROSSWORD: crossword };
+
+/** Every kind, in the order lists of kinds are given. */
+export const GAME_KINDS: readonly GameKind[] = Object.keys(GAMES) as GameKind[];
+
+/** The module of a kind. */
+export const gameOf = (kind: GameKind): GameModule => GAMES[kind];
+
+/** Whether a text is a kind. */
+export const isGameKind = (text: string): text is GameKind => Object.hasOwn(GAMES, text);
+
+const MODULES = Object.values(GAMES);
+
+/** Every format `importGames` and the CLI read: each game's own, and SGF for the games written in it. */
+const READERS: FormatReader[] = [
+  ...MODULES.flatMap((m) => m.readers),
+  sgfReaderOf(MODULES.flatMap((m) => (m.sgf ? [m.sgf] : []))),
 ];
 
 export const readerFor = (format: string): FormatReader | undefined => READERS.find((r) => r.format === format);
 
-export const writerFor = (kind: GameKind, format: string): GameWriter | undefined =>
-  WRITERS.find((w) => w.kind === kind && w.format === format)?.write;
+export const writerFor = (kind: GameKind, format: string): GameWriter | undefined => GAMES[kind].writers.find((w) => w.format === format)?.write;
 
-export const importFormats = (): GameFormat[] => READERS.map((r) => r.format).sort();
+export const importFormats = (): FormatName[] => READERS.map((r) => r.format).sort();
 
 /** The formats games of `kind` (of any kind when absent) can be written in, each once, sorted. */
-export const exportFormats = (kind?: GameKind): GameFormat[] =>
-  [...new Set(WRITERS.filter((w) => kind === undefined || w.kind === kind).map((w) => w.format))].sort();
+export const exportFormats = (kind?: GameKind): FormatName[] =>
+  [...new Set((kind === undefined ? MODULES : [GAMES[kind]]).flatMap((m) => m.writers.map((w) => w.format)))].sort();

@@ -7,7 +7,7 @@ import type { Resolvers } from '../generated/graphql';
 import type { Game, Position } from '../generated/prisma/client';
 import type { ImportRow } from '../storage/imports';
 import { importById } from '../storage/imports';
-import { GAME_KINDS } from '../storage/lookups';
+import { isGameKind } from '../games';
 import { badUserInput } from '../api/errors';
 import { parseId } from '../api/args';
 
@@ -30,8 +30,6 @@ const decode = (nodeId: string): { type: string; rest: string } => {
   return { type: text.slice(0, colon), rest: text.slice(colon + 1) };
 };
 
-const isKind = (text: string): text is (typeof GAME_KINDS)[number] => (GAME_KINDS as readonly string[]).includes(text);
-
 export const nodeResolvers: Resolvers = {
   Query: {
     node: async (_, { nodeId }, { db, loaders }) => {
@@ -44,7 +42,7 @@ export const nodeResolvers: Resolvers = {
         case 'Position': {
           const colon = rest.indexOf(':');
           const kind = rest.slice(0, colon);
-          if (colon < 0 || !isKind(kind)) throw badUserInput(`nodeId "${nodeId}" names no game kind`, { argument: 'nodeId' });
+          if (colon < 0 || !isGameKind(kind)) throw badUserInput(`nodeId "${nodeId}" names no game kind`, { argument: 'nodeId' });
           const [position] = await loaders.positionsByKey.load({ kind, key: rest.slice(colon + 1) });
           return position ?? null;
         }

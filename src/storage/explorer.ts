@@ -4,10 +4,11 @@
  * (`PositionMove`, summed here over flushes); its other occurrences are few per flush, and are
  * read from replays of their games. Each game counts once per move.
  */
-import { makeMove, parseFen, parseSan, polyglotKey, unmakeMove } from '../codecs/chess';
 import type { Database } from '../db/database';
 import { outcomeOf, pointsOf } from '../db/positionIndex/writer';
 import type { GameKind } from '../db/records';
+import { gameOf } from '../games';
+import type { ExplorerRules } from '../games/types';
 import { type PlySource, plyHasKey } from './occurrences';
 import { indexKey, keyReads } from '../db/positionIndex/reader';
 import { positionsByKeys } from './lookups';
@@ -39,19 +40,6 @@ interface MoveRow {
   points: number;
   pointGames: bigint;
 }
-
-/** The score a counted crossword play ends with (`8D WINDY +32`). */
-const CROSSWORD_PLAY_SCORE = / ([+-]\d+)$/;
-
-/**
- * A counted move as the explorer shows it: a backgammon play without its roll when the position
- * (its Match ID) holds the roll; a crossword play without its score.
- */
-const shownMove = (kind: GameKind, key: string, move: string): string => {
-  if (kind === 'BACKGAMMON' && key.includes(':')) return move.replace(/^\d\d: /, '');
-  if (kind === 'CROSSWORD') return move.replace(CROSSWORD_PLAY_SCORE, '');
-  return move;
-};
 
 const mean = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
 
@@ -108,12 +96,13 @@ export async function moveStats(db: Database, source: PlySource, kind: GameKind,
     }
   });
   // Moves as the game writes them to a reader; two counted texts that read the same are one move.
+  const rules = gameOf(kind).explorer;
   const shown = new Map<string, MoveStats>();
   for (const s of stats.values()) {
-    const move = shownMove(kind, key, s.move);
+    const move = rules.shownMove(key, s.move);
     const same = shown.get(move);
-    const playPoints = kind === 'CROSSWORD' ? CROSSWORD_PLAY_SCORE.exec(s.move)?.[1] : undefined;
-    if (!same) shown.set(move, { ...s, move, ...(playPoints === undefined ? {} : { playPoints: Number(playPoints) }) });
+    const playPoints = rules.playPoints?.(s.move);
+    if (!same) shown.set(move, { ...s, move, ...(playPoints === undefined ? {} : { playPoints }) });
     else for (const f of ['count', 'firstWins', 'draws', 'secondWins', 'firstPoints', 'pointGames'] as const) same[f] += s[f];
   }
   const out = [...shown.values()];
@@ -141,75 +130,50 @@ export interface MoveStat {
   points: number | null;
 }
 
-/** Whether the side to move is the first player (White in chess, Black in Go, player 1 otherwise); unknown counts as the first. */
-const moverIsFirst = (kind: GameKind, sideToMove: string | null): boolean => {
-  switch (kind) {
-    case 'CHESS':
-      return sideToMove !== 'b';
-    case 'GO':
-      return sideToMove !== 'W';
-    case 'BACKGAMMON':
-      return sideToMove !== '1';
-    case 'CROSSWORD':
-      return sideToMove !== '2';
-  }
-};
-
 /**
- * The mean stored evaluation (pawns, from the mover's side) of the position each chess move
- * leads to, by move; a move whose position has no score is absent.
+ * The mean stored score of the position each move leads to (stored from the first player's side,
+ * here from the mover's), by move, for a game whose moves are judged so; a move whose position
+ * has no score is absent.
  */
-async function chessMoveScores(db: Database, fen: string, moves: string[]): Promise<Map<string, number>> {
-  const pos = parseFen(fen);
-  if (!pos.ok) return new Map();
-  const children = new Map<string, string>();
-  for (const san of moves) {
-    const move = parseSan(pos.value, san);
-    if (!move.ok) continue;
-    const undo = makeMove(pos.value, move.value);
-    children.set(san, polyglotKey(pos.value));
-    unmakeMove(pos.value, move.value, undo);
-  }
-  const rows = await positionsByKeys(db, [...children.values()].map((key) => ({ kind: 'CHESS' as const, key })));
-  const ids = rows.flat().map((p) => p.id);
-  const scores = await scoresOfPositions(db, ids);
+async function childScores(db: Database, kind: GameKind, rules: ExplorerRules, board: string, moverIsFirst: boolean, moves: string[]): Promise<Map<string, number>> {
+  const children = rules.childKeys?.(board, moves);
+  if (!children || children.size === 0) return new Map();
+  const rows = await positionsByKeys(db, [...children.values()].map((key) => ({ kind, key })));
+  const scores = await scoresOfPositions(db, rows.flat().map((p) => p.id));
   const byKey = new Map<string, number[]>();
   for (const p of rows.flat()) byKey.set(p.key, scores.filter((s) => s.positionId === p.id).map((s) => s.value));
-  const whiteToMove = fen.split(' ')[1] !== 'b';
   const out = new Map<string, number>();
-  for (const [san, key] of children) {
+  for (const [move, key] of children) {
     const values = byKey.get(key) ?? [];
-    if (values.length === 0) continue;
-    out.set(san, whiteToMove ? mean(values) : -mean(values));
+    if (values.length > 0) out.set(move, moverIsFirst ? mean(values) : -mean(values));
   }
   return out;
 }
 
-/** gnubg's verdict on a play: the equity of the play and what it lost against the best play, means over the stored verdicts. */
+/** A program's verdicts on the moves made from a position: the value of the move and what it lost, means over the stored verdicts. */
 interface PlayVerdict {
-  equity: number;
+  value: number;
   error: number;
 }
 
 /**
- * gnubg's verdicts on the checker plays made from a backgammon position (its checker-play `Score`
- * rows: one per analysis settings, each about the play the analysed game made there), by the play
- * as the explorer shows it. A position with no row (id 0: only games reach it) has none.
+ * The verdicts stored on a position about the moves made from it (for a game whose rules read
+ * them), by the move as the explorer shows it. A position with no row (id 0: only games reach it) has none.
  */
-async function backgammonPlayVerdicts(db: Database, position: { id: bigint; key: string }): Promise<Map<string, PlayVerdict>> {
+async function playVerdicts(db: Database, rules: ExplorerRules, position: { id: bigint; key: string }): Promise<Map<string, PlayVerdict>> {
   const { id, key } = position;
-  if (id === 0n) return new Map();
-  const byMove = new Map<string, { equity: number[]; error: number[] }>();
+  const verdictOf = rules.playVerdict;
+  if (!verdictOf || id === 0n) return new Map();
+  const byMove = new Map<string, { value: number[]; error: number[] }>();
   for (const s of await scoresOfPositions(db, [id])) {
-    const details = (s.details ?? {}) as { move?: unknown };
-    if (s.program !== 'gnubg' || !s.ruleset.startsWith('checker:') || typeof details.move !== 'string' || s.bestValue === null) continue;
-    const move = shownMove('BACKGAMMON', key, details.move);
-    const seen = byMove.get(move) ?? { equity: [], error: [] };
-    seen.equity.push(s.value);
-    seen.error.push(s.bestValue - s.value);
-    byMove.set(move, seen);
+    const verdict = verdictOf(s, key);
+    if (!verdict) continue;
+    const seen = byMove.get(verdict.move) ?? { value: [], error: [] };
+    seen.value.push(verdict.value);
+    seen.error.push(verdict.error);
+    byMove.set(verdict.move, seen);
   }
-  return new Map([...byMove].map(([move, v]) => [move, { equity: mean(v.equity), error: mean(v.error) }]));
+  return new Map([...byMove].map(([move, v]) => [move, { value: mean(v.value), error: mean(v.error) }]));
 }
 
 /**
@@ -225,9 +189,13 @@ export async function explorerMoves(
 ): Promise<MoveStat[]> {
   const { kind, key } = position;
   const stats = await moveStats(db, source, kind, key, includeVariations);
-  const scores = kind === 'CHESS' && position.board ? await chessMoveScores(db, position.board, stats.map((s) => s.move)) : new Map<string, number>();
-  const verdicts = kind === 'BACKGAMMON' && stats.length > 0 ? await backgammonPlayVerdicts(db, position) : new Map<string, PlayVerdict>();
-  const first = moverIsFirst(kind, position.sideToMove);
+  const rules = gameOf(kind).explorer;
+  const first = rules.moverIsFirst(position.sideToMove);
+  const moves = stats.map((s) => s.move);
+  const [scores, verdicts] = await Promise.all([
+    position.board ? childScores(db, kind, rules, position.board, first, moves) : new Map<string, number>(),
+    stats.length > 0 ? playVerdicts(db, rules, position) : new Map<string, PlayVerdict>(),
+  ]);
   return stats.map((s) => ({
     move: s.move,
     count: s.count,
@@ -237,7 +205,7 @@ export async function explorerMoves(
     unknown: s.unknown,
     firstWins: s.firstWins,
     secondWins: s.secondWins,
-    score: scores.get(s.move) ?? verdicts.get(s.move)?.equity ?? s.playPoints ?? null,
+    score: scores.get(s.move) ?? verdicts.get(s.move)?.value ?? s.playPoints ?? null,
     error: verdicts.get(s.move)?.error ?? null,
     points: s.pointGames > 0 ? (first ? s.firstPoints : -s.firstPoints) / s.pointGames : null,
   }));

@@ -20,9 +20,8 @@
 import type { GameKind, Position } from '../generated/prisma/client';
 import type { Database } from '../db/database';
 import type { PositionRecord } from '../db/records';
+import { GAME_KINDS } from '../games';
 import { type PlySource, firstPlyOfKey } from './occurrences';
-
-export const GAME_KINDS: readonly GameKind[] = ['BACKGAMMON', 'CHESS', 'GO', 'CROSSWORD'];
 
 /** A position key, of one kind or (kind undefined) of any kind. */
 export interface PositionKey {

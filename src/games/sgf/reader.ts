@@ -1,8 +1,8 @@
 /**
  * The SGF format: a reader that turns an SGF collection into game records. The collection
- * is streamed one top-level game tree at a time (`sgfStream.ts`), each parsed with the shared
- * SGF codec and handed to the reader for its game type (`GM`): GM[6] backgammon
- * (`backgammon.ts`), GM[1] Go (`goSgf.ts`). Every game keeps its own
+ * is streamed one top-level game tree at a time (`stream.ts`), each parsed with the shared
+ * SGF codec and handed to the tree reader of the game module whose SGF game type (`GM`) it
+ * is (the registry, `src/games/index.ts`, builds the reader from them). Every game keeps its own
  * tree's text as `source`, so export is lossless (analysis and unknown properties
  * included). Errors name the tree and its place in the file; the first error in
  * file order stops the import (nothing is stored: the import is one transaction).
@@ -10,17 +10,15 @@
 import { looksLikeMat } from '../../codecs/backgammon';
 import type { CodecError } from '../../codecs/result';
 import type { ZobristHasher } from '../../codecs/go';
+import type { SgfGame } from '../types';
 import { type SgfTree, parseSgf } from '../../codecs/sgf';
 import type { GameRecord, ImportChunk } from '../../db/records';
-import { readBackgammonTree } from '../backgammon/sgf';
 import type { FormatReader, ReadContext } from '../formats';
-import { goHasher } from '../go/files';
-import { readGoTree } from '../go/sgf';
 import { ImportFailure, importError } from '../importFailure';
 import { Pacer } from '../reading/pacer';
 import { readAhead } from '../reading/readAhead';
 import { type SgfSegment, sgfSegments, sgfText } from './stream';
-import { LineIndex, type TreeReader, normId } from './tree';
+import { LineIndex, normId } from './tree';
 import { pushAll } from '../../codecs/arrays';
 
 /** The GM value of a tree's root; FF[4] says a missing GM means 1 (Go). */
@@ -34,12 +32,6 @@ const gameTypeOf = (tree: SgfTree): number => {
 /** Names of game types tabula recognises but does not read yet, for the error message. */
 const GAME_NAMES: Record<number, string> = { 1: 'Go', 2: 'Othello', 3: 'chess', 4: 'Gomoku', 5: "Nine Men's Morris", 7: 'Chinese chess', 8: 'shogi' };
 
-/** Readers per SGF game type (`GM`). */
-const TREE_READERS: Record<number, TreeReader> = {
-  1: readGoTree,
-  6: readBackgammonTree,
-};
-
 /** The text of each top-level tree: from its `(` to its closing `)`. */
 const treeSources = (text: string, trees: SgfTree[]): string[] => {
   const starts = trees.map((t) => text.lastIndexOf('(', t.nodes[0]?.offset ?? 0));
@@ -52,10 +44,14 @@ const treeSources = (text: string, trees: SgfTree[]): string[] => {
 /** Plies per chunk: a chunk is stored before the next is read, so memory stays bounded by a few games. */
 const PLIES_PER_CHUNK = 2000;
 
-export const sgfReader: FormatReader = {
-  format: 'SGF',
-  binary: false,
-  read: (input, _options, context) => readAhead(readSgf(input, context)),
+/** The SGF reader of these games: each tree goes to the game of its `GM`. */
+export const sgfReaderOf = (games: readonly SgfGame[]): FormatReader => {
+  const byType = new Map(games.map((g) => [g.gameType, g]));
+  return {
+    format: 'SGF',
+    binary: false,
+    read: (input, _options, context) => readAhead(readSgf(byType, input, context)),
+  };
 };
 
 /** Moves a parsed segment's node offsets (from the segment's start) to file offsets. */
@@ -82,18 +78,18 @@ const withMatHint = (error: CodecError, segment: SgfSegment): CodecError =>
     ? { ...error, message: `${error.message} (this looks like a Jellyfish .mat match file; use format MAT)` }
     : error;
 
-/** The reader of a tree's game type; throws ERR_SGF_GAME_KIND for a game tabula does not read. */
-const treeReaderOf = (tree: SgfTree, index: number, lines: LineIndex): TreeReader => {
+/** The game of a tree's game type; throws ERR_SGF_GAME_KIND for a game tabula does not read. */
+const gameOfTree = (byType: ReadonlyMap<number, SgfGame>, tree: SgfTree, index: number, lines: LineIndex): SgfGame => {
   const gm = gameTypeOf(tree);
-  const reader = TREE_READERS[gm];
-  if (reader) return reader;
+  const game = byType.get(gm);
+  if (game) return game;
   const offset = tree.nodes[0]?.offset ?? 0;
   const name = GAME_NAMES[gm];
   throw new ImportFailure(
     importError(
       'ERR_SGF_GAME_KIND',
       `game tree ${index}: ${Number.isNaN(gm) ? 'GM is not a number' : `GM[${gm}]${name ? ` ${name}` : ''} games are not supported yet`}` +
-        ` (this build reads GM[${Object.keys(TREE_READERS).join('], GM[')}])`,
+        ` (this build reads GM[${[...byType.keys()].sort((a, b) => a - b).join('], GM[')}])`,
       { record: index, offset, ...lines.at(offset), field: 'GM' },
     ),
   );
@@ -134,7 +130,7 @@ const isBlank = (text: string): boolean => {
   return true;
 };
 
-async function* readSgf(input: AsyncIterable<Uint8Array>, readContext?: ReadContext): AsyncGenerator<ImportChunk> {
+async function* readSgf(byType: ReadonlyMap<number, SgfGame>, input: AsyncIterable<Uint8Array>, readContext?: ReadContext): AsyncGenerator<ImportChunk> {
   const pace = new Pacer();
   let pending: ImportChunk = { games: [], scores: [], warnings: [] };
   let plies = 0;
@@ -153,9 +149,10 @@ async function* readSgf(input: AsyncIterable<Uint8Array>, readContext?: ReadCont
     toFileOffsets(trees, segment.offset);
     for (let t = 0; t < trees.length; t++, index++) {
       if (hasNul) refuseNul(trees[t], index, lines);
-      const reader = treeReaderOf(trees[t], index, lines);
-      if (reader === readGoTree && !hasher) hasher = { value: (await (readContext?.zobristTable?.() ?? goHasher(readContext?.sql)))?.hasher };
-      const chunk = reader(trees[t], { lines, index, source: sources[t], previous, goHasher: hasher?.value });
+      const game = gameOfTree(byType, trees[t], index, lines);
+      // A game hashed with a Zobrist table reads the import's (or, at a replay, the recorded) table once.
+      if (game.hashed && !hasher) hasher = { value: (await readContext?.zobristTable?.())?.hasher };
+      const chunk = game.readTree(trees[t], { lines, index, source: sources[t], previous, goHasher: hasher?.value });
       for (const g of chunk.games ?? []) {
         pending.games!.push(g);
         plies += g.plies.length;

@@ -12,7 +12,7 @@ import { bytesSource, runImport } from '../../../src/storage/importService';
 import { describeEachDatabase } from '../../support/databases';
 import { sampleText } from '../../support/sampleData';
 
-const FIXTURES = path.resolve(__dirname, '../fixtures/backgammon');
+const FIXTURES = path.resolve(__dirname, '../../fixtures/backgammon');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
 const importText = (db: Database, text: string) => runImport(db, readerFor('SGF')!, bytesSource(Buffer.from(text, 'utf8')));
 

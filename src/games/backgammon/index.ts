@@ -1,0 +1,16 @@
+/** Backgammon: SGF (GM[6]) and Jellyfish .mat, positions under gnubg's Position ID and Match ID. */
+import type { GameModule } from '../types';
+import { backgammonExplorer } from './explorer';
+import { matReader, writeBackgammonGameMat } from './mat';
+import { readBackgammonTree, writeBackgammonGameSgf } from './sgf';
+
+export const backgammon: GameModule = {
+  kind: 'BACKGAMMON',
+  readers: [matReader],
+  writers: [
+    { format: 'SGF', write: writeBackgammonGameSgf },
+    { format: 'MAT', write: writeBackgammonGameMat },
+  ],
+  sgf: { gameType: 6, readTree: readBackgammonTree },
+  explorer: backgammonExplorer,
+};

@@ -1,0 +1,15 @@
+/** Crossword games: GCG games and CGP positions, positions under their Zobrist keys. */
+import type { GameModule } from '../types';
+import { crosswordExplorer } from './explorer';
+import { cgpReader, gcgReader, writeCgpGame, writeGcgGame } from './formats';
+
+export const crossword: GameModule = {
+  kind: 'CROSSWORD',
+  readers: [cgpReader, gcgReader],
+  writers: [
+    { format: 'GCG', write: writeGcgGame },
+    { format: 'CGP', write: writeCgpGame },
+  ],
+  explorer: crosswordExplorer,
+  hexKeys64: true,
+};

@@ -1,0 +1,13 @@
+/** Go: SGF (GM[1]) games, Cook's position and score files, positions under their PositionID. */
+import type { GameModule } from '../types';
+import { goPositionsReader, goScoresReader } from './files';
+import { readGoTree, writeGoGameSgf } from './sgf';
+
+export const go: GameModule = {
+  kind: 'GO',
+  readers: [goPositionsReader, goScoresReader],
+  writers: [{ format: 'SGF', write: writeGoGameSgf }],
+  sgf: { gameType: 1, readTree: readGoTree, hashed: true },
+  // Black moves first (`B`); the explorer counts Go moves as GTP points of the canonical orientation.
+  explorer: { shownMove: (_key, move) => move, moverIsFirst: (sideToMove) => sideToMove !== 'W' },
+};

@@ -1,0 +1,69 @@
+/**
+ * What a game is to tabula: everything one game adds to the generic core, behind one interface.
+ * Each game's folder (`src/games/<game>/index.ts`) exports one `GameModule`; `src/games/index.ts`
+ * lists them, and is the only list of kinds. The core (import, the position index, lookups,
+ * occurrences, the explorer, key forms, diagrams) asks the module and never names a kind.
+ */
+import type { GameKind } from '../db/records';
+import type { FormatName, FormatReader, GameWriter } from './formats';
+import type { TreeReader } from './sgf/tree';
+
+export type { GameKind };
+
+/** The explorer's rules of a game: how a counted move reads, who moves, what judges a move. */
+export interface ExplorerRules {
+  /**
+   * A counted move as the explorer shows it (the text the position index counted may carry more,
+   * such as a backgammon roll the position already holds or the points a crossword play scored);
+   * two counted texts that show the same are one move.
+   */
+  shownMove(key: string, move: string): string;
+  /** The points a counted move scored by itself, where its text carries them (crossword plays). */
+  playPoints?(move: string): number | undefined;
+  /** Whether the side to move (as the position stores it) is the first player; an unknown side counts as the first. */
+  moverIsFirst(sideToMove: string | null): boolean;
+  /**
+   * The keys of the positions the moves lead to from `board`, by move: a move's verdict is then
+   * the mean stored score of its position (stored from the first player's side). Moves that do
+   * not read are left out.
+   */
+  childKeys?(board: string, moves: readonly string[]): Map<string, string>;
+  /**
+   * A program's verdict on a move made from a position, read from one of the position's stored
+   * scores: the move as the explorer shows it, the value of the move and what it lost against the
+   * best; null when the score is no such verdict.
+   */
+  playVerdict?(score: VerdictScore, key: string): { move: string; value: number; error: number } | null;
+}
+
+/** The fields of a stored score a verdict is read from. */
+export interface VerdictScore {
+  program: string;
+  ruleset: string;
+  value: number;
+  bestValue: number | null;
+  details: unknown;
+}
+
+/** A game written in SGF: its game type (`GM`) and the reader of one of its trees. */
+export interface SgfGame {
+  gameType: number;
+  readTree: TreeReader;
+  /** Whether its trees are hashed with the import's Zobrist table (the reader is given it as `goHasher`). */
+  hashed?: boolean;
+}
+
+export interface GameModule {
+  /** The stored kind (the Prisma and GraphQL `GameKind` value). */
+  readonly kind: GameKind;
+  /** The formats the game is read from; an SGF game reads through `sgf` instead. */
+  readonly readers: readonly FormatReader[];
+  /** The formats a stored game of this kind is written in. */
+  readonly writers: readonly { format: FormatName; write: GameWriter }[];
+  /** The game's SGF game type and tree reader, when the game is written in SGF. */
+  readonly sgf?: SgfGame;
+  /** The explorer's rules. */
+  readonly explorer: ExplorerRules;
+  /** Whether positions of this kind are keyed by a 64-bit Zobrist or Polyglot hash written as 16 hex digits. */
+  readonly hexKeys64?: boolean;
+}
