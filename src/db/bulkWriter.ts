@@ -8,7 +8,8 @@
  *   are records of the file (not plies of its games) are linked to the import (`ImportPosition`,
  *   with their place in its list), so deleting another import that brought them keeps them;
  * - games are COPYed straight into their table with ids reserved from its sequence in
- *   file order, and their plies go to the import's position index (`positionIndexWriter.ts`);
+ *   file order, with the outcome and points their reader read from the result, and their plies
+ *   go to the import's position index (`positionIndex/writer.ts`, counting that outcome);
  *   a position reached in a game becomes a `Position` row only when something is attached to
  *   it (a score of the chunk), since the game itself gives its board on a replay;
  * - each game's analysis summary (what a program said of each player's decisions) goes to
@@ -23,7 +24,7 @@ import type { GameKind, GameRecord, ImportChunk, PositionRecord, ScoreRecord } f
 import type { CopyValue } from './copyText';
 import type { SqlExecutor } from './sql';
 import { writtenDateRange } from './dateRange';
-import { PositionIndexBuffer } from './positionIndex/writer';
+import { PositionIndexBuffer } from './positionIndex';
 
 /** Columns of the staging tables (temporary, dropped at commit), created when a chunk first needs one. */
 const STAGING = {
@@ -243,11 +244,11 @@ async function storeGames(sql: SqlExecutor, importId: bigint, games: GameRecord[
   await sql.copyRows(
     'Game',
     ['id', 'kind', 'importId', 'indexInFile', 'sourceFormat', 'source', 'player1', 'player2', 'event', 'site', 'round',
-      'dateText', 'playedOn', 'playedUntil', 'result', 'matchLength', 'gameNumber', 'metadata', 'gameText', 'startFen'],
+      'dateText', 'playedOn', 'playedUntil', 'result', 'outcome', 'firstPoints', 'matchLength', 'gameNumber', 'metadata', 'gameText', 'startFen'],
     games.map((g, i) => [
       ids[i], g.kind, list, gameIndexBase + i, g.sourceFormat, g.source, g.player1 ?? null, g.player2 ?? null,
       g.event ?? null, g.site ?? null, g.round ?? null, g.dateText ?? null, ...playedRange(g.dateText), g.result ?? null,
-      g.matchLength ?? null, g.gameNumber ?? null, json(g.metadata ?? {}), g.gameText ?? null, g.startFen ?? null,
+      g.outcome, g.firstPoints, g.matchLength ?? null, g.gameNumber ?? null, json(g.metadata ?? {}), g.gameText ?? null, g.startFen ?? null,
     ]),
   );
   return ids;

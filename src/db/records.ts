@@ -4,6 +4,19 @@
  */
 export type GameKind = 'BACKGAMMON' | 'CHESS' | 'GO' | 'CROSSWORD';
 
+/** How a game ended, from the first player's side (White in chess, Black in Go, player 1 elsewhere); null when unknown. */
+export type Outcome = 'FIRST' | 'DRAW' | 'SECOND' | null;
+
+/**
+ * What a game's result text says, as its game reads it (`GameModule.result`): the outcome, and
+ * the points the game was worth to the first player where the game keeps score in points
+ * (backgammon's points won, a crossword game's spread), else null.
+ */
+export interface GameResult {
+  outcome: Outcome;
+  firstPoints: number | null;
+}
+
 /** A position, identified within its kind by `key`. */
 export interface PositionRecord {
   kind: GameKind;
@@ -54,6 +67,9 @@ export interface GameRecord {
   round?: string | null;
   dateText?: string | null;
   result?: string | null;
+  /** What `result` says, read once by the game's reader (`GameModule.result`): stored on the game and counted by the position index. */
+  outcome: Outcome;
+  firstPoints: number | null;
   matchLength?: number | null;
   gameNumber?: number | null;
   metadata?: Record<string, unknown>;

@@ -4,7 +4,7 @@
  * lists them, and is the only list of kinds. The core (import, the position index, lookups,
  * occurrences, the explorer, key forms, diagrams) asks the module and never names a kind.
  */
-import type { GameKind } from '../db/records';
+import type { GameKind, GameResult } from '../db/records';
 import type { FormatName, FormatReader, GameWriter } from './formats';
 import type { TreeReader } from './sgf/tree';
 
@@ -62,6 +62,12 @@ export interface GameModule {
   readonly writers: readonly { format: FormatName; write: GameWriter }[];
   /** The game's SGF game type and tree reader, when the game is written in SGF. */
   readonly sgf?: SgfGame;
+  /**
+   * What a result text of this game says (its outcome from the first player's side, and the
+   * points it was worth to them where the game counts points): the readers store it on the game,
+   * once, and everything else reads it from there.
+   */
+  readonly result: (text: string | null | undefined) => GameResult;
   /** The explorer's rules. */
   readonly explorer: ExplorerRules;
   /** Whether positions of this kind are keyed by a 64-bit Zobrist or Polyglot hash written as 16 hex digits. */

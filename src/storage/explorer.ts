@@ -5,12 +5,11 @@
  * read from replays of their games. Each game counts once per move.
  */
 import type { Database } from '../db/database';
-import { outcomeOf, pointsOf } from '../db/positionIndex/writer';
 import type { GameKind } from '../db/records';
 import { gameOf } from '../games';
 import type { ExplorerRules } from '../games/types';
 import { type PlySource, plyHasKey } from './occurrences';
-import { indexKey, keyReads } from '../db/positionIndex/reader';
+import { indexKey, keyReads } from '../db/positionIndex';
 import { positionsByKeys } from './lookups';
 import { scoresOfPositions } from './rows';
 
@@ -71,7 +70,7 @@ export async function moveStats(db: Database, source: PlySource, kind: GameKind,
     s.firstPoints += r.points;
     s.pointGames += Number(r.pointGames);
   }
-  // The other occurrences: each game once per move, from its replay (all games asked at once, so a loader batches them).
+  // The other occurrences: each game once per move, from its replay, with the outcome stored on the game (all games asked at once, so a loader batches them).
   const wanted = cold.filter((p) => includeVariations || p.mainLine);
   const [replays, games] = await Promise.all([
     Promise.all(wanted.map((p) => source.plies(p.gameId))),
@@ -85,11 +84,11 @@ export async function moveStats(db: Database, source: PlySource, kind: GameKind,
     counted.add(`${p.gameId} ${move}`);
     const s = entry(move);
     s.count++;
-    const outcome = outcomeOf(kind, games[i]?.result);
+    const outcome = games[i]?.outcome;
     if (outcome === 'FIRST') s.firstWins++;
     else if (outcome === 'SECOND') s.secondWins++;
     else if (outcome === 'DRAW') s.draws++;
-    const points = pointsOf(kind, games[i]?.result);
+    const points = games[i]?.firstPoints ?? null;
     if (points !== null) {
       s.firstPoints += points;
       s.pointGames++;

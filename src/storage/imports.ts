@@ -3,8 +3,7 @@ import type { Database } from '../db/database';
 import type { SqlExecutor } from '../db/sql';
 import type { GameKind, ImportWarning } from '../db/records';
 import { replayedGamesOf } from './gamePlies';
-import { deleteIndexOfImport } from '../db/positionIndex/writer';
-import { reachedKeys } from '../db/positionIndex/reader';
+import { deleteIndexOfImport, reachedKeys } from '../db/positionIndex';
 
 /** One import as listed. */
 export type ImportRow = {

@@ -6,10 +6,10 @@ import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { type StoredPly } from './gamePlies';
-import { type IndexMemo, postingsBefore, postingsOf } from '../db/positionIndex/reader';
+import { type IndexMemo, postingsBefore, postingsOf } from '../db/positionIndex';
 
 /** How often a key occurs, and in how many games (the index's counts), for the request's loaders. */
-export { type IndexMemo, occurrenceCountsOf } from '../db/positionIndex/reader';
+export { type IndexMemo, occurrenceCountsOf } from '../db/positionIndex';
 
 /** Most occurrences one call returns. */
 export const MAX_OCCURRENCES = 500;

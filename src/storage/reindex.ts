@@ -7,7 +7,7 @@
  */
 import type { Database } from '../db/database';
 import type { SqlExecutor } from '../db/sql';
-import { PositionIndexBuffer, deleteIndexOfImport } from '../db/positionIndex/writer';
+import { PositionIndexBuffer, deleteIndexOfImport } from '../db/positionIndex';
 import { replayedGamesOf } from './gamePlies';
 import { Pacer } from '../games/reading/pacer';
 import { analysePendingImports } from './reanalyse';
@@ -47,7 +47,7 @@ export async function indexImportAgain(
   let count = 0;
   for await (const { games, plies } of replayedGamesOf(sql, importId, pace)) {
     for (const game of games) {
-      await index.addNodes(sql, importId, game.id, game.kind, game.result, plies.get(game.id) ?? []);
+      await index.addNodes(sql, importId, game.id, game, plies.get(game.id) ?? []);
       count++;
       if (pace.due) await pace.giveWay();
     }

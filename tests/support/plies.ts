@@ -3,7 +3,7 @@ import type { Database } from '../../src/db/database';
 import type { GameKind, PositionRecord } from '../../src/db/records';
 import type { Game } from '../../src/generated/prisma/client';
 import { pliesOfGames } from '../../src/storage/gamePlies';
-import { occurrenceCountsOf } from '../../src/db/positionIndex/reader';
+import { occurrenceCountsOf } from '../../src/db/positionIndex';
 
 /** One node of a stored game. */
 export interface PlyRow {

@@ -1,6 +1,7 @@
 /**
- * The packed form of the position index: where each position occurs in stored games, as
- * fixed-width big-endian entries in `bytea` values. Pure functions, no SQL.
+ * The packed form of the position index (`index.ts` says what else the room holds): where each
+ * position occurs in stored games, as fixed-width big-endian entries in `bytea` values. Pure
+ * functions, no SQL.
  *
  * Every position key (of any game) is hashed to 64 bits, held as two unsigned 32-bit halves
  * `hi` and `lo`. The index has two kinds of rows, both written once per flush of an import

@@ -1,5 +1,5 @@
 /**
- * Reads the position index (`src/db/postingBlocks.ts` says how it is packed): where a position
+ * Reads the position index (`layout.ts` says how it is packed): where a position
  * occurs in stored games, how often, and how many games reach it. A position's entries are in
  * the block of its bucket (positions that occur a few times in a flush) and in runs of its own
  * (positions that occur often), one of each per flush of an import.

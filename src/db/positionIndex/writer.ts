@@ -1,17 +1,18 @@
 /**
- * Writes the position index of an import's games (the packed layout of `postingBlocks.ts`).
+ * Writes the position index of an import's games (packed as `layout.ts` says).
  * The import adds each stored game's plies to a `PositionIndexBuffer`; when the buffer holds
  * FLUSH_ENTRIES entries, and at the end of the import, it is flushed inside the import's
  * transaction:
  * - entries are sorted by (kind, bucket, lo, rest of the hash), file order kept within a hash;
  * - a position with HOT_RUN_ENTRIES entries or more gets a `PositionRun` row of its own and
- *   `PositionMove` rows counting, per move played from it, the games and their results;
+ *   `PositionMove` rows counting, per move played from it, the games and their outcomes (as the
+ *   game's reader read them from its result and the game stores them: no result text is read here);
  * - the other entries go, bucket by bucket, into one `PositionBlock` row each.
  * Every row carries its import, so deleting the import (a foreign key with ON DELETE CASCADE)
  * removes them all. Memory is bounded by one flush.
  */
 import type { CopyValue } from '../copyText';
-import type { GameKind, GameRecord, PlyRecord } from '../records';
+import type { GameKind, GameRecord, GameResult, Outcome, PlyRecord } from '../records';
 import { distinctPlyIndexes } from '../records';
 import type { SqlExecutor } from '../sql';
 import {
@@ -30,54 +31,7 @@ import {
 /** Entries a buffer takes before the import flushes it (about 12,000 chess games; ~20 MB). */
 const FLUSH_ENTRIES = 1_000_000;
 
-/** A game's result as the index counts it, from the first player's side. */
-export type Outcome = 'FIRST' | 'DRAW' | 'SECOND' | null;
-
-/**
- * The outcome of a game from its result text, from the first player's side: chess (`1-0`,
- * `0-1`, `1/2-1/2`; White first), Go (`B+R`, `W+3.5`, `0`, `Draw`; Black first), backgammon
- * (`W+2`, `B+1R`; White, player 1, first) and crossword games (final scores `412-380`).
- */
-export function outcomeOf(kind: GameKind, result: string | null | undefined): Outcome {
-  const r = result?.trim();
-  if (!r) return null;
-  switch (kind) {
-    case 'CHESS':
-      return r === '1-0' ? 'FIRST' : r === '0-1' ? 'SECOND' : r === '1/2-1/2' ? 'DRAW' : null;
-    case 'GO':
-      if (/^B\+/i.test(r)) return 'FIRST';
-      if (/^W\+/i.test(r)) return 'SECOND';
-      return r === '0' || /^(draw|jigo)$/i.test(r) ? 'DRAW' : null;
-    case 'BACKGAMMON':
-      return /^W\+/i.test(r) ? 'FIRST' : /^B\+/i.test(r) ? 'SECOND' : null;
-    case 'CROSSWORD': {
-      const m = /^(-?\d+)-(-?\d+)$/.exec(r);
-      if (!m) return null;
-      const [a, b] = [Number(m[1]), Number(m[2])];
-      return a > b ? 'FIRST' : a < b ? 'SECOND' : 'DRAW';
-    }
-  }
-}
-
-/**
- * The points a game was worth to the first player, where the game keeps score in points:
- * backgammon's `W+2` / `B+1` (the points won, cube and gammons included; White is the first
- * player), a crossword game's final `451-345` (the spread). Null for other games and results.
- */
-export function pointsOf(kind: GameKind, result: string | null | undefined): number | null {
-  const r = result?.trim();
-  if (!r) return null;
-  if (kind === 'BACKGAMMON') {
-    const m = /^([WB])\+(\d+)/i.exec(r);
-    return m ? (m[1].toUpperCase() === 'W' ? 1 : -1) * Number(m[2]) : null;
-  }
-  if (kind === 'CROSSWORD') {
-    const m = /^(-?\d+)-(-?\d+)$/.exec(r);
-    return m ? Number(m[1]) - Number(m[2]) : null;
-  }
-  return null;
-}
-
+/** A buffered game's outcome as the tally of `moveRows` counts it: 0 unknown, 1 first, 2 draw, 3 second. */
 const OUTCOME_CODES: Record<Exclude<Outcome, null>, number> = { FIRST: 1, DRAW: 2, SECOND: 3 };
 
 /** Growable columns of one kind's entries. */
@@ -161,7 +115,7 @@ export class PositionIndexBuffer {
   private readonly kinds = new Map<GameKind, Entries>();
   private readonly gameIds: bigint[] = [];
   private readonly outcomes: number[] = [];
-  /** Per buffered game, the points it was worth to the first player (`pointsOf`), or null. */
+  /** Per buffered game, the points it was worth to the first player (`GameResult.firstPoints`), or null. */
   private readonly points: (number | null)[] = [];
   private readonly moves: string[] = [];
   private readonly moveIds = new Map<string, number>();
@@ -181,36 +135,34 @@ export class PositionIndexBuffer {
   /** Adds a stored game's plies: each position under its key (and its group key, where it has one). */
   addGame(sql: SqlExecutor, importId: bigint, gameId: bigint, game: GameRecord): Promise<void> {
     const nodes = distinctPlyIndexes(game.plies).map((node) => ({ node, ply: game.plies[node] }));
-    return this.addNodes(sql, importId, gameId, game.kind, game.result, nodes);
+    return this.addNodes(sql, importId, gameId, game, nodes);
   }
 
   /**
-   * Adds the given nodes of a stored game (each with its index in the game's replay). What is
-   * buffered is written first when the game is too far from the buffered games for a 24-bit
-   * offset, and afterwards once FLUSH_ENTRIES entries wait.
+   * Adds the given nodes of a stored game (each with its index in the game's replay), counted
+   * with the game's stored outcome and points. What is buffered is written first when the game is
+   * too far from the buffered games for a 24-bit offset, and afterwards once FLUSH_ENTRIES entries wait.
    */
   async addNodes(
     sql: SqlExecutor,
     importId: bigint,
     gameId: bigint,
-    kind: GameKind,
-    result: string | null | undefined,
+    result: GameResult,
     nodes: readonly { node: number; ply: PlyRecord }[],
   ): Promise<void> {
     if (nodes.length === 0) return;
     if (!this.fits(gameId)) await this.flush(sql, importId);
-    this.append(gameId, kind, result, nodes);
+    this.append(gameId, result, nodes);
     if (this.entryCount >= FLUSH_ENTRIES) await this.flush(sql, importId);
   }
 
-  private append(gameId: bigint, kind: GameKind, result: string | null | undefined, nodes: readonly { node: number; ply: PlyRecord }[]): void {
+  private append(gameId: bigint, { outcome, firstPoints }: GameResult, nodes: readonly { node: number; ply: PlyRecord }[]): void {
     const g = this.gameIds.length;
     if (g === 0 || gameId < this.lowestId) this.lowestId = gameId;
     if (g === 0 || gameId > this.highestId) this.highestId = gameId;
     this.gameIds.push(gameId);
-    const outcome = outcomeOf(kind, result);
     this.outcomes.push(outcome ? OUTCOME_CODES[outcome] : 0);
-    this.points.push(pointsOf(kind, result));
+    this.points.push(firstPoints);
     for (const { node, ply } of nodes) {
       if (node > MAX_NODE) throw new Error(`game ${gameId} has more than ${MAX_NODE} nodes: the position index cannot hold node ${node}`);
       const { kind: positionKind, key, groupKey } = ply.position;

@@ -3,6 +3,7 @@ import type { GameModule } from '../types';
 import { backgammonExplorer } from './explorer';
 import { matReader, writeBackgammonGameMat } from './mat';
 import { readBackgammonTree, writeBackgammonGameSgf } from './sgf';
+import { resultOf } from './result';
 
 export const backgammon: GameModule = {
   kind: 'BACKGAMMON',
@@ -12,5 +13,6 @@ export const backgammon: GameModule = {
     { format: 'MAT', write: writeBackgammonGameMat },
   ],
   sgf: { gameType: 6, readTree: readBackgammonTree },
+  result: resultOf,
   explorer: backgammonExplorer,
 };

@@ -26,6 +26,7 @@ import { metadataOf, plyRecordsOf } from './records';
 import type { FormatReader } from '../formats';
 import { ImportFailure } from '../importFailure';
 import { readAll } from '../reading/readAll';
+import { resultOf } from './result';
 
 /** The text of a file: UTF-8, or (when it is not valid UTF-8) ISO-8859-1, as older Windows programs write. */
 const decode = (bytes: Uint8Array, warnings: ImportWarning[]): string => {
@@ -64,6 +65,7 @@ async function* readMat(input: AsyncIterable<Uint8Array>): AsyncGenerator<Import
     if (!replay.ok) throw replayFailure(g, index, replay.error);
     for (const w of replay.value.warnings) warnings.push({ gameIndex: index, code: 'WARN_BG_REPLAY', message: w, line: g.line });
     const { info } = g.game;
+    const result = resultText(replay.value.result);
     games.push({
       kind: 'BACKGAMMON',
       sourceFormat: 'MAT',
@@ -74,7 +76,8 @@ async function* readMat(input: AsyncIterable<Uint8Array>): AsyncGenerator<Import
       site: info.place ?? null,
       round: info.round ?? null,
       dateText: file.tags.find((t) => t.name === 'EventDate')?.value ?? null, // as written: 2025.11.08
-      result: resultText(replay.value.result),
+      result,
+      ...resultOf(result),
       matchLength: info.matchLength,
       gameNumber: info.gameNumber + 1,
       metadata: metadataOf(g.game, replay.value.result),

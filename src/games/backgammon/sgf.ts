@@ -24,6 +24,7 @@ import { metadataOf, plyRecordsOf } from './records';
 import { backgammonGameOfMat } from './mat';
 import { type TreeContext, type TreeReader, normId, treeFailure, where } from '../sgf/tree';
 import { pushAll } from '../../codecs/arrays';
+import { resultOf } from './result';
 
 /** What a reader keeps of gnubg's analysis of one game. */
 interface GameAnalysis {
@@ -166,6 +167,7 @@ export const readBackgammonTree: TreeReader = (tree, context) => {
     round: info.round ?? null,
     dateText,
     result: re ?? null,
+    ...resultOf(re),
     matchLength: info.matchLength,
     gameNumber: info.gameNumber + 1,
     metadata,

@@ -59,6 +59,7 @@ import {
 } from '../../db/records';
 import { ImportFailure, importError } from '../importFailure';
 import { pushAll } from '../../codecs/arrays';
+import { resultOf } from './result';
 
 /** Games per chunk a reader yields: each chunk is stored before the next games are parsed. */
 export const CHESS_CHUNK_GAMES = 100;
@@ -323,6 +324,7 @@ const gameRecord = (
   replayed: Pick<GameRecord, 'gameText' | 'startFen' | 'plies'>,
 ): GameRecord => {
   const resultTag = getTag(game, 'Result')?.trim();
+  const result = resultTag && RESULTS.has(resultTag) ? resultTag : resultTag || game.result;
   return {
     kind: 'CHESS',
     sourceFormat,
@@ -333,7 +335,8 @@ const gameRecord = (
     site: getTag(game, 'Site') ?? null,
     round: getTag(game, 'Round') ?? null,
     dateText: getTag(game, 'Date') ?? null,
-    result: resultTag && RESULTS.has(resultTag) ? resultTag : resultTag || game.result,
+    result,
+    ...resultOf(result),
     metadata: tagObject(game),
     ...replayed,
   };

@@ -2,6 +2,7 @@
 import type { GameModule } from '../types';
 import { chessExplorer } from './explorer';
 import { gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from './formats';
+import { resultOf } from './result';
 
 export const chess: GameModule = {
   kind: 'CHESS',
@@ -10,6 +11,7 @@ export const chess: GameModule = {
     { format: 'PGN', write: writeChessPgn },
     { format: 'GAMETEXT', write: writeChessGameText },
   ],
+  result: resultOf,
   explorer: chessExplorer,
   hexKeys64: true,
 };

@@ -51,6 +51,7 @@ import {
   type PositionRecord,
 } from '../../db/records';
 import { ImportFailure } from '../importFailure';
+import { resultOf } from './result';
 
 /** Positions per chunk of a CGP import. */
 const CGP_CHUNK = 2000;
@@ -318,6 +319,7 @@ export const gcgGameRecord = (
     finalRacks: game.finalRacks.map((r) => r ?? null),
     ...(game.note !== undefined ? { note: game.note } : {}),
   };
+  const result = finished ? `${replay.finalScores[0]}-${replay.finalScores[1]}` : null;
   const record: GameRecord = {
     kind: 'CROSSWORD',
     sourceFormat: 'GCG',
@@ -328,7 +330,8 @@ export const gcgGameRecord = (
     site: pragmas.site ?? null,
     round: pragmas.round ?? null,
     dateText: pragmas.date ?? null,
-    result: finished ? `${replay.finalScores[0]}-${replay.finalScores[1]}` : null,
+    result,
+    ...resultOf(result),
     metadata: metadata as unknown as Record<string, unknown>,
     plies,
     analysis: gcgPlayerAnalysis(game, replay),

@@ -2,6 +2,7 @@
 import type { GameModule } from '../types';
 import { crosswordExplorer } from './explorer';
 import { cgpReader, gcgReader, writeCgpGame, writeGcgGame } from './formats';
+import { resultOf } from './result';
 
 export const crossword: GameModule = {
   kind: 'CROSSWORD',
@@ -10,6 +11,7 @@ export const crossword: GameModule = {
     { format: 'GCG', write: writeGcgGame },
     { format: 'CGP', write: writeCgpGame },
   ],
+  result: resultOf,
   explorer: crosswordExplorer,
   hexKeys64: true,
 };

@@ -2,12 +2,14 @@
 import type { GameModule } from '../types';
 import { goPositionsReader, goScoresReader } from './files';
 import { readGoTree, writeGoGameSgf } from './sgf';
+import { resultOf } from './result';
 
 export const go: GameModule = {
   kind: 'GO',
   readers: [goPositionsReader, goScoresReader],
   writers: [{ format: 'SGF', write: writeGoGameSgf }],
   sgf: { gameType: 1, readTree: readGoTree, hashed: true },
+  result: resultOf,
   // Black moves first (`B`); the explorer counts Go moves as GTP points of the canonical orientation.
   explorer: { shownMove: (_key, move) => move, moverIsFirst: (sideToMove) => sideToMove !== 'W' },
 };

@@ -15,6 +15,7 @@ import type { Game } from '../../generated/prisma/client';
 import { goGameKey, signedHash } from './files';
 import { type GameRecord, type PlyRecord, type PositionRecord } from '../../db/records';
 import { type TreeReader, treeFailure } from '../sgf/tree';
+import { resultOf } from './result';
 
 const moveText = (game: GoGame, move: GoGame['positions'][number]['move']): string | null =>
   move ? `${move.color}[${move.point === null ? '' : sgfPoint(move.point, game.width)}]` : null;
@@ -69,6 +70,7 @@ export const goGameRecord = (game: GoGame, source: Uint8Array): GameRecord => {
     round: info.RO ?? null,
     dateText: info.DT ?? null,
     result: info.RE ?? null,
+    ...resultOf(info.RE),
     metadata: { ...info, boardSize: `${game.width}x${game.height}`, variations: game.variations },
     plies,
   };
