@@ -4,12 +4,12 @@
  * rows and a score, opens with every migration applied, its game indexed by a replay, the
  * position rows only games reached gone, and the scored one kept.
  */
-import { readMigrations } from '../../src/db/migrations';
-import type { Database } from '../../src/db/database';
-import { oldDatabases } from '../support/oldDatabase';
-import { indexPendingImports } from '../../src/storage/reindex';
-import { storedPlies, indexedOccurrences } from '../support/plies';
-import { AFTER_E4, AFTER_E4_E5, START } from '../support/records';
+import { readMigrations } from '../../../src/db/migrations';
+import type { Database } from '../../../src/db/database';
+import { oldDatabases } from '../../support/oldDatabase';
+import { indexPendingImports } from '../../../src/storage/reindex';
+import { storedPlies, indexedOccurrences } from '../../support/plies';
+import { AFTER_E4, AFTER_E4_E5, START } from '../../support/records';
 
 const BEFORE_INDEX = readMigrations().filter((m) => m.name < '20261124212218_position_index');
 

@@ -10,8 +10,8 @@
  * scid-res_gameUTF8.pgn has 1 game, 149 main-line plies and 330 variation plies: 480 nodes.
  * Both start from the standard position.
  */
-import type { Database } from '../../src/db/database';
-import type { GameKind } from '../../src/db/records';
+import type { Database } from '../../../src/db/database';
+import type { GameKind } from '../../../src/db/records';
 import {
   BLOCK_ENTRY_BYTES,
   type Posting,
@@ -20,15 +20,15 @@ import {
   findInBlock,
   positionHash,
   signedHash,
-} from '../../src/db/positionIndex/layout';
-import { DEFAULT_LIMITS } from '../../src/server/limits';
-import { readerFor } from '../../src/games/index';
-import { deleteImport } from '../../src/storage/imports';
-import { bytesSource, runImport } from '../../src/storage/importService';
-import { describeEachDatabase } from '../support/databases';
-import { dataOf, graphqlClient } from '../support/graphql';
-import { type PlyRow, indexedOccurrences, storedPlies } from '../support/plies';
-import { sample } from '../support/sampleData';
+} from '../../../src/db/positionIndex/layout';
+import { DEFAULT_LIMITS } from '../../../src/server/limits';
+import { readerFor } from '../../../src/games/index';
+import { deleteImport } from '../../../src/storage/imports';
+import { bytesSource, runImport } from '../../../src/storage/importService';
+import { describeEachDatabase } from '../../support/databases';
+import { dataOf, graphqlClient } from '../../support/graphql';
+import { type PlyRow, indexedOccurrences, storedPlies } from '../../support/plies';
+import { sample } from '../../support/sampleData';
 
 const JOSE = sample('chess', 'jose-starter.pgn');
 const SCID = sample('chess', 'scid-res_gameUTF8.pgn');

@@ -1,0 +1,54 @@
+/**
+ * The index writer counts the outcome and points it is given for a game (what its reader read
+ * from the result and the game stores), and never reads a result text itself.
+ */
+import type { CopyValue } from '../../../src/db/copyText';
+import { PositionIndexBuffer } from '../../../src/db/positionIndex';
+import type { SqlExecutor } from '../../../src/db/sql';
+import { chessGame } from '../../support/records';
+
+/** An executor that keeps the rows COPYed into each table. */
+const copying = (): { sql: SqlExecutor; copied: Map<string, Record<string, CopyValue>[]> } => {
+  const copied = new Map<string, Record<string, CopyValue>[]>();
+  const sql: SqlExecutor = {
+    query: () => Promise.resolve([]),
+    exec: () => Promise.resolve(),
+    copyRows: (table, columns, rows) => {
+      const kept = [...rows].map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
+      copied.set(table, [...(copied.get(table) ?? []), ...kept]);
+      return Promise.resolve(kept.length);
+    },
+  };
+  return { sql, copied };
+};
+
+/** The move counts of 1. e4 from the start position, as the flush writes them. */
+const e4Counts = (copied: Map<string, Record<string, CopyValue>[]>): Record<string, CopyValue> | undefined => {
+  const rows = (copied.get('PositionMove') ?? []).filter((r) => r.move === 'e4');
+  expect(rows).toHaveLength(1);
+  const { games, firstWins, draws, secondWins, firstPoints, pointGames } = rows[0];
+  return { games, firstWins, draws, secondWins, firstPoints, pointGames };
+};
+
+describe('the position index writer', () => {
+  it("counts each game's stored outcome, whatever its result text says", async () => {
+    const { sql, copied } = copying();
+    const index = new PositionIndexBuffer();
+    // The result text says White won; the stored outcome (what counts) says Black did, and a draw.
+    await index.addGame(sql, 1n, 10n, chessGame('A', 'B', { result: '1-0', outcome: 'SECOND', firstPoints: null }));
+    await index.addGame(sql, 1n, 11n, chessGame('C', 'D', { result: '1-0', outcome: 'DRAW', firstPoints: null }));
+    await index.addGame(sql, 1n, 12n, chessGame('E', 'F', { result: null, outcome: null, firstPoints: null }));
+    await index.flush(sql, 1n);
+    expect(e4Counts(copied)).toEqual({ games: 3, firstWins: 0, draws: 1, secondWins: 1, firstPoints: 0, pointGames: 0 });
+  });
+
+  it('sums the points given for the games that have them', async () => {
+    const { sql, copied } = copying();
+    const index = new PositionIndexBuffer();
+    await index.addGame(sql, 1n, 10n, chessGame('A', 'B', { outcome: 'FIRST', firstPoints: 3 }));
+    await index.addGame(sql, 1n, 11n, chessGame('C', 'D', { outcome: 'SECOND', firstPoints: -1 }));
+    await index.addGame(sql, 1n, 12n, chessGame('E', 'F', { outcome: 'FIRST', firstPoints: null }));
+    await index.flush(sql, 1n);
+    expect(e4Counts(copied)).toEqual({ games: 3, firstWins: 2, draws: 0, secondWins: 1, firstPoints: 2, pointGames: 2 });
+  });
+});
