@@ -74,7 +74,7 @@ const listLength = (value: unknown): number => (Array.isArray(value) ? value.len
 const findPositionsLength = (args: Args): number => {
   if (typeof args.text !== 'string' || args.text.length > 2000) return 1; // refused by the resolver
   const form = keyFormOf(args.text);
-  return form.form === 'backgammonBoard' ? BOARD_POSITIONS : form.form === 'keys' ? Math.max(1, form.keys.length) : POSITIONS_PER_KEY;
+  return form.form === 'board' ? (form.grouped ? BOARD_POSITIONS : POSITIONS_PER_KEY) : form.form === 'keys' ? Math.max(1, form.keys.length) : POSITIONS_PER_KEY;
 };
 
 /** The types a position is read as: their index fields cost index reads. */
