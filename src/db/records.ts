@@ -2,7 +2,10 @@
  * The plain records a format reader produces and the bulk writer stores. A
  * reader turns a file into a sequence of `ImportChunk`s; nothing here knows SQL or a codec.
  */
-export type GameKind = 'BACKGAMMON' | 'CHESS' | 'GO' | 'CROSSWORD';
+/** The game a record is of: Prisma's `GameKind` (prisma/schema.prisma lists the values; `src/games/index.ts` has a module for each). */
+import type { GameKind } from '../generated/prisma/enums';
+
+export type { GameKind };
 
 /** How a game ended, from the first player's side (White in chess, Black in Go, player 1 elsewhere); null when unknown. */
 export type Outcome = 'FIRST' | 'DRAW' | 'SECOND' | null;

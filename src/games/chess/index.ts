@@ -1,5 +1,6 @@
 /** Chess: PGN and GameText, positions under their Polyglot keys. */
 import type { GameModule } from '../types';
+import { chessKeyForm } from './keyForms';
 import { chessExplorer } from './explorer';
 import { gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from './formats';
 import { resultOf } from './result';
@@ -14,4 +15,5 @@ export const chess: GameModule = {
   result: resultOf,
   explorer: chessExplorer,
   hexKeys64: true,
+  keyForm: chessKeyForm,
 };

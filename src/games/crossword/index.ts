@@ -1,5 +1,6 @@
 /** Crossword games: GCG games and CGP positions, positions under their Zobrist keys. */
 import type { GameModule } from '../types';
+import { crosswordKeyForm } from './keyForms';
 import { crosswordExplorer } from './explorer';
 import { cgpReader, gcgReader, writeCgpGame, writeGcgGame } from './formats';
 import { resultOf } from './result';
@@ -14,4 +15,5 @@ export const crossword: GameModule = {
   result: resultOf,
   explorer: crosswordExplorer,
   hexKeys64: true,
+  keyForm: crosswordKeyForm,
 };
