@@ -6,7 +6,7 @@ import { canonicalHashOfText, defaultHasher, squareBoardSize } from '../codecs/g
 import type { Database } from '../db/database';
 import type { Position } from '../generated/prisma/client';
 import { DEFAULT_ZOBRIST_TABLE, type NamedHasher, goGameKey, goHasher, signedHash } from '../games/go/files';
-import { positionsOfKeys } from './lookups';
+import { type FoundPosition, positionsOfKeys } from './lookups';
 import type { PlySource } from './occurrences';
 
 /** Every stored Go position with this 64-bit canonical hash (16 hex digits), optionally with one side to play, by key. */
@@ -20,7 +20,7 @@ export const goPositionsByHash = (db: Database, hashHex: string, sideToMove?: 'B
  * Go positions with this 9x9 canonical hash (and side to play), by key: the stored rows, and for
  * a side with none, the position as stored games reach it.
  */
-export async function goPositionsOfHash(db: Database, source: PlySource, hashHex: string, side?: 'B' | 'W'): Promise<Position[]> {
+export async function goPositionsOfHash(db: Database, source: PlySource, hashHex: string, side?: 'B' | 'W'): Promise<FoundPosition[]> {
   const rows = await goPositionsByHash(db, hashHex, side);
   const missing = (side ? [side] : (['B', 'W'] as const)).filter((s) => !rows.some((r) => r.sideToMove === s));
   const fromGames = await positionsOfKeys(db, source, missing.map((s) => ({ kind: 'GO' as const, key: goGameKey(9, 9, hashHex, s) })));
@@ -38,7 +38,7 @@ export async function goHasherOfSize(db: Database, size: number): Promise<NamedH
  * empty; `keyForms.ts` checks it), either side to play: hashed to its canonical image with the
  * active table.
  */
-export async function goPositionsOfBoard(db: Database, source: PlySource, board: string): Promise<Position[]> {
+export async function goPositionsOfBoard(db: Database, source: PlySource, board: string): Promise<FoundPosition[]> {
   const size = squareBoardSize(board);
   if (!size.ok) throw new Error(`goPositionsOfBoard: ${size.error.message}`);
   const { hasher } = await goHasherOfSize(db, size.value);

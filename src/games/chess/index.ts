@@ -1,5 +1,6 @@
 /** Chess: PGN and GameText, positions under their Polyglot keys. */
 import type { GameModule } from '../types';
+import { chessPositionDiagram } from './diagram';
 import { chessExplorer } from './explorer';
 import { gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from './formats';
 
@@ -12,4 +13,6 @@ export const chess: GameModule = {
   ],
   explorer: chessExplorer,
   hexKeys64: true,
+  diagram: chessPositionDiagram,
+  sanExplorer: true,
 };
