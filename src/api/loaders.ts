@@ -14,8 +14,7 @@ import type { Game, Position, Score } from '../generated/prisma/client';
 import type { CgpPosition } from '../codecs/crossword';
 import { crosswordPlyPositions } from '../games/crossword/plyPositions';
 import { type SideRow, chessSideRows } from '../games/chess/analysis';
-import type { NamedHasher } from '../games/go/files';
-import { goHasherOfSize } from '../storage/goPositions';
+import { type NamedHasher, goHasherOfSize } from '../games/go/files';
 
 const byKey = <K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | null)[] => {
   const found = new Map(rows.map((row) => [keyOf(row), row]));
@@ -70,7 +69,7 @@ export const createLoaders = (db: Database) => {
      * The Go hasher of each board size (the active stored table for 9x9, the default table of
      * other sizes), looked up once per request; cleared when the active table changes.
      */
-    goHashers: new DataLoader<number, NamedHasher>((sizes) => Promise.all(sizes.map((size) => goHasherOfSize(db, size)))),
+    goHashers: new DataLoader<number, NamedHasher>((sizes) => Promise.all(sizes.map((size) => goHasherOfSize(db.sql, size)))),
     /** How often, and in how many games, a position occurs. */
     occurrenceCounts: new DataLoader<KindKey, { occurrences: number; games: number }, string>(
       (keys) => Promise.all(keys.map((k) => occurrenceCountsOf(db.sql, k.kind, k.key, memo))),

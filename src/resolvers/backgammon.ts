@@ -17,7 +17,7 @@ import {
 } from '../codecs/backgammon';
 import { pageSize } from '../api/args';
 import { codecInputError } from '../api/errors';
-import { backgammonPositionsOfBoard } from '../storage/positions';
+import { positionsOfBoard } from '../storage/boards';
 import { backgammonDiagram } from '../games/backgammon/diagram';
 import { diagramOptions } from './diagrams';
 import { gamePositionFields } from './gamePosition';
@@ -112,7 +112,7 @@ export const backgammonResolvers: Resolvers = {
       const pid = canonicalPositionId(positionId);
       if (!pid.ok) throw codecInputError(pid.error, 'positionId');
       if (matchId === undefined || matchId === null) {
-        return backgammonPositionsOfBoard(db, loaders.source, pid.value, take);
+        return positionsOfBoard(db, loaders.source, 'BACKGAMMON', pid.value, take);
       }
       const mid = canonicalMatchId(matchId, { allowFinalScore: true });
       if (!mid.ok) throw codecInputError(mid.error, 'matchId');

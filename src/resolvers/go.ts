@@ -32,8 +32,9 @@ import {
 } from '../games/go/files';
 import { type ScoreSet, goDisagreementByStones, goDisagreementPage, goKomiVerdicts, goScoreCrossTab, goScoreDiffCounts, goScoreDistribution, goScoreSetPairs, goScoreSets, goStoneHistogram } from '../games/go/analysis';
 import { checkImportHashes } from '../games/go/hashCheck';
+import { positionsOfQuery } from '../storage/boards';
+import { goHashQuery } from '../games/go/keyForms';
 import { goBoardSize, goPositionDiagram, squareBoardDiagram } from '../games/go/diagram';
-import { goPositionsOfHash } from '../storage/goPositions';
 import { isStored } from '../storage/lookups';
 import { type ZobristTableRow, activateZobristTable, listZobristTables, saveZobristTable, zobristTableNamed } from '../storage/zobristTables';
 import { diagramOptions } from './diagrams';
@@ -126,12 +127,12 @@ export const goResolvers: Resolvers = {
         return p && (!toPlay || color(p.sideToMove) === toPlay) ? p : null;
       }
       const side = toPlay ? (toPlay === 'WHITE' ? 'W' : 'B') : undefined;
-      const rows = await goPositionsOfHash(context.db, context.loaders.source, hex, side);
+      const rows = await positionsOfQuery(context.db, context.loaders.source, 'GO', goHashQuery(hex, side), Infinity);
       // 9x9 keys first, then Black to play, then the lowest tiebreak (the key orders both).
       rows.sort((a, b) => a.key.length - b.key.length || (a.sideToMove === 'B' ? 0 : 1) - (b.sideToMove === 'B' ? 0 : 1) || a.key.localeCompare(b.key));
       return rows[0] ?? null;
     },
-    goPositions: (_, { hash }, { db, loaders }) => goPositionsOfHash(db, loaders.source, hashArgument(hash, 'hash', false)),
+    goPositions: (_, { hash }, { db, loaders }) => positionsOfQuery(db, loaders.source, 'GO', goHashQuery(hashArgument(hash, 'hash', false)), Infinity),
     goCanonicalHash: async (_, { board, table }, context) => {
       const text = board.replace(/\s+/g, '');
       const squared = squareBoardSize(text);

@@ -1,6 +1,7 @@
 /** Backgammon: SGF (GM[6]) and Jellyfish .mat, positions under gnubg's Position ID and Match ID. */
 import type { GameModule } from '../types';
 import { backgammonPositionDiagram } from './diagram';
+import { backgammonBoardQuery, backgammonKeyForm } from './keyForms';
 import { backgammonExplorer } from './explorer';
 import { matReader, writeBackgammonGameMat } from './mat';
 import { readBackgammonTree, writeBackgammonGameSgf } from './sgf';
@@ -14,5 +15,7 @@ export const backgammon: GameModule = {
   ],
   sgf: { gameType: 6, readTree: readBackgammonTree },
   explorer: backgammonExplorer,
+  keyForm: backgammonKeyForm,
+  boardQuery: backgammonBoardQuery,
   diagram: backgammonPositionDiagram,
 };

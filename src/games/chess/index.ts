@@ -1,6 +1,7 @@
 /** Chess: PGN and GameText, positions under their Polyglot keys. */
 import type { GameModule } from '../types';
 import { chessPositionDiagram } from './diagram';
+import { chessKeyForm } from './keyForms';
 import { chessExplorer } from './explorer';
 import { gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from './formats';
 
@@ -13,6 +14,7 @@ export const chess: GameModule = {
   ],
   explorer: chessExplorer,
   hexKeys64: true,
+  keyForm: chessKeyForm,
   diagram: chessPositionDiagram,
   sanExplorer: true,
 };

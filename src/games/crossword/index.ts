@@ -1,6 +1,7 @@
 /** Crossword games: GCG games and CGP positions, positions under their Zobrist keys. */
 import type { GameModule } from '../types';
 import { crosswordPositionDiagram } from './diagram';
+import { crosswordKeyForm } from './keyForms';
 import { crosswordExplorer } from './explorer';
 import { cgpReader, gcgReader, writeCgpGame, writeGcgGame } from './formats';
 
@@ -13,5 +14,6 @@ export const crossword: GameModule = {
   ],
   explorer: crosswordExplorer,
   hexKeys64: true,
+  keyForm: crosswordKeyForm,
   diagram: crosswordPositionDiagram,
 };
