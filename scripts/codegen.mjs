@@ -28,8 +28,8 @@ const document = parse(printSchema(schema));
 /** GraphQL type → what its resolvers receive as parent (paths relative to src/generated/graphql). */
 const MAPPERS = {
   Game: '../prisma/client#Game as GameRow',
-  Position: '../prisma/client#Position as PositionRow',
-  GoPosition: '../prisma/client#Position as PositionRow',
+  Position: '../../api/parents#PositionParent',
+  GoPosition: '../../api/parents#PositionParent',
   Score: '../prisma/client#Score as ScoreRow',
   BackgammonBoard: '../../api/parents#BackgammonBoardParent',
   BackgammonPosition: '../../api/parents#BackgammonPositionParent',

@@ -1,18 +1,20 @@
 /**
  * Per-request DataLoaders: every lookup by id or position made while resolving
  * one request is batched into one `IN (...)` query per kind of row, and each game
- * is replayed at most once per request.
+ * is replayed at most once per request. Every cache a request keeps lives here.
  */
 import DataLoader from 'dataloader';
 import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
 import { gamesByIds, positionsByIds, scoresOfPositions } from '../storage/rows';
-import { positionKeyId, positionsByKeys, positionsOfKeys, type PositionKey } from '../storage/lookups';
+import { type FoundPosition, positionKeyId, positionsByKeys, positionsOfKeys, type PositionKey } from '../storage/lookups';
 import { type StoredPly, pliesOfGames } from '../storage/gamePlies';
 import { type IndexMemo, type PlySource, occurrenceCountsOf } from '../storage/occurrences';
 import type { Game, Position, Score } from '../generated/prisma/client';
 import type { CgpPosition } from '../codecs/crossword';
-import { crosswordGamePositions } from '../games/crossword/formats';
+import { crosswordPlyPositions } from '../games/crossword/plyPositions';
+import { type SideRow, chessSideRows } from '../games/chess/analysis';
+import { type NamedHasher, goHasherOfSize } from '../games/go/files';
 
 const byKey = <K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | null)[] => {
   const found = new Map(rows.map((row) => [keyOf(row), row]));
@@ -49,11 +51,11 @@ export const createLoaders = (db: Database) => {
     source,
     /** A crossword game's positions from ply 0 (null for a game that is not one): the game replayed once per request, whatever plies are asked. */
     crosswordPositions: new DataLoader<bigint, CgpPosition[] | null>(async (ids) =>
-      (await game.loadMany(ids)).map((g) => (g instanceof Error || g === null || g.kind !== 'CROSSWORD' ? null : crosswordGamePositions(g))),
+      (await game.loadMany(ids)).map((g) => (g instanceof Error || g === null ? null : crosswordPlyPositions(g))),
     ),
     position: new DataLoader<bigint, Position | null>(async (ids) => byKey(ids, await positionsByIds(db, ids), (p) => p.id)),
     /** Positions by key (`positions`, `chessPositions`): stored rows in one raw SQL statement per batch, else read from games. */
-    positionsByKey: new DataLoader<PositionKey, Position[], string>((keys) => positionsOfKeys(db, source, keys), {
+    positionsByKey: new DataLoader<PositionKey, FoundPosition[], string>((keys) => positionsOfKeys(db, source, keys), {
       cacheKeyFn: positionKeyId,
     }),
     /** Stored position rows by key only (a ply's position, when something is attached to it). */
@@ -61,6 +63,13 @@ export const createLoaders = (db: Database) => {
     scores: new DataLoader<bigint, Score[]>(async (positionIds) =>
       groupBy(positionIds, await scoresOfPositions(db, positionIds), (s) => s.positionId),
     ),
+    /** Chess games' analysis rows (`PlayerAnalysis`, by side): a page of games in one query. */
+    chessSideRows: new DataLoader<bigint, SideRow[]>(async (ids) => groupBy(ids, await chessSideRows(db, ids), (r) => r.gameId)),
+    /**
+     * The Go hasher of each board size (the active stored table for 9x9, the default table of
+     * other sizes), looked up once per request; cleared when the active table changes.
+     */
+    goHashers: new DataLoader<number, NamedHasher>((sizes) => Promise.all(sizes.map((size) => goHasherOfSize(db.sql, size)))),
     /** How often, and in how many games, a position occurs. */
     occurrenceCounts: new DataLoader<KindKey, { occurrences: number; games: number }, string>(
       (keys) => Promise.all(keys.map((k) => occurrenceCountsOf(db.sql, k.kind, k.key, memo))),

@@ -5,10 +5,16 @@
  */
 import type { MatchState } from '../codecs/backgammon';
 import type { CgpDialect, CgpPosition } from '../codecs/crossword';
-import type { Position } from '../generated/prisma/client';
 import type { PositionRecord } from '../db/records';
 import type { DisagreementOrder, DisagreementPage, ScoreDiffCounts, ScoreSet } from '../games/go/analysis';
 import type { ImportOutcome } from '../storage/importService';
+import type { FoundPosition } from '../storage/lookups';
+
+/**
+ * A Position (and a GoPosition): its stored row, or a position no row is stored for (known from
+ * the games that reach it).
+ */
+export type PositionParent = FoundPosition;
 
 /** A Ply: one node of a stored game, from its replay. */
 export interface PlyParent {
@@ -26,17 +32,22 @@ export interface PlyParent {
 /** An ImportReport: the import's outcome, its id as GraphQL carries it. */
 export type ImportReportParent = Omit<ImportOutcome, 'importId'> & { importId: string };
 
-/** What `chessPosition` resolves to before its fields. */
+/**
+ * What `chessPosition` resolves to before its fields. Each game's own position view is tagged
+ * with its GraphQL type, which `GamePosition.__resolveType` answers.
+ */
 export interface ChessPositionParent {
+  readonly __typename: 'ChessPosition';
   key: string;
   fen: string;
   sideToMove: 'w' | 'b';
-  position: Position | null;
+  position: PositionParent | null;
   includeVariations: boolean;
 }
 
 /** A CrosswordPosition: the decoded position, the dialect to write, and the stored row when known. */
 export interface CrosswordView {
+  readonly __typename: 'CrosswordPosition';
   position: CgpPosition;
   dialect: CgpDialect;
   key: string;
@@ -47,7 +58,7 @@ export interface CrosswordView {
    */
   scoresKnown: boolean;
   /** The stored row; undefined = not looked up yet. */
-  stored?: Position | null;
+  stored?: PositionParent | null;
 }
 
 /** A GoScore: one program's score of a position. */
@@ -72,6 +83,7 @@ export type MatchStateParent = MatchState & { matchId: string };
 
 /** A BackgammonPosition: a stored key's board and match state. */
 export interface BackgammonPositionParent {
+  readonly __typename: 'BackgammonPosition';
   positionId: string;
   matchId: string;
   board: BackgammonBoardParent;

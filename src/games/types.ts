@@ -80,6 +80,29 @@ export interface SgfGame {
   hashed?: boolean;
 }
 
+/** The fields of a position (a stored row, or a game's ply) its diagram is drawn from. */
+export interface DiagramPosition {
+  key: string;
+  board: string;
+  sideToMove?: string | null;
+  data?: unknown;
+}
+
+/** How a diagram is drawn: its width in px, and the side at the bottom (null: the game's default). */
+export interface DiagramOptions {
+  size: number;
+  orientation: 'WHITE' | 'BLACK' | 'TO_MOVE' | null;
+}
+
+/**
+ * The move that reached a position, for the diagrams that mark it: the move as the game's plies
+ * write it, and the board it was made from (null when that is not known).
+ */
+export interface LastMove {
+  move: string;
+  before: string | null;
+}
+
 export interface GameModule {
   /** The stored kind (the Prisma and GraphQL `GameKind` value). */
   readonly kind: GameKind;
@@ -103,4 +126,11 @@ export interface GameModule {
   keyForm?(text: string): KeyForm | null;
   /** How the positions of a board named by a `board` key form are found. */
   boardQuery?(board: string, tables: ActiveTables): BoardQuery;
+  /**
+   * A position as an SVG diagram, the move that reached it marked where the game can. Throws on
+   * a position that does not decode (a stored row is checked when it is stored: an internal error).
+   */
+  diagram(position: DiagramPosition, options: DiagramOptions, lastMove?: LastMove | null): string;
+  /** Whether the explorer also answers its deprecated chess fields (`san`, `whiteWins`, `blackWins`): moves in SAN, White first. */
+  readonly sanExplorer?: boolean;
 }

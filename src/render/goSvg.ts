@@ -33,6 +33,12 @@ export interface GoDiagramInput {
   toPlay?: 'B' | 'W' | 1 | 2 | null;
   /** The last move, marked on its stone. */
   lastMove?: GoPoint | null;
+  /**
+   * The board is not stored (a position known only from a score file, by its PositionID): drawn
+   * as an empty board marked "board not stored", which the title and description say. `cells`
+   * must then be empty.
+   */
+  notStored?: { positionId: string } | null;
 }
 
 /** Options for `goSvg`. */
@@ -88,8 +94,17 @@ const toPlayName = (toPlay: GoDiagramInput['toPlay']): 'Black' | 'White' | undef
   toPlay === 'B' || toPlay === 1 ? 'Black' : toPlay === 'W' || toPlay === 2 ? 'White' : undefined;
 
 /**
- * Renders a Go position. Throws RangeError when the size is not 1..52 per side or `cells`
- * does not have width * height entries of 0, 1 or 2.
+ * The "board not stored" note across the middle of a `viewWidth` x `viewHeight` diagram. Its
+ * numbers are written as JavaScript prints them (`95.75999999999999`), not with `num`: the
+ * diagrams served before it was drawn here keep their bytes.
+ */
+const notStoredNote = (viewWidth: number, viewHeight: number): string =>
+  `<g class="unknown-board"><rect x="${viewWidth * 0.12}" y="${viewHeight * 0.42}" width="${viewWidth * 0.76}" height="${viewHeight * 0.16}" rx="4" fill="#ffffff" fill-opacity="0.85"/>` +
+  `<text x="${viewWidth / 2}" y="${viewHeight * 0.5 + 5}" font-family="${FONT_FAMILY}" font-size="${Math.round(viewWidth / 14)}" fill="#3b2a14" text-anchor="middle">board not stored</text></g>`;
+
+/**
+ * Renders a Go position. Throws RangeError when the size is not 1..52 per side, `cells`
+ * does not have width * height entries of 0, 1 or 2, or a board that is not stored has stones.
  */
 export const goSvg = (board: GoDiagramInput, options: GoSvgOptions = {}): string => {
   const { width, height, cells } = board;
@@ -99,6 +114,7 @@ export const goSvg = (board: GoDiagramInput, options: GoSvgOptions = {}): string
   if (cells.length !== width * height) {
     throw new RangeError(`goSvg: a ${width}x${height} board has ${width * height} cells, got ${cells.length}`);
   }
+  const notStored = board.notStored;
   const coords = options.coordinates !== false;
   const m = coords ? GO_MARGIN : GO_CELL;
   const viewWidth = 2 * m + (width - 1) * GO_CELL;
@@ -158,6 +174,7 @@ export const goSvg = (board: GoDiagramInput, options: GoSvgOptions = {}): string
       const v = cells[r * width + c];
       if (v === 0) continue;
       if (v !== 1 && v !== 2) throw new RangeError(`goSvg: cell ${r * width + c} is ${v}, not 0, 1 or 2`);
+      if (notStored) throw new RangeError(`goSvg: the board of ${notStored.positionId} is not stored, yet cell ${r * width + c} has a stone`);
       const colour = colourName(v);
       lists[colour].push(goPointName({ row: r, col: c }, width, height));
       stones.push(
@@ -176,7 +193,7 @@ export const goSvg = (board: GoDiagramInput, options: GoSvgOptions = {}): string
   body.push(group({ class: 'stones' }, stones));
 
   // Last move marker: a ring in the contrasting colour.
-  const last = board.lastMove;
+  const last = notStored ? null : board.lastMove;
   let lastText = '';
   if (last && last.row >= 0 && last.row < height && last.col >= 0 && last.col < width) {
     const v = cells[last.row * width + last.col];
@@ -195,6 +212,13 @@ export const goSvg = (board: GoDiagramInput, options: GoSvgOptions = {}): string
   }
 
   const who = toPlayName(board.toPlay);
+  if (notStored) {
+    const id = notStored.positionId;
+    body.push(notStoredNote(viewWidth, viewHeight));
+    const title = `Go position ${id}, ${width}x${height}${who ? `, ${who} to play` : ''}, board not stored`;
+    const desc = `The board of this position is not stored: it is known only from a score file, by its PositionID ${id}.${who ? ` ${who} to play.` : ''}`;
+    return svgDocument({ viewWidth, viewHeight, title, desc, body, className: 'tabula-board tabula-go' }, options);
+  }
   const nb = lists.black.length;
   const nw = lists.white.length;
   const title = `Go position, ${width}x${height}${who ? `, ${who} to play` : ''}`;

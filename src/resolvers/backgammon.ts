@@ -1,5 +1,6 @@
-/** Backgammon: gnubg Position ID and Match ID, and stored positions found by them. */
+/** Backgammon: gnubg Position ID and Match ID, stored positions found by them, and their diagrams. */
 import type { Resolvers } from '../generated/graphql';
+import type { BackgammonPositionParent } from '../api/parents';
 import {
   type MatchState,
   type PositionBoard,
@@ -17,6 +18,9 @@ import {
 import { pageSize } from '../api/args';
 import { codecInputError } from '../api/errors';
 import { positionsOfBoard } from '../storage/boards';
+import { backgammonDiagram } from '../games/backgammon/diagram';
+import { diagramOptions } from './diagrams';
+import { gamePositionFields } from './gamePosition';
 
 const MAX_POSITIONS = 1000;
 
@@ -67,13 +71,19 @@ const stateOf = (input: MatchStateInput): MatchState => {
 };
 
 /** Decodes a stored key `PositionID:MatchID` (final scores above the match length allowed, as gnubg prints them). */
-const decodeKey = (key: string) => {
+const decodeKey = (key: string): BackgammonPositionParent | null => {
   const [positionId, matchId] = key.split(':');
   const board = decodePositionId(positionId ?? '');
   const match = decodeMatchId(matchId ?? '', { allowFinalScore: true });
   if (!board.ok || !match.ok) return null;
-  return { positionId, matchId, board: boardView(board.value), match: matchView(match.value) };
+  return { __typename: 'BackgammonPosition', positionId, matchId, board: boardView(board.value), match: matchView(match.value) };
 };
+
+/** A decoded key answers `GamePosition` as the backgammon position of that key (its own text form). */
+const shared = gamePositionFields((v: BackgammonPositionParent) => {
+  const key = `${v.positionId}:${v.matchId}`;
+  return { kind: 'BACKGAMMON', key, text: () => key, sideToMove: null };
+});
 
 export const backgammonResolvers: Resolvers = {
   Query: {
@@ -111,5 +121,19 @@ export const backgammonResolvers: Resolvers = {
   },
   Position: {
     backgammon: (p) => (p.kind === 'BACKGAMMON' ? decodeKey(p.key) : null),
+  },
+  BackgammonBoard: {
+    svg: (b, args) => backgammonDiagram(b, null, diagramOptions(args)),
+  },
+  BackgammonPosition: {
+    kind: shared.kind,
+    key: shared.key,
+    text: shared.text,
+    analysis: shared.analysis,
+    occurrenceCount: shared.occurrenceCount,
+    occurrences: shared.occurrences,
+    occurrencePage: shared.occurrencePage,
+    moves: shared.moves,
+    svg: (v, args) => backgammonDiagram(v.board, v.match, diagramOptions(args)),
   },
 };

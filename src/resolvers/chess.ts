@@ -1,4 +1,4 @@
-/** Chess: positions by Polyglot key or FEN (with opening-explorer statistics) and the GameText codec. */
+/** Chess: positions by Polyglot key or FEN (with opening-explorer statistics, diagrams) and the GameText codec. */
 import type { Resolvers } from '../generated/graphql';
 import type { ChessPositionParent } from '../api/parents';
 import {
@@ -17,9 +17,15 @@ import type { CodecError } from '../codecs/result';
 import type { Context } from '../api/context';
 import { base64Arg } from '../api/args';
 import { codecInputError } from '../api/errors';
+import { chessDiagram } from '../games/chess/diagram';
+import { diagramOptions } from './diagrams';
+import { gamePositionFields } from './gamePosition';
 
 const fenError = (error: CodecError, argument: string) =>
   codecInputError(error, isFenError(error.code) && argument !== 'fen' ? 'fen' : argument);
+
+/** A looked-up FEN answers `GamePosition` as the chess position of its key. */
+const shared = gamePositionFields((v: ChessPositionParent) => ({ kind: 'CHESS', key: v.key, text: () => v.fen, sideToMove: v.sideToMove }));
 
 export const chessResolvers: Resolvers = {
   Query: {
@@ -38,7 +44,7 @@ export const chessResolvers: Resolvers = {
       const pos = parsed.value;
       const key = polyglotKey(pos);
       const [position] = await loaders.positionsByKey.load({ kind: 'CHESS', key });
-      return { key, fen: printFen(pos), sideToMove: pos.turn === 0 ? 'w' : 'b', position: position ?? null, includeVariations: includeVariations ?? false };
+      return { __typename: 'ChessPosition', key, fen: printFen(pos), sideToMove: pos.turn === 0 ? 'w' : 'b', position: position ?? null, includeVariations: includeVariations ?? false };
     },
     decodeGameText: (_, { data, fen, dialect, comments }): string => {
       const decoded = decodeGameText(base64Arg(data, 'data'), {
@@ -59,6 +65,14 @@ export const chessResolvers: Resolvers = {
     },
   },
   ChessPosition: {
+    kind: shared.kind,
+    text: shared.text,
+    analysis: shared.analysis,
+    occurrenceCount: shared.occurrenceCount,
+    occurrences: shared.occurrences,
+    occurrencePage: shared.occurrencePage,
+    moves: (v, { includeVariations }, c) => shared.moves(v, { includeVariations: includeVariations ?? v.includeVariations }, c),
+    svg: (v, args) => chessDiagram(v.fen, diagramOptions(args)),
     gameCount: async (p, _, { loaders }) => (await loaders.occurrenceCounts.load({ kind: 'CHESS', key: p.key })).games,
   },
 };

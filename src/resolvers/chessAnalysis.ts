@@ -3,9 +3,7 @@
  * (all aggregate SQL over PlayerAnalysis, `storage/chessAnalysis.ts`), and one game's rows and
  * evaluation graph.
  */
-import DataLoader from 'dataloader';
 import type { ChessEvaluation, ChessGameSideAnalysis, Resolvers } from '../generated/graphql';
-import type { Context } from '../api/context';
 import {
   MAX_KEY_TEXT,
   decodeKeyCursor,
@@ -34,7 +32,6 @@ import {
   chessPlayerFigures,
   chessPlayerFiguresPage,
   chessPlayerOrderKeys,
-  chessSideRows,
 } from '../games/chess/analysis';
 
 const MAX_PLAYERS = 1000;
@@ -56,20 +53,6 @@ const sideAnalysis = (r: SideRow): ChessGameSideAnalysis => ({
   mistakes: r.mistakes,
   blunders: r.blunders,
 });
-
-/** Each request's loader of games' analysis rows (the rows of a page of games in one query). */
-const sideLoaders = new WeakMap<Context, DataLoader<bigint, SideRow[]>>();
-const sideRowsOf = (context: Context, gameId: bigint): Promise<SideRow[]> => {
-  let loader = sideLoaders.get(context);
-  if (!loader) {
-    loader = new DataLoader(async (ids) => {
-      const rows = await chessSideRows(context.db, ids);
-      return ids.map((id) => rows.filter((r) => r.gameId === id));
-    });
-    sideLoaders.set(context, loader);
-  }
-  return loader.load(gameId);
-};
 
 const programFilter = (program: string | null | undefined, ruleset: string | null | undefined): ProgramFilter => ({
   program: program === null || program === undefined ? null : textArg(program, 'program', MAX_KEY_TEXT),
@@ -143,7 +126,7 @@ export const chessAnalysisResolvers: Resolvers = {
       });
       const nodes = await Promise.all(
         page.games.map(async ({ gameId, value: orderValue }) => {
-          const [game, rows] = await Promise.all([loadOrNotFound(context.loaders.game.load(gameId), 'game'), sideRowsOf(context, gameId)]);
+          const [game, rows] = await Promise.all([loadOrNotFound(context.loaders.game.load(gameId), 'game'), context.loaders.chessSideRows.load(gameId)]);
           const white = rows.find((r) => r.side === 1);
           const black = rows.find((r) => r.side === 2);
           return { game, white: white ? sideAnalysis(white) : null, black: black ? sideAnalysis(black) : null, orderValue };
@@ -153,7 +136,7 @@ export const chessAnalysisResolvers: Resolvers = {
     },
   },
   Game: {
-    chessAnalysis: async (game, _, context) => (game.kind === 'CHESS' ? (await sideRowsOf(context, game.id)).map(sideAnalysis) : []),
+    chessAnalysis: async (game, _, { loaders }) => (game.kind === 'CHESS' ? (await loaders.chessSideRows.load(game.id)).map(sideAnalysis) : []),
     chessEvaluationGraph: (game) => {
       const graph = chessEvaluationGraph(game);
       if (!graph) return null;

@@ -1,6 +1,6 @@
-/** Crossword positions: parseCgp (decode and validate CGP) and crosswordPosition (a stored one by key). */
+/** Crossword positions: parseCgp (decode and validate CGP) and crosswordPosition (a stored one by key), their diagrams. */
 import type { Resolvers } from '../generated/graphql';
-import type { CrosswordView } from '../api/parents';
+import type { CrosswordView, PositionParent } from '../api/parents';
 import {
   type CgpDialect,
   boardRows,
@@ -13,29 +13,39 @@ import {
   tilesOnBoard,
   unseenTileCount,
 } from '../codecs/crossword';
-import type { Position } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError } from '../api/errors';
+import { crosswordDiagram } from '../games/crossword/diagram';
 import { storedCrosswordPosition } from '../games/crossword/formats';
+import { diagramOptions } from './diagrams';
+import { gamePositionFields } from './gamePosition';
 
 type DialectArg = 'CURRENT' | 'SEED';
 
 const dialectOf = (arg: DialectArg | null | undefined): CgpDialect => (arg === 'SEED' ? 'seed' : 'current');
 
 /** The position under the view's key: its stored row, or read from the first game that reaches it. */
-const storedRow = async (view: CrosswordView, { loaders }: Context): Promise<Position | null> => {
+const storedRow = async (view: CrosswordView, { loaders }: Context): Promise<PositionParent | null> => {
   if (view.stored === undefined) {
     view.stored = (await loaders.positionsByKey.load({ kind: 'CROSSWORD', key: view.key }))[0] ?? null;
   }
   return view.stored;
 };
 
+/** A decoded CGP answers `GamePosition` as the crossword position of its key. */
+const shared = gamePositionFields((v: CrosswordView) => ({
+  kind: 'CROSSWORD',
+  key: v.key,
+  text: () => printCgp(v.position, { dialect: v.dialect }),
+  sideToMove: v.stored?.sideToMove ?? null,
+}));
+
 export const crosswordResolvers: Resolvers = {
   Query: {
     parseCgp: (_: unknown, { cgp, dialect }: { cgp: string; dialect?: DialectArg | null }): CrosswordView => {
       const parsed = parseCgp(cgp);
       if (!parsed.ok) throw codecInputError(parsed.error, 'cgp');
-      return { position: parsed.value, dialect: dialectOf(dialect), key: positionKey(parsed.value), scoresKnown: true };
+      return { __typename: 'CrosswordPosition', position: parsed.value, dialect: dialectOf(dialect), key: positionKey(parsed.value), scoresKnown: true };
     },
     crosswordPosition: async (
       _: unknown,
@@ -47,8 +57,8 @@ export const crosswordResolvers: Resolvers = {
       const [row] = await loaders.positionsByKey.load({ kind: 'CROSSWORD', key: normal });
       if (!row) return null;
       const parsed = storedCrosswordPosition(row.board, row.data);
-      if (!parsed.ok) throw new Error(`stored crossword position ${row.id} does not parse: ${parsed.error.message}`);
-      return { position: parsed.value, dialect: dialectOf(dialect), key: normal, stored: row, scoresKnown: false };
+      if (!parsed.ok) throw new Error(`stored crossword position ${normal} does not parse: ${parsed.error.message}`);
+      return { __typename: 'CrosswordPosition', position: parsed.value, dialect: dialectOf(dialect), key: normal, stored: row, scoresKnown: false };
     },
   },
   CrosswordPosition: {
@@ -67,12 +77,20 @@ export const crosswordResolvers: Resolvers = {
     cgp: (v) => printCgp(v.position, { dialect: v.dialect }),
     key: (v) => v.key,
     stored: (v, _, context) => storedRow(v, context),
+    kind: shared.kind,
+    text: shared.text,
+    analysis: shared.analysis,
+    occurrenceCount: shared.occurrenceCount,
+    occurrences: shared.occurrences,
+    occurrencePage: shared.occurrencePage,
+    moves: shared.moves,
+    svg: (v, args) => crosswordDiagram(v.scoresKnown ? v.position : { ...v.position, scores: [] }, diagramOptions(args)),
   },
   Ply: {
     crossword: async (ply, { dialect }, { loaders }) => {
       if (ply.variation !== '') return null;
       const position = (await loaders.crosswordPositions.load(ply.gameId))?.[ply.number];
-      return position ? { position, dialect: dialectOf(dialect), key: positionKey(position), scoresKnown: true } : null;
+      return position ? { __typename: 'CrosswordPosition', position, dialect: dialectOf(dialect), key: positionKey(position), scoresKnown: true } : null;
     },
   },
 };

@@ -5,7 +5,7 @@ import { MAX_FILTER_TEXT, MAX_KEY_TEXT, base64Arg, decodeKeyCursor, encodeKeyCur
 import { badUserInput, codecInputError } from '../api/errors';
 import { type GameOrderColumn, type GameQuery, filterDay, gamesPage, orderValue } from '../storage/games';
 import { type StoredPly, orderedPlies } from '../storage/gamePlies';
-import { completedRow, positionOfGamePly } from '../storage/lookups';
+import { completedRow, unstoredPosition } from '../storage/lookups';
 import { readerFor, writerFor } from '../games/index';
 import type { ImportOptions } from '../games/formats';
 import { bytesSource, runImport } from '../storage/importService';
@@ -109,7 +109,7 @@ export const gameResolvers: Resolvers = {
     position: async (ply, _, { loaders }) => {
       const [stored] = await loaders.storedPositions.load({ kind: ply.position.kind, key: ply.position.key });
       if (stored) return completedRow(stored, ply.position);
-      return positionOfGamePly(loaders.source, ply.gameId, ply.position);
+      return unstoredPosition(ply.position);
     },
     game: (ply, _, { loaders }) => loadOrNotFound(loaders.game.load(ply.gameId), 'game'),
   },

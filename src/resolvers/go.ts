@@ -1,17 +1,15 @@
 /**
  * Go: positions by (canonical) hash, canonical hashing of boards, Zobrist
- * tables, export of position and score files, and the score analyses
- * (histogram, distribution, diff, komi), all aggregated in SQL.
+ * tables, export of position and score files, the score analyses
+ * (histogram, distribution, diff, komi), all aggregated in SQL, and diagrams.
  */
 import type { GoScoreSetInput, Resolvers } from '../generated/graphql';
-import type { GoScoreDiffParent, GoScoreParent } from '../api/parents';
+import type { GoScoreDiffParent, GoScoreParent, PositionParent } from '../api/parents';
 import {
-  type ZobristHasher,
+  type CanonicalHash,
   boardToString,
-  canonicalHashInto,
-  canonicalHashOfText,
+  canonicalHash,
   defaultHasher,
-  inverseSymmetry,
   parseBoard,
   parseHashHex,
   parseHashOrKeyHex,
@@ -19,7 +17,7 @@ import {
   squareBoardSize,
   transformBoard,
 } from '../codecs/go';
-import type { Position, Score } from '../generated/prisma/client';
+import type { Score } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError, notFound } from '../api/errors';
 import { decodeKeyCursor, encodeKeyCursor, intArg, isCursorNumber, pageInfoOf, pageOf, pageRequest, loadOrNotFound, parseId } from '../api/args';
@@ -29,7 +27,6 @@ import {
   exportGoPositionFile,
   exportGoScoreFile,
   goHasher,
-  goHasherOfSize,
   hashHexOf,
   parseGoKey,
 } from '../games/go/files';
@@ -37,21 +34,16 @@ import { type ScoreSet, goDisagreementByStones, goDisagreementPage, goKomiVerdic
 import { checkImportHashes } from '../games/go/hashCheck';
 import { positionsOfQuery } from '../storage/boards';
 import { goHashQuery } from '../games/go/keyForms';
+import { goBoardSize, goPositionDiagram, squareBoardDiagram } from '../games/go/diagram';
+import { isStored } from '../storage/lookups';
 import { type ZobristTableRow, activateZobristTable, listZobristTables, saveZobristTable, zobristTableNamed } from '../storage/zobristTables';
-import { movesOf, occurrenceCountOf, occurrencesOf, positionId } from './positions';
+import { diagramOptions } from './diagrams';
+import { movesOf, occurrenceCountOf, occurrencePageOf, occurrencesOf, positionId, scoresOf } from './positions';
 
 // ------------------------------------------------------------------ helpers
 
-/** The active hasher, looked up once per request. */
-const activeHashers = new WeakMap<Context, Promise<NamedHasher>>();
-const activeHasher = (context: Context): Promise<NamedHasher> => {
-  let found = activeHashers.get(context);
-  if (!found) {
-    found = goHasherOfSize(context.db.sql, 9);
-    activeHashers.set(context, found);
-  }
-  return found;
-};
+/** The active (9x9) hasher, looked up once per request. */
+const activeHasher = (context: Context): Promise<NamedHasher> => context.loaders.goHashers.load(9);
 
 const color = (side: string | null): 'BLACK' | 'WHITE' => (side === 'W' ? 'WHITE' : 'BLACK');
 
@@ -64,24 +56,20 @@ const goScoreOf = (program: string, ruleset: string, value: number, confidence: 
   confidence,
 });
 
-interface PositionData {
-  width?: number;
-  height?: number;
-  extra?: { sourceFileId: number; variation: number; moveNumber: number };
-}
-const dataOf = (p: Position): PositionData => (p.data && typeof p.data === 'object' ? (p.data as PositionData) : {});
+/** Where a position file record came from (its PositionExtraInfo), kept in the position's data. */
+const extraOf = (p: PositionParent) => {
+  const data = (p.data && typeof p.data === 'object' ? p.data : {}) as { extra?: { sourceFileId: number; variation: number; moveNumber: number } };
+  return data.extra ?? null;
+};
 
-/** Rotation facts of a stored board under the active table (or the default table of its size). */
-const orientationOf = async (p: Position, context: Context) => {
+/** The canonical hash of a stored board under the active table (or the default table of its size); null without a board that reads. */
+const canonicalOf = async (p: PositionParent, context: Context): Promise<CanonicalHash | null> => {
   if (!p.board) return null;
-  const { width = 9, height = 9 } = dataOf(p);
-  const hasher: ZobristHasher = width === 9 && height === 9 ? (await activeHasher(context)).hasher : defaultHasher(width, height);
+  const { width, height } = goBoardSize(p.data);
   const board = parseBoard(p.board, width, height);
   if (!board.ok) return null;
-  const out = new Uint32Array(2);
-  const rotation = canonicalHashInto(hasher, board.value.cells, out);
-  const hash = out[0].toString(16).padStart(8, '0') + out[1].toString(16).padStart(8, '0');
-  return { rotation, inverse: inverseSymmetry(rotation), agrees: p.hash !== null && hashHexOf(p.hash) === hash };
+  const hasher = width === 9 && height === 9 ? (await activeHasher(context)).hasher : defaultHasher(width, height);
+  return canonicalHash(hasher, board.value);
 };
 
 /** 16 hex digits (or 20, a stored key, where `allowKey`), lower-cased; BAD_USER_INPUT otherwise. */
@@ -157,14 +145,13 @@ export const goResolvers: Resolvers = {
         named = found;
       } else {
         if (table && table !== DEFAULT_ZOBRIST_TABLE) throw badUserInput('stored Zobrist tables are 9x9; other sizes use their default table', { argument: 'table' });
-        named = await goHasherOfSize(context.db.sql, size);
+        named = await context.loaders.goHashers.load(size);
       }
-      const hashed = canonicalHashOfText(text, named.hasher);
-      if (!hashed.ok) throw codecInputError(hashed.error, 'board');
       const parsed = parseBoard(text, size, size);
       if (!parsed.ok) throw codecInputError(parsed.error, 'board');
-      const canonicalBoard = boardToString(transformBoard(parsed.value, hashed.value.rotation));
-      return { ...hashed.value, canonicalBoard, table: named.name };
+      const hashed = canonicalHash(named.hasher, parsed.value);
+      const canonicalBoard = boardToString(transformBoard(parsed.value, hashed.rotation));
+      return { ...hashed, canonicalBoard, table: named.name };
     },
     zobristTables: async (_, { first }, context) =>
       (await listZobristTables(context.db)).slice(0, intArg(first, 100, 0, 1000, 'first')),
@@ -229,12 +216,12 @@ export const goResolvers: Resolvers = {
       const parsed = parseZobristTable(data);
       if (!parsed.ok) throw codecInputError(parsed.error, 'data');
       await saveZobristTable(context.db, clean, data, activate !== false);
-      activeHashers.delete(context);
+      context.loaders.goHashers.clearAll();
       return tableNamed(context, clean);
     },
     activateZobristTable: async (_, { name }, context) => {
       if ((await activateZobristTable(context.db, name)) === null) throw notFound(`Zobrist table "${name}"`);
-      activeHashers.delete(context);
+      context.loaders.goHashers.clearAll();
       return tableNamed(context, name);
     },
   },
@@ -253,19 +240,29 @@ export const goResolvers: Resolvers = {
     tiebreak: (p) => parseGoKey(p.key.slice(-20))?.tiebreak ?? 0,
     toPlay: (p) => color(p.sideToMove),
     board: (p) => p.board || null,
-    width: (p) => dataOf(p).width ?? 9,
-    height: (p) => dataOf(p).height ?? 9,
+    width: (p) => goBoardSize(p.data).width,
+    height: (p) => goBoardSize(p.data).height,
     stoneCount: (p) => p.pieceCount,
-    rotation: async (p, _, context) => (await orientationOf(p, context))?.rotation ?? null,
-    inverseRotation: async (p, _, context) => (await orientationOf(p, context))?.inverse ?? null,
-    hashAgrees: async (p, _, context) => (await orientationOf(p, context))?.agrees ?? null,
-    extra: (p) => dataOf(p).extra ?? null,
-    listed: (p) => p.listImportId !== null,
-    scores: async (p, _, { loaders }) =>
-      (await loaders.scores.load(p.id)).map((s: Score) => goScoreOf(s.program, s.ruleset, s.value, s.confidence)),
+    rotation: async (p, _, context) => (await canonicalOf(p, context))?.rotation ?? null,
+    inverseRotation: async (p, _, context) => (await canonicalOf(p, context))?.inverse ?? null,
+    hashAgrees: async (p, _, context) => {
+      const canonical = await canonicalOf(p, context);
+      return canonical === null ? null : p.hash !== null && hashHexOf(p.hash) === canonical.hash;
+    },
+    extra: extraOf,
+    listed: (p) => isStored(p) && p.listImportId !== null,
+    scores: async (p, _, context) => (await scoresOf(p, _, context)).map((s: Score) => goScoreOf(s.program, s.ruleset, s.value, s.confidence)),
     occurrences: occurrencesOf,
     occurrenceCount: occurrenceCountOf,
     moves: movesOf,
+    // GamePosition
+    text: (p) => p.board || null,
+    analysis: scoresOf,
+    occurrencePage: occurrencePageOf,
+    svg: (p, args) => goPositionDiagram(p, diagramOptions(args)),
+  },
+  GoHash: {
+    svg: (h, args) => squareBoardDiagram(h.canonicalBoard, diagramOptions(args)),
   },
   GoScore: {
     score: (s) => Math.round(s.value),

@@ -4,7 +4,8 @@
  * since a position reached only in games has no row of its own).
  */
 import type { Resolvers } from '../generated/graphql';
-import type { Game, Position } from '../generated/prisma/client';
+import type { Game } from '../generated/prisma/client';
+import type { PositionParent } from '../api/parents';
 import type { ImportRow } from '../storage/imports';
 import { importById } from '../storage/imports';
 import { isGameKind } from '../games';
@@ -17,7 +18,7 @@ const MAX_NODE_ID = 4096;
 const encode = (text: string): string => Buffer.from(text, 'utf8').toString('base64url');
 
 export const gameNodeId = (game: Game): string => encode(`Game:${game.id}`);
-export const positionNodeId = (p: Position): string => encode(`Position:${p.kind}:${p.key}`);
+export const positionNodeId = (p: PositionParent): string => encode(`Position:${p.kind}:${p.key}`);
 export const importNodeId = (row: ImportRow): string => encode(`Import:${row.id}`);
 
 /** A global id's type and the rest, or a BAD_USER_INPUT error naming the argument. */

@@ -1,8 +1,9 @@
 /** Positions of every kind: lookup by key, their occurrences and scores. */
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Resolvers } from '../generated/graphql';
-import type { Position } from '../generated/prisma/client';
-import { positionsOfKeys } from '../storage/lookups';
+import type { PositionParent } from '../api/parents';
+import { isStored, positionsOfKeys } from '../storage/lookups';
+import { gameOf } from '../games';
 import { keyFormOf } from '../games/keyForms';
 import { positionsOfBoard } from '../storage/boards';
 import type { Context } from '../api/context';
@@ -22,14 +23,14 @@ const MAX_BOARD_POSITIONS = 100;
 const MAX_KEYS = 1000;
 
 /** `Position.occurrences(first)`: where a position occurs in stored games, at most 500 at a time (more is refused, as `occurrencePage` does). */
-export const occurrencesOf = async (p: Position, { first }: { first?: number | null }, { db, loaders }: Context) =>
+export const occurrencesOf = async (p: PositionParent, { first }: { first?: number | null }, { db, loaders }: Context) =>
   (await occurrencesOfKey(db, loaders.source, p.kind, p.key, pageSize(first, 50, MAX_OCCURRENCES))).map(plyOf);
 
 /** Most plies on one page of `occurrencePage`. */
 const MAX_OCCURRENCE_PAGE = 200;
 
 /** `occurrencePage(first, after | last, before)`: where a position occurs, a page at a time either way. */
-export const occurrencePageOf = async (p: Position, paging: PagingArgs, { db, loaders }: Context, info: GraphQLResolveInfo) => {
+export const occurrencePageOf = async (p: PositionParent, paging: PagingArgs, { db, loaders }: Context, info: GraphQLResolveInfo) => {
   const request = pageRequest(paging, info, 50, MAX_OCCURRENCE_PAGE, decodePlaceCursor);
   const read = request.backward ? occurrencesBeforeKey : occurrencesOfKey;
   const [plies, counts] = await Promise.all([
@@ -42,24 +43,27 @@ export const occurrencePageOf = async (p: Position, paging: PagingArgs, { db, lo
 };
 
 /** `occurrenceCount`: how many times a position occurs in stored games. */
-export const occurrenceCountOf = async (p: Position, _: unknown, { loaders }: Context) =>
+export const occurrenceCountOf = async (p: PositionParent, _: unknown, { loaders }: Context) =>
   (await loaders.occurrenceCounts.load({ kind: p.kind, key: p.key })).occurrences;
 
-/** `moves(includeVariations)`: the explorer of a position, in any game (chess's deprecated colour fields kept). */
-export const movesOf = async (p: Position, { includeVariations }: { includeVariations?: boolean | null }, { db, loaders }: Context) => {
-  const chess = p.kind === 'CHESS';
+/** `moves(includeVariations)`: the explorer of a position, in any game (the deprecated chess fields where the game answers them). */
+export const movesOf = async (p: PositionParent, { includeVariations }: { includeVariations?: boolean | null }, { db, loaders }: Context) => {
+  const san = gameOf(p.kind).sanExplorer === true;
   return (await explorerMoves(db, loaders.source, p, includeVariations ?? false)).map((m) => ({
     ...m,
     firstPlayerWins: m.firstWins,
     secondPlayerWins: m.secondWins,
-    san: chess ? m.move : null,
-    whiteWins: chess ? m.firstWins : null,
-    blackWins: chess ? m.secondWins : null,
+    san: san ? m.move : null,
+    whiteWins: san ? m.firstWins : null,
+    blackWins: san ? m.secondWins : null,
   }));
 };
 
-/** A position's id: its row's, or for a position known only from games, its kind and key. */
-export const positionId = (p: Position): string => (p.id === 0n ? `${p.kind}:${p.key}` : String(p.id));
+/** A position's scores: none for a position with no row. */
+export const scoresOf = (p: PositionParent, _: unknown, { loaders }: Context) => (isStored(p) ? loaders.scores.load(p.id) : []);
+
+/** A position's id: its row's, or for a position with no row, its kind and key. */
+export const positionId = (p: PositionParent): string => (isStored(p) ? String(p.id) : `${p.kind}:${p.key}`);
 
 export const positionResolvers: Resolvers = {
   Query: {
@@ -82,7 +86,7 @@ export const positionResolvers: Resolvers = {
     occurrenceCount: occurrenceCountOf,
     moves: movesOf,
     occurrencePage: occurrencePageOf,
-    scores: (p, _, { loaders }) => loaders.scores.load(p.id),
+    scores: scoresOf,
   },
   Score: {
     details: (s) => s.details,

@@ -9,7 +9,7 @@ import type { Position } from '../generated/prisma/client';
 import { activeZobristHasher } from '../games/go/files';
 import { gameOf } from '../games';
 import type { BoardQuery } from '../games/types';
-import { positionOfGamePly, positionsOfKeys } from './lookups';
+import { type FoundPosition, positionsOfKeys, unstoredPosition } from './lookups';
 import { MAX_OCCURRENCES, type PlySource, occurrencesOfKey } from './occurrences';
 
 /** Every stored position of `kind` with this 64-bit hash (optionally with one side to move), by key. */
@@ -20,23 +20,23 @@ export const positionsByHash = (db: Database, kind: GameKind, hash: bigint, side
  * The positions under group key `groupKey`, under any state: the stored ones in storage order,
  * then those known only from games, in the order games reach them; at most `first`.
  */
-async function positionsOfGroup(db: Database, source: PlySource, kind: GameKind, groupKey: string, first: number): Promise<Position[]> {
+async function positionsOfGroup(db: Database, source: PlySource, kind: GameKind, groupKey: string, first: number): Promise<FoundPosition[]> {
   const stored = await db.prisma.position.findMany({ where: { kind, groupKey }, orderBy: { id: 'asc' }, take: first });
   if (stored.length >= first) return stored;
   const seen = new Set(stored.map((p) => p.key));
-  const out = stored.slice();
+  const out: FoundPosition[] = stored.slice();
   for (const ply of await occurrencesOfKey(db, source, kind, groupKey, MAX_OCCURRENCES)) {
     const key = ply.ply.position.key;
     if (seen.has(key) || ply.ply.position.groupKey !== groupKey) continue;
     seen.add(key);
-    out.push(await positionOfGamePly(source, ply.gameId, ply.ply.position));
+    out.push(unstoredPosition(ply.ply.position));
     if (out.length >= first) break;
   }
   return out;
 }
 
 /** The positions a board query finds (at most `first` of a group), stored or known from games. */
-export async function positionsOfQuery(db: Database, source: PlySource, kind: GameKind, query: BoardQuery, first: number): Promise<Position[]> {
+export async function positionsOfQuery(db: Database, source: PlySource, kind: GameKind, query: BoardQuery, first: number): Promise<FoundPosition[]> {
   switch (query.by) {
     case 'group':
       return positionsOfGroup(db, source, kind, query.groupKey, first);
@@ -52,7 +52,7 @@ export async function positionsOfQuery(db: Database, source: PlySource, kind: Ga
 }
 
 /** The positions of a board (as a `board` key form of `kind` names it), hashed with the active tables. */
-export async function positionsOfBoard(db: Database, source: PlySource, kind: GameKind, board: string, first: number): Promise<Position[]> {
+export async function positionsOfBoard(db: Database, source: PlySource, kind: GameKind, board: string, first: number): Promise<FoundPosition[]> {
   const query = gameOf(kind).boardQuery;
   if (!query) return [];
   return positionsOfQuery(db, source, kind, query(board, { zobrist: (await activeZobristHasher(db.sql)).hasher }), first);

@@ -157,12 +157,12 @@ interface PlayVerdict {
 
 /**
  * The verdicts stored on a position about the moves made from it (for a game whose rules read
- * them), by the move as the explorer shows it. A position with no row (id 0: only games reach it) has none.
+ * them), by the move as the explorer shows it. A position with no row (no id: only games reach it) has none.
  */
-async function playVerdicts(db: Database, rules: ExplorerRules, position: { id: bigint; key: string }): Promise<Map<string, PlayVerdict>> {
+async function playVerdicts(db: Database, rules: ExplorerRules, position: { id?: bigint; key: string }): Promise<Map<string, PlayVerdict>> {
   const { id, key } = position;
   const verdictOf = rules.playVerdict;
-  if (!verdictOf || id === 0n) return new Map();
+  if (!verdictOf || id === undefined) return new Map();
   const byMove = new Map<string, { value: number[]; error: number[] }>();
   for (const s of await scoresOfPositions(db, [id])) {
     const verdict = verdictOf(s, key);
@@ -183,7 +183,7 @@ async function playVerdicts(db: Database, rules: ExplorerRules, position: { id: 
 export async function explorerMoves(
   db: Database,
   source: PlySource,
-  position: { id: bigint; kind: GameKind; key: string; board: string; sideToMove: string | null },
+  position: { id?: bigint; kind: GameKind; key: string; board: string; sideToMove: string | null },
   includeVariations: boolean,
 ): Promise<MoveStat[]> {
   const { kind, key } = position;

@@ -75,6 +75,22 @@ export function orderedPlies(plies: StoredPly[], mainLineOnly: boolean): StoredP
   });
 }
 
+/**
+ * The node the move reaching (`variation`, `ply`) was made from: the ply before in the same line
+ * or, for a variation's first move, in the lines it branched from (`P.i.v` branches from `P`).
+ * Null at ply 0, or when no such node is among `plies`.
+ */
+export function plyBefore(plies: readonly StoredPly[], variation: string, ply: number): StoredPly | null {
+  if (ply === 0) return null;
+  for (let line = variation; ; ) {
+    const before = plies.find((p) => p.ply.variation === line && p.ply.ply === ply - 1);
+    if (before) return before;
+    if (line === '') return null;
+    const parts = line.split('.');
+    line = parts.slice(0, Math.max(0, parts.length - 2)).join('.');
+  }
+}
+
 /** The import options of each import, by id (what a replay must read the game with). */
 export async function importOptionsByIds(sql: SqlExecutor, importIds: readonly bigint[]): Promise<Map<bigint, ImportOptions>> {
   if (importIds.length === 0) return new Map();

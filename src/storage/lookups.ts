@@ -141,29 +141,39 @@ export async function queryPositions(db: Database, keys: readonly PositionKey[])
 }
 
 /**
- * A position known only from games, in the stored row's shape: read from the replay of the first
- * game that reaches it. It has no row, so no id (0), no list and no scores.
+ * A position no row is stored for: known from the games that reach it (read from the replay of
+ * the first), or only from the text it was asked by. It has no id, no list and no scores.
  */
-export const positionOfRecord = (p: PositionRecord, createdAt: Date): Position => {
-  return {
-    id: 0n,
-    kind: p.kind,
-    key: p.key,
-    hash: p.hash ?? null,
-    groupKey: p.groupKey ?? null,
-    sideToMove: p.sideToMove ?? null,
-    board: p.board,
-    data: (p.data ?? null) as Position['data'],
-    pieceCount: p.pieceCount ?? null,
-    listImportId: null,
-    listIndex: null,
-    createdAt,
-  };
-};
+export interface UnstoredPosition {
+  readonly stored: false;
+  kind: GameKind;
+  key: string;
+  hash: bigint | null;
+  groupKey: string | null;
+  sideToMove: string | null;
+  board: string;
+  data: Position['data'];
+  pieceCount: number | null;
+}
 
-/** A position known only from games, read from the ply of one of them (its createdAt the game's). */
-export const positionOfGamePly = async (source: PlySource, gameId: bigint, record: PositionRecord): Promise<Position> =>
-  positionOfRecord(record, (await source.game(gameId))?.createdAt ?? new Date(0));
+/** A position as the lookups find it: its stored row, or one no row is stored for. */
+export type FoundPosition = Position | UnstoredPosition;
+
+/** Whether a found position is a stored row (with an id, and maybe scores and a list). */
+export const isStored = (p: FoundPosition): p is Position => !('stored' in p);
+
+/** The position a record gives (a game's ply, or a position looked up by its text), no row stored for it. */
+export const unstoredPosition = (p: PositionRecord): UnstoredPosition => ({
+  stored: false,
+  kind: p.kind,
+  key: p.key,
+  hash: p.hash ?? null,
+  groupKey: p.groupKey ?? null,
+  sideToMove: p.sideToMove ?? null,
+  board: p.board,
+  data: (p.data ?? null) as Position['data'],
+  pieceCount: p.pieceCount ?? null,
+});
 
 /** Whether a stored row lacks what a game's ply would give it. */
 const incomplete = (row: Position): boolean => row.board === '' || row.sideToMove === null;
@@ -188,7 +198,7 @@ export const completedRow = (row: Position, record: PositionRecord): Position =>
  * looked up in the games: the first game that reaches it gives its board (and completes a row
  * that has none).
  */
-export async function positionsOfKeys(db: Database, source: PlySource, keys: readonly PositionKey[]): Promise<Position[][]> {
+export async function positionsOfKeys(db: Database, source: PlySource, keys: readonly PositionKey[]): Promise<FoundPosition[][]> {
   const lists = await positionsByKeys(db, keys);
   return Promise.all(
     lists.map(async (found, i) => {
@@ -202,12 +212,12 @@ export async function positionsOfKeys(db: Database, source: PlySource, keys: rea
         );
       }
       const { key, kind } = keys[i];
-      const fromGames: Position[] = [];
+      const fromGames: UnstoredPosition[] = [];
       for (const k of kind ? [kind] : GAME_KINDS) {
         const ply = await firstPlyOfKey(db, source, k, key);
         // A backgammon Position ID alone is a group key: its plies are positions of other keys.
         if (!ply || ply.ply.position.key !== key) continue;
-        fromGames.push(await positionOfGamePly(source, ply.gameId, ply.ply.position));
+        fromGames.push(unstoredPosition(ply.ply.position));
       }
       return fromGames;
     }),

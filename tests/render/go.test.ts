@@ -101,6 +101,34 @@ describe('goSvg', () => {
     expect(checkDocument(goSvg(board)).attrs.width).toBe('360');
   });
 
+  describe('a board that is not stored', () => {
+    const notStored = { width: 9, height: 9, cells: new Uint8Array(81), toPlay: 'W' as const, notStored: { positionId: '0123456789abcdef0057' } };
+
+    test('is an empty grid with "board not stored" across it, said in the title and description', () => {
+      const root = checkDocument(goSvg(notStored));
+      expect(select(root, 'circle', 'stone')).toHaveLength(0);
+      const [note] = select(root, 'g', 'unknown-board');
+      expect(note.children.map((e) => e.name)).toEqual(['rect', 'text']);
+      expect(note.children[1].text).toBe('board not stored');
+      const { title, desc } = titleAndDesc(root);
+      expect(title).toBe('Go position 0123456789abcdef0057, 9x9, White to play, board not stored');
+      expect(desc).toBe('The board of this position is not stored: it is known only from a score file, by its PositionID 0123456789abcdef0057. White to play.');
+    });
+
+    test('writes the note last, its numbers as JavaScript prints them (the bytes served before)', () => {
+      expect(goSvg(notStored)).toMatch(
+        /<g class="unknown-board"><rect x="27.36" y="95.75999999999999" width="173.28" height="36.480000000000004" rx="4" fill="#ffffff" fill-opacity="0.85"\/><text x="114" y="119" font-family="sans-serif" font-size="16" fill="#3b2a14" text-anchor="middle">board not stored<\/text><\/g><\/svg>$/,
+      );
+    });
+
+    test('marks no last move, and refuses stones', () => {
+      expect(select(checkDocument(goSvg({ ...notStored, lastMove: { row: 4, col: 4 } })), 'circle', 'last-move')).toHaveLength(0);
+      const cells = new Uint8Array(81);
+      cells[40] = 1;
+      expect(() => goSvg({ ...notStored, cells })).toThrow(/not stored, yet cell 40 has a stone/);
+    });
+  });
+
   test('deterministic, and strict about its input', () => {
     const cells = new Uint8Array(361);
     for (let i = 0; i < 361; i += 7) cells[i] = 1 + (i % 2);

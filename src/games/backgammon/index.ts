@@ -1,5 +1,6 @@
 /** Backgammon: SGF (GM[6]) and Jellyfish .mat, positions under gnubg's Position ID and Match ID. */
 import type { GameModule } from '../types';
+import { backgammonPositionDiagram } from './diagram';
 import { backgammonBoardQuery, backgammonKeyForm } from './keyForms';
 import { backgammonExplorer } from './explorer';
 import { matReader, writeBackgammonGameMat } from './mat';
@@ -18,4 +19,5 @@ export const backgammon: GameModule = {
   explorer: backgammonExplorer,
   keyForm: backgammonKeyForm,
   boardQuery: backgammonBoardQuery,
+  diagram: backgammonPositionDiagram,
 };

@@ -1,5 +1,6 @@
 /** Chess: PGN and GameText, positions under their Polyglot keys. */
 import type { GameModule } from '../types';
+import { chessPositionDiagram } from './diagram';
 import { chessKeyForm } from './keyForms';
 import { chessExplorer } from './explorer';
 import { gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from './formats';
@@ -16,4 +17,6 @@ export const chess: GameModule = {
   explorer: chessExplorer,
   hexKeys64: true,
   keyForm: chessKeyForm,
+  diagram: chessPositionDiagram,
+  sanExplorer: true,
 };

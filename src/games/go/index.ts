@@ -1,5 +1,6 @@
 /** Go: SGF (GM[1]) games, Cook's position and score files, positions under their PositionID. */
 import type { GameModule } from '../types';
+import { goPositionDiagram } from './diagram';
 import { goBoardQuery, goKeyForm } from './keyForms';
 import { goPositionsReader, goScoresReader } from './files';
 import { readGoTree, writeGoGameSgf } from './sgf';
@@ -15,4 +16,5 @@ export const go: GameModule = {
   explorer: { shownMove: (_key, move) => move, moverIsFirst: (sideToMove) => sideToMove !== 'W' },
   keyForm: goKeyForm,
   boardQuery: goBoardQuery,
+  diagram: goPositionDiagram,
 };
