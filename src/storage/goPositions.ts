@@ -5,14 +5,15 @@
 import { canonicalHashOfText, defaultHasher, squareBoardSize } from '../codecs/go';
 import type { Database } from '../db/database';
 import type { Position } from '../generated/prisma/client';
-import { DEFAULT_ZOBRIST_TABLE, type NamedHasher, goGameKey, goHasher, signedHash } from '../games/go/files';
+import { DEFAULT_ZOBRIST_TABLE, type NamedHasher, goGameKey, goHasher } from '../games/go/files';
+import { signedHashOf } from '../codecs/hashes';
 import { positionsOfKeys } from './lookups';
 import type { PlySource } from './occurrences';
 
 /** Every stored Go position with this 64-bit canonical hash (16 hex digits), optionally with one side to play, by key. */
 export const goPositionsByHash = (db: Database, hashHex: string, sideToMove?: 'B' | 'W'): Promise<Position[]> =>
   db.prisma.position.findMany({
-    where: { kind: 'GO', hash: signedHash(hashHex), ...(sideToMove ? { sideToMove } : {}) },
+    where: { kind: 'GO', hash: signedHashOf(hashHex), ...(sideToMove ? { sideToMove } : {}) },
     orderBy: { key: 'asc' },
   });
 

@@ -59,6 +59,7 @@ import {
 } from '../../db/records';
 import { ImportFailure, importError } from '../importFailure';
 import { pushAll } from '../../codecs/arrays';
+import { signedHashOf } from '../../codecs/hashes';
 
 /** Games per chunk a reader yields: each chunk is stored before the next games are parsed. */
 export const CHESS_CHUNK_GAMES = 100;
@@ -69,13 +70,10 @@ const MOVE_WARNINGS_PER_GAME = 10;
 /** Mate scores are stored as this many pawns (signed from White's view), with `mate` in details. */
 export const MATE_VALUE = 100;
 
-/** 16 hex digits as the signed 64-bit value PostgreSQL's bigint holds. */
-export const polyglotHash = (key: string): bigint => BigInt.asIntN(64, BigInt(`0x${key}`));
-
 const chessPosition = (key: string, fen: string, turn: 'w' | 'b'): PositionRecord => ({
   kind: 'CHESS',
   key,
-  hash: polyglotHash(key),
+  hash: signedHashOf(key),
   sideToMove: turn,
   board: fen,
 });

@@ -39,6 +39,7 @@ import {
   gcgMoveOf,
 } from '../../codecs/crossword';
 import { DEFAULT_BINGO_BONUS } from '../../codecs/crossword/scoring';
+import { signedHashOf } from '../../codecs/hashes';
 import type { Game } from '../../generated/prisma/client';
 import { readAll } from '../reading/readAll';
 import type { FormatReader, GameWriter, ImportOptions } from '../formats';
@@ -78,9 +79,6 @@ const positionOnly = (p: CgpPosition): CgpPosition => {
   return { ...p, scores: p.scores.map(() => 0), consecutiveZeros: 0, options };
 };
 
-/** The signed 64-bit integer of a 16-hex-digit key, for `Position.hash`. */
-export const crosswordHash = (key: string): bigint => BigInt.asIntN(64, BigInt(`0x${key}`));
-
 /** A parsed position as a PositionRecord; `sideToMove` is the player number to move, when known. */
 export const crosswordPositionRecord = (p: CgpPosition, sideToMove: string | null = null): PositionRecord => {
   const key = positionKey(p);
@@ -92,7 +90,7 @@ export const crosswordPositionRecord = (p: CgpPosition, sideToMove: string | nul
     unseenTiles: unseenTileCount(p),
     tilesOnBoard: tilesOnBoard(p),
   };
-  return { kind: 'CROSSWORD', key, hash: crosswordHash(key), sideToMove, board: printCgp(positionOnly(p)), data };
+  return { kind: 'CROSSWORD', key, hash: signedHashOf(key), sideToMove, board: printCgp(positionOnly(p)), data };
 };
 
 /**

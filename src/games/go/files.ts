@@ -4,7 +4,7 @@
  *
  * Stored form of a position-file record (a `Position` row of kind GO):
  * - `key`: the 10-byte PositionID as 20 lowercase hex digits (hash, tiebreak, who-to-play byte);
- * - `hash`: the 8 hash bytes as a signed bigint (`BigInt.asIntN(64, ...)`), for equality lookups only;
+ * - `hash`: the 8 hash bytes as a signed bigint (`signedHashOf`, codecs/hashes.ts), for equality lookups only;
  * - `sideToMove` `B`/`W`, `board` the 81 `#`/`O`/`.` characters, `pieceCount` the stone count;
  * - `data`: `{ "extra": { sourceFileId, variation, moveNumber } }` for 100-byte records, else null;
  * - `listImportId`/`listIndex`: the import and index of the earliest stored file that lists it;
@@ -31,6 +31,7 @@ import {
   positionIdKey,
   scoreFileDecoder,
 } from '../../codecs/go';
+import { signedHashOf } from '../../codecs/hashes';
 import type { CodecError } from '../../codecs/result';
 import type { SqlExecutor } from '../../db/sql';
 import { readAhead } from '../reading/readAhead';
@@ -53,12 +54,6 @@ export const GO_CHUNK_RECORDS = 10_000;
 export const GO_SCORE_CHUNK_RECORDS = 50_000;
 
 // ------------------------------------------------------------------ hashes and keys
-
-/** 16 hex digits as the signed 64-bit value PostgreSQL's bigint holds. */
-export const signedHash = (hex: string): bigint => BigInt.asIntN(64, BigInt(`0x${hex}`));
-
-/** The signed bigint of the `hash` column back to 16 lowercase hex digits. */
-export const hashHexOf = (value: bigint): string => BigInt.asUintN(64, value).toString(16).padStart(16, '0');
 
 /** The PositionID of a 20-hex-digit key, or null for keys of other shapes (non-9x9 SGF positions). */
 export const parseGoKey = (key: string): GoPositionId | null => {
@@ -182,7 +177,7 @@ const agreementWarning = ({ checked, agreeing, named, disagreements: [first] }: 
 const positionRecordOf = (record: GoPositionRecord, key: string, stones: number, listIndex: number): PositionRecord => ({
   kind: 'GO',
   key,
-  hash: signedHash(record.id.hash),
+  hash: signedHashOf(record.id.hash),
   sideToMove: record.id.toPlay,
   board: record.board,
   data: record.extra ? { extra: record.extra } : null,
@@ -194,7 +189,7 @@ const positionRecordOf = (record: GoPositionRecord, key: string, stones: number,
 const placeholderOf = (id: GoPositionId, key: string): PositionRecord => ({
   kind: 'GO',
   key,
-  hash: signedHash(id.hash),
+  hash: signedHashOf(id.hash),
   sideToMove: id.toPlay,
   board: '',
 });

@@ -12,7 +12,8 @@
  */
 import { type GoGame, canonicalGtpMove, parseBoard, parseGoGame, sgfPoint } from '../../codecs/go';
 import type { Game } from '../../generated/prisma/client';
-import { goGameKey, signedHash } from './files';
+import { signedHashOf } from '../../codecs/hashes';
+import { goGameKey } from './files';
 import { type GameRecord, type PlyRecord, type PositionRecord } from '../../db/records';
 import { type TreeReader, treeFailure } from '../sgf/tree';
 
@@ -41,7 +42,7 @@ export const goGameRecord = (game: GoGame, source: Uint8Array): GameRecord => {
     const position: PositionRecord = {
       kind: 'GO',
       key: goGameKey(game.width, game.height, p.hash, p.toPlay),
-      hash: signedHash(p.hash),
+      hash: signedHashOf(p.hash),
       sideToMove: p.toPlay,
       board: p.board,
       pieceCount: p.stones,
