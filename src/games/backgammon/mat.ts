@@ -19,11 +19,11 @@ import {
   gamesOfMat,
   replayGame,
 } from '../../codecs/backgammon';
-import { type CodecError, CodecFailure, codecError } from '../../codecs/result';
+import { type CodecError, type Result, codecError, ok } from '../../codecs/result';
 import type { GameRecord, ImportChunk, ImportWarning } from '../../db/records';
 import type { Game } from '../../generated/prisma/client';
 import { metadataOf, plyRecordsOf } from './records';
-import type { FormatReader } from '../formats';
+import { type FormatReader, type GameWriter, unfitFormat, written } from '../formats';
 import { ImportFailure } from '../importFailure';
 import { readAll } from '../reading/readAll';
 
@@ -91,33 +91,33 @@ export const matReader: FormatReader = {
 };
 
 /** A stored MAT game read back into a backgammon game (its Crawford flag as stored: the game alone cannot tell). */
-export const backgammonGameOfMat = (game: Game): BackgammonGame => {
+export const backgammonGameOfMat = (game: Game): Result<BackgammonGame> => {
   const text = Buffer.from(game.source).toString('utf8');
   const parsed = parseMatFile(text);
-  if (!parsed.ok) throw new CodecFailure(parsed.error);
+  if (!parsed.ok) return parsed;
   const read = gamesOfMat(parsed.value.file);
-  if (!read.ok) throw new CodecFailure(read.error);
+  if (!read.ok) return read;
   const read0 = read.value.games[0].game;
   const rules = (game.metadata as { rules?: { crawfordGame?: boolean } } | null)?.rules;
   if (rules?.crawfordGame !== undefined) read0.info.rules.crawfordGame = rules.crawfordGame;
-  return read0;
+  return ok(read0);
 };
 
 /**
  * Writes a stored backgammon game as a `.mat` file of that game: a MAT game as it was read, an SGF
- * game as gnubg's `export mat` lays it out. Throws CodecFailure for a game `.mat` cannot hold (one
- * that starts from a set-up board or is edited during play).
+ * game as gnubg's `export mat` lays it out. A game `.mat` cannot hold (one that starts from a
+ * set-up board or is edited during play) is a `format` failure naming the node.
  */
-export const writeBackgammonGameMat = (game: Game): string => {
-  if (game.sourceFormat === 'MAT') return Buffer.from(game.source).toString('utf8');
+export const writeBackgammonGameMat: GameWriter = (game) => {
+  if (game.sourceFormat === 'MAT') return written(Buffer.from(game.source).toString('utf8'));
   const read = parseBackgammonSgf(Buffer.from(game.source).toString('utf8'));
-  if (!read.ok) throw new CodecFailure(read.error);
+  if (!read.ok) return unfitFormat(read.error);
   const bg = read.value.games[0];
   // gnubg writes DT in a match's first game only; the stored game knows the match's date.
   if (bg.info.date === undefined && game.dateText) bg.info.date = game.dateText;
   const replay = replayGame(bg);
-  if (!replay.ok) throw new CodecFailure(replay.error);
+  if (!replay.ok) return unfitFormat(replay.error);
   const mat = matFileOf(bg, replay.value);
-  if (!mat.ok) throw new CodecFailure(codecError(mat.error.code, `game ${game.id}: ${mat.error.message}; export it as SGF`, { record: mat.error.record }));
-  return printMatFile(mat.value);
+  if (!mat.ok) return unfitFormat(codecError(mat.error.code, `game ${game.id}: ${mat.error.message}; export it as SGF`, { record: mat.error.record }));
+  return written(printMatFile(mat.value));
 };

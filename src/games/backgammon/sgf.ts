@@ -18,10 +18,10 @@ import {
   sumDecisionErrors,
 } from '../../codecs/backgammon';
 import type { CodecError } from '../../codecs/result';
-import type { Game } from '../../generated/prisma/client';
 import type { GameRecord, ImportWarning, PlayerAnalysisRecord, ScoreRecord } from '../../db/records';
 import { metadataOf, plyRecordsOf } from './records';
 import { backgammonGameOfMat } from './mat';
+import { type GameWriter, unfitFormat, written } from '../formats';
 import { type TreeContext, type TreeReader, normId, treeFailure, where } from '../sgf/tree';
 import { pushAll } from '../../codecs/arrays';
 
@@ -187,10 +187,13 @@ const replayGameOrFail = (game: BackgammonGame, context: TreeContext) => {
  * codec, every property kept (one node per line, as gnubg lays out a match); a
  * game read from a .mat file as the game tree gnubg would save for it.
  */
-export const writeBackgammonGameSgf = (game: Game): string => {
-  if (game.sourceFormat === 'MAT') return printBackgammonSgf([backgammonGameOfMat(game)]);
+export const writeBackgammonGameSgf: GameWriter = (game) => {
+  if (game.sourceFormat === 'MAT') {
+    const mat = backgammonGameOfMat(game);
+    return mat.ok ? written(printBackgammonSgf([mat.value])) : unfitFormat(mat.error);
+  }
   const text = Buffer.from(game.source).toString('utf8');
   const read = parseBackgammonSgf(text);
-  if (read.ok) return printBackgammonSgf(read.value.games);
-  return text.endsWith('\n') ? text : `${text}\n`;
+  if (read.ok) return written(printBackgammonSgf(read.value.games));
+  return written(text.endsWith('\n') ? text : `${text}\n`);
 };

@@ -42,11 +42,11 @@ import {
   splitTextList,
   printPgn,
 } from '../../codecs/chess';
-import { type CodecError, CodecFailure, type Result, codecError, describeLocation } from '../../codecs/result';
+import { type CodecError, type Result, codecError, describeLocation, err } from '../../codecs/result';
 import { readAhead } from '../reading/readAhead';
 import type { Game } from '../../generated/prisma/client';
 import { readAll } from '../reading/readAll';
-import type { FormatReader, ImportOptions } from '../formats';
+import { type FormatReader, type GameWriter, type ImportOptions, type WriteFailure, unfitFormat, unreadableGame, written } from '../formats';
 import { Pacer } from '../reading/pacer';
 import {
   type GameRecord,
@@ -518,27 +518,31 @@ export function storedChessGame(game: Game): Result<PgnGame> {
   return { ok: true, value: { ...decoded.value, tags } };
 }
 
-const unwrapStored = (game: Game): PgnGame => {
+/** The stored game parsed, or (a fault in stored data) why it cannot be. */
+const readStored = (game: Game): Result<PgnGame, WriteFailure> => {
   const r = storedChessGame(game);
-  if (!r.ok) throw new Error(`stored game ${game.id} cannot be read: ${r.error.code} ${describeLocation(r.error)} ${r.error.message}`);
-  return r.value;
+  if (r.ok) return r;
+  return err({ cause: 'stored', message: `stored game ${game.id} cannot be read: ${r.error.code} ${describeLocation(r.error)} ${r.error.message}` });
 };
 
 /** (CHESS, PGN): the stored game re-printed; tokens kept without being played go in comments, so other programs read it. */
-export const writeChessPgn = (game: Game): string => {
-  const stored = unwrapStored(game);
+export const writeChessPgn: GameWriter = (game) => {
+  const stored = readStored(game);
+  if (!stored.ok) return stored;
   // A variant game is printed as read: tokens are not checked against standard chess rules.
-  return isStandardVariant(stored) ? printPgn(markKeptTokens(stored), { keptTokensAsComments: true }) : printPgn(stored);
+  const pgn = stored.value;
+  return written(isStandardVariant(pgn) ? printPgn(markKeptTokens(pgn), { keptTokensAsComments: true }) : printPgn(pgn));
 };
 
 /** (CHESS, GAMETEXT): the stored GameText (JOSE dialect, inline comments) as base64. */
-export const writeChessGameText = (game: Game): string => {
-  if (game.gameText) return Buffer.from(game.gameText).toString('base64');
-  const stored = unwrapStored(game);
-  if (!isStandardVariant(stored)) {
-    throw new CodecFailure(importError('ERR_GAMETEXT_VARIANT', `game ${game.id} is ${getTag(stored, 'Variant')}, which GameText cannot hold (it encodes standard chess); export it as PGN`));
+export const writeChessGameText: GameWriter = (game) => {
+  if (game.gameText) return written(Buffer.from(game.gameText).toString('base64'));
+  const stored = readStored(game);
+  if (!stored.ok) return stored;
+  if (!isStandardVariant(stored.value)) {
+    return unfitFormat(importError('ERR_GAMETEXT_VARIANT', `game ${game.id} is ${getTag(stored.value, 'Variant')}, which GameText cannot hold (it encodes standard chess); export it as PGN`));
   }
-  const encoded = encodeGameText(stored);
-  if (!encoded.ok) throw new Error(`game ${game.id} has no GameText form: ${encoded.error.message}`);
-  return Buffer.from(encoded.value.bytes).toString('base64');
+  const encoded = encodeGameText(stored.value);
+  if (!encoded.ok) return unreadableGame(`game ${game.id} has no GameText form: ${encoded.error.message}`);
+  return written(Buffer.from(encoded.value.bytes).toString('base64'));
 };

@@ -42,7 +42,8 @@ import { DEFAULT_BINGO_BONUS } from '../../codecs/crossword/scoring';
 import { signedHashOf } from '../../codecs/hashes';
 import type { Game } from '../../generated/prisma/client';
 import { readAll } from '../reading/readAll';
-import type { FormatReader, GameWriter, ImportOptions } from '../formats';
+import { type FormatReader, type GameWriter, type ImportOptions, unreadableGame, written } from '../formats';
+import { type Result, ok } from '../../codecs/result';
 import {
   type GameRecord,
   type ImportChunk,
@@ -220,13 +221,26 @@ export const gcgStartPosition = (game: GcgGame, replay: GameReplay, bingoBonus =
   };
 };
 
-/** Parses and replays GCG bytes; failures become ImportFailure with the line. */
-const readGcgGame = (bytes: Uint8Array, replayOptions: ReplayOptions): { game: GcgGame; replay: GameReplay } => {
+/** A parsed GCG game and its replay. */
+interface ReadGcg {
+  game: GcgGame;
+  replay: GameReplay;
+}
+
+/** Parses and replays GCG bytes. */
+const parseAndReplayGcg = (bytes: Uint8Array, replayOptions: ReplayOptions): Result<ReadGcg> => {
   const game = parseGcg(bytes);
-  if (!game.ok) throw new ImportFailure(game.error);
+  if (!game.ok) return game;
   const replay = replayGcg(game.value, replayOptions);
-  if (!replay.ok) throw new ImportFailure(replay.error);
-  return { game: game.value, replay: replay.value };
+  if (!replay.ok) return replay;
+  return ok({ game: game.value, replay: replay.value });
+};
+
+/** Parses and replays GCG bytes; failures become ImportFailure with the line. */
+const readGcgGame = (bytes: Uint8Array, replayOptions: ReplayOptions): ReadGcg => {
+  const read = parseAndReplayGcg(bytes, replayOptions);
+  if (!read.ok) throw new ImportFailure(read.error);
+  return read.value;
 };
 
 /** Replay options kept in a game's metadata so export replays exactly as the import did. */
@@ -364,28 +378,32 @@ const replayOptionsOf = (stored: Game): ReplayOptions => {
 export const writeGcgGame: GameWriter = (stored) => {
   const bytes = new Uint8Array(stored.source);
   const decoded = decodeGcg(bytes);
-  if (!decoded.ok) throw new Error(`stored GCG of game ${stored.id} does not decode: ${decoded.error.message}`);
+  if (!decoded.ok) return unreadableGame(`stored GCG of game ${stored.id} does not decode: ${decoded.error.message}`);
   const { text, encoding } = decoded.value;
   // eslint-disable-next-line no-control-regex
-  if (encoding === 'UTF-8' || /^[\x00-\x7f]*$/.test(text)) return text;
+  if (encoding === 'UTF-8' || /^[\x00-\x7f]*$/.test(text)) return written(text);
   const eol = /\r\n|\r|\n/.exec(text);
-  if (/^#character-encoding\b/.test(text)) return `#character-encoding UTF-8${eol ? text.slice(eol.index) : ''}`;
-  return `#character-encoding UTF-8${eol?.[0] ?? '\n'}${text}`;
+  if (/^#character-encoding\b/.test(text)) return written(`#character-encoding UTF-8${eol ? text.slice(eol.index) : ''}`);
+  return written(`#character-encoding UTF-8${eol?.[0] ?? '\n'}${text}`);
 };
 
 /** CGP export of a game: the position before the first event and after every event, one per line. */
-export const writeCgpGame: GameWriter = (stored) => crosswordGamePositions(stored).map((p) => printCgp(p)).join('\n') + '\n';
+export const writeCgpGame: GameWriter = (stored) => {
+  const read = parseAndReplayGcg(new Uint8Array(stored.source), replayOptionsOf(stored));
+  if (!read.ok) return unreadableGame(read.error.message);
+  return written(gamePositions(read.value).map((p) => printCgp(p)).join('\n') + '\n');
+};
 
 /** A stored GCG game read and replayed again, with the options it was imported with (kept in its metadata). */
-export const replayStoredGcg = (stored: Game): { game: GcgGame; replay: GameReplay } =>
+export const replayStoredGcg = (stored: Game): ReadGcg =>
   readGcgGame(new Uint8Array(stored.source), replayOptionsOf(stored));
 
 /**
  * A stored GCG game's positions, ply by ply from 0 (the start), with this game's scores and last
  * moves: one replay of the whole game (the API reads it once per game and request, `api/loaders.ts`).
  */
-export const crosswordGamePositions = (stored: Game): CgpPosition[] => {
-  const { game, replay } = replayStoredGcg(stored);
-  return [gcgStartPosition(game, replay).position, ...replay.turns.map((t) => t.position)];
-};
+export const crosswordGamePositions = (stored: Game): CgpPosition[] => gamePositions(replayStoredGcg(stored));
+
+/** A replayed game's positions, ply by ply from 0. */
+const gamePositions = ({ game, replay }: ReadGcg): CgpPosition[] => [gcgStartPosition(game, replay).position, ...replay.turns.map((t) => t.position)];
 
