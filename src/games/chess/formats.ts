@@ -26,7 +26,7 @@ import {
   type PgnGame,
   type ReplayResult,
   STANDARD_FEN,
-  PgnSplitter,
+  readPgnParts,
   decodeGameText,
   decodePgnBytes,
   encodeGameText,
@@ -408,17 +408,11 @@ export const pgnReader: FormatReader = {
 };
 
 async function* readPgn(input: AsyncIterable<Uint8Array>): AsyncGenerator<ImportChunk> {
-  const splitter = new PgnSplitter();
   const builder = new ChunkBuilder();
   const pace = new Pacer();
   let sawAny = false;
-  const parts = async function* () {
-    for await (const chunk of input) yield* splitter.push(chunk);
-    yield* splitter.end();
-  };
-  for await (const part of parts()) {
-    const { text } = decodePgnBytes(part.bytes);
-    const results = parsePgn(text, { line: part.line, offset: part.offset, moveLines: true });
+  for await (const part of readPgnParts(input, { moveLines: true })) {
+    const results = part.games;
     const parsed = results.filter((g) => g.ok).length;
     for (const result of results) {
       sawAny = true;

@@ -22,6 +22,7 @@ import {
   RACK_SIZE,
   ReplayOptions,
   boardByName,
+  cgpLines,
   decodeGcg,
   distributionByName,
   gcgRuleset,
@@ -126,31 +127,6 @@ const crosswordOptions = (options: ImportOptions): { distribution?: string; boar
 // ---------------------------------------------------------------------------------------
 // CGP
 
-/** Splits a byte stream into text lines (any of CRLF, CR, LF), with 1-based numbers. */
-async function* textLines(input: AsyncIterable<Uint8Array>): AsyncGenerator<{ line: number; text: string }> {
-  const decoder = new TextDecoder('utf-8');
-  let pending = '';
-  let line = 0;
-  let first = true;
-  const take = function* (text: string, final: boolean): Generator<{ line: number; text: string }> {
-    // A CR at the end may be the first half of a CRLF split across chunks: keep it back.
-    const cut = !final && text.endsWith('\r') ? text.length - 1 : text.length;
-    const parts = text.slice(0, cut).split(/\r\n|\r|\n/);
-    pending = final ? '' : (parts.pop() as string) + text.slice(cut);
-    for (const part of parts) yield { line: ++line, text: part };
-  };
-  for await (const bytes of input) {
-    let text = pending + decoder.decode(bytes, { stream: true });
-    if (first && text.length > 0) {
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      first = false;
-    }
-    yield* take(text, false);
-  }
-  const rest = pending + decoder.decode();
-  if (rest !== '') yield* take(rest, true);
-}
-
 /** A CGP parse with import defaults, keeping a defaulted distribution or board in the stored text. */
 const parseCgpLine = (text: string, defaults: CgpParseOptions, line: number): CgpPosition => {
   const parsed = parseCgp(text, defaults);
@@ -174,7 +150,7 @@ export const cgpReader: FormatReader = {
     const o = crosswordOptions(options);
     const defaults: CgpParseOptions = { ...(o.distribution ? { distribution: o.distribution } : {}), ...(o.board ? { board: o.board } : {}) };
     let batch: PositionRecord[] = [];
-    for await (const { line, text } of textLines(input)) {
+    for await (const { line, text } of cgpLines(input)) {
       if (text.trim() === '') continue;
       batch.push(crosswordPositionRecord(parseCgpLine(text, defaults, line)));
       if (batch.length >= CGP_CHUNK) {
