@@ -25,14 +25,22 @@ import type { Game } from '../../generated/prisma/client';
 import { metadataOf, plyRecordsOf } from './records';
 import { type FormatReader, type GameWriter, unfitFormat, written } from '../formats';
 import { ImportFailure } from '../importFailure';
+import { importWarnings } from '../warnings';
 import { readAll } from '../reading/readAll';
+
+/**
+ * The warning codes the MAT reader gives (see `games/warnings.ts`): the file is not UTF-8, what
+ * the match file's reading noticed, and what the replay of a game noticed (as the SGF reader).
+ */
+export const MAT_WARNINGS = ['WARN_MAT_LATIN1', 'WARN_MAT', 'WARN_BG_REPLAY'] as const;
+const matWarning = importWarnings(MAT_WARNINGS);
 
 /** The text of a file: UTF-8, or (when it is not valid UTF-8) ISO-8859-1, as older Windows programs write. */
 const decode = (bytes: Uint8Array, warnings: ImportWarning[]): string => {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    warnings.push({ code: 'WARN_MAT_LATIN1', message: 'the file is not UTF-8: read as ISO-8859-1' });
+    warnings.push(matWarning('WARN_MAT_LATIN1', 'the file is not UTF-8: read as ISO-8859-1'));
     return Buffer.from(bytes).toString('latin1');
   }
 };
@@ -57,12 +65,12 @@ async function* readMat(input: AsyncIterable<Uint8Array>): AsyncGenerator<Import
   const read = gamesOfMat(file);
   if (!read.ok) throw new ImportFailure(read.error);
   const lineOf = (w: string) => Number(/^line (\d+)/.exec(w)?.[1]) || undefined;
-  for (const w of [...parsed.value.warnings, ...read.value.warnings]) warnings.push({ code: 'WARN_MAT', message: w, line: lineOf(w) });
+  for (const w of [...parsed.value.warnings, ...read.value.warnings]) warnings.push(matWarning('WARN_MAT', w, { line: lineOf(w) }));
   const games: GameRecord[] = [];
   read.value.games.forEach((g, index) => {
     const replay = replayGame(g.game);
     if (!replay.ok) throw replayFailure(g, index, replay.error);
-    for (const w of replay.value.warnings) warnings.push({ gameIndex: index, code: 'WARN_BG_REPLAY', message: w, line: g.line });
+    for (const w of replay.value.warnings) warnings.push(matWarning('WARN_BG_REPLAY', w, { gameIndex: index, line: g.line }));
     const { info } = g.game;
     games.push({
       kind: 'BACKGAMMON',

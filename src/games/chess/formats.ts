@@ -58,8 +58,16 @@ import {
   type ScoreRecord,
 } from '../../db/records';
 import { ImportFailure, importError } from '../importFailure';
+import { importWarnings } from '../warnings';
 import { pushAll } from '../../codecs/arrays';
 import { signedHashOf } from '../../codecs/hashes';
+
+/**
+ * The warning codes the chess readers give themselves (see `games/warnings.ts`); the others keep
+ * the code of the chess codec error they report (`SAN_ERRORS`, `PGN_ERRORS`, `FEN_ERRORS`, …).
+ */
+export const CHESS_WARNINGS = ['ERR_CHESS_MORE_MOVE_ERRORS', 'CHESS_VARIANT_NOT_INDEXED'] as const;
+const chessWarning = importWarnings(CHESS_WARNINGS);
 
 /** Games per chunk a reader yields: each chunk is stored before the next games are parsed. */
 export const CHESS_CHUNK_GAMES = 100;
@@ -220,12 +228,7 @@ export function buildChessGame(
     warnings.push({ gameIndex, code: e.code, message: `a tag pair that cannot be read was left out; the game was stored: ${e.message}`, line: e.line, offset: e.offset });
   }
   if (r.errors.length > MOVE_WARNINGS_PER_GAME) {
-    warnings.push({
-      gameIndex,
-      code: 'ERR_CHESS_MORE_MOVE_ERRORS',
-      message: `${r.errors.length - MOVE_WARNINGS_PER_GAME} more unplayable moves in this game`,
-      ...where,
-    });
+    warnings.push(chessWarning('ERR_CHESS_MORE_MOVE_ERRORS', `${r.errors.length - MOVE_WARNINGS_PER_GAME} more unplayable moves in this game`, { gameIndex, ...where }));
   }
 
   const fenTag = getTag(game, 'FEN')?.trim();
@@ -344,12 +347,11 @@ const gameRecord = (
 function variantGame(game: PgnGame, source: Uint8Array, sourceFormat: 'PGN' | 'GAMETEXT', gameIndex: number, where: { line?: number; offset?: number }): BuiltGame {
   const variant = getTag(game, 'Variant');
   const record = gameRecord(game, source, sourceFormat, { gameText: null, startFen: null, plies: [] });
-  const warning: ImportWarning = {
-    gameIndex,
-    code: 'CHESS_VARIANT_NOT_INDEXED',
-    message: `game stored without its positions: [Variant "${variant}"] is not standard chess, Chess960 or a set-up position, so standard chess keys would be wrong`,
-    ...where,
-  };
+  const warning = chessWarning(
+    'CHESS_VARIANT_NOT_INDEXED',
+    `game stored without its positions: [Variant "${variant}"] is not standard chess, Chess960 or a set-up position, so standard chess keys would be wrong`,
+    { gameIndex, ...where },
+  );
   return { record, scores: [], warnings: [warning] };
 }
 

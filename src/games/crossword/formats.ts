@@ -20,6 +20,7 @@ import {
   GcgEvent,
   GcgGame,
   RACK_SIZE,
+  REPLAY_WARNINGS,
   ReplayOptions,
   boardByName,
   cgpLines,
@@ -54,6 +55,14 @@ import {
   type PositionRecord,
 } from '../../db/records';
 import { ImportFailure } from '../importFailure';
+import { importWarnings } from '../warnings';
+
+/**
+ * The warning codes the crossword readers give (see `games/warnings.ts`): the GCG replay's
+ * (a stated score, total or rack that the replay does not reproduce).
+ */
+export const CROSSWORD_WARNINGS = REPLAY_WARNINGS;
+const crosswordWarning = importWarnings(CROSSWORD_WARNINGS);
 
 /** Positions per chunk of a CGP import. */
 const CGP_CHUNK = 2000;
@@ -321,7 +330,7 @@ export const gcgGameRecord = (
     plies,
     analysis: gcgPlayerAnalysis(game, replay),
   };
-  const warnings: ImportWarning[] = replay.warnings.map((w) => ({ gameIndex: 0, code: w.code, message: w.message, line: w.line }));
+  const warnings: ImportWarning[] = replay.warnings.map((w) => crosswordWarning(w.code, w.message, { gameIndex: 0, line: w.line }));
   return { record, warnings };
 };
 

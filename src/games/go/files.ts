@@ -40,6 +40,7 @@ import { HashAgreement } from './hashCheck';
 import { Pacer } from '../reading/pacer';
 import { type ImportChunk, type ImportWarning, type PositionRecord, type ScoreRecord } from '../../db/records';
 import { ImportFailure, importError } from '../importFailure';
+import { importWarnings } from '../warnings';
 
 /** Name under which the shipped default table (codec `defaultZobristTable`) is known. */
 export const DEFAULT_ZOBRIST_TABLE = 'default';
@@ -163,15 +164,23 @@ export async function recordedGoHasher(sql: SqlExecutor, importId: bigint | null
 
 const failure = (error: CodecError): ImportFailure => new ImportFailure(error);
 
+/**
+ * The codes of the Go file readers' notes and warnings (see `games/warnings.ts`): how many
+ * records were read (a note), and how many record hashes agree with the Zobrist table (a note
+ * when all do, else a warning).
+ */
+export const GO_FILE_WARNINGS = ['GO_RECORDS_READ', 'GO_HASH_AGREEMENT'] as const;
+const goFileWarning = importWarnings(GO_FILE_WARNINGS);
+
 /** The import's note (or warning, when one disagrees) that says how many record hashes agree with the table. */
-const agreementWarning = ({ checked, agreeing, named, disagreements: [first] }: HashAgreement): ImportWarning => ({
-  code: 'GO_HASH_AGREEMENT',
-  message:
+const agreementWarning = ({ checked, agreeing, named, disagreements: [first] }: HashAgreement): ImportWarning =>
+  goFileWarning(
+    'GO_HASH_AGREEMENT',
     `${agreeing} of ${checked} record hashes agree with the canonical hash of their board under Zobrist table ` +
-    `"${named.name}"` +
-    (first ? `; the first that does not is record ${first.index} (${first.key}), which that table hashes as ${first.expected}` : ''),
-  ...(first ? { record: first.index } : {}),
-});
+      `"${named.name}"` +
+      (first ? `; the first that does not is record ${first.index} (${first.key}), which that table hashes as ${first.expected}` : ''),
+    first ? { record: first.index } : {},
+  );
 
 /** The stored form of a position-file record (see the module comment). */
 const positionRecordOf = (record: GoPositionRecord, key: string, stones: number, listIndex: number): PositionRecord => ({
@@ -224,7 +233,7 @@ async function* readPositionFile(input: AsyncIterable<Uint8Array>, context?: Rea
   }
   const end = decoder.finish();
   if (!end.ok) throw failure(end.error);
-  const read: ImportWarning = { code: 'GO_RECORDS_READ', message: `${index} position records read (${end.value.bytes} bytes)` };
+  const read = goFileWarning('GO_RECORDS_READ', `${index} position records read (${end.value.bytes} bytes)`);
   // Hashes that all agree are a note; one that does not is worth a look.
   const verdict = agreementWarning(agreement);
   const agrees = agreement.agreeing === agreement.checked;
@@ -269,10 +278,7 @@ async function* readScoreFile(input: AsyncIterable<Uint8Array>, options: ImportO
   }
   const end = decoder.finish();
   if (!end.ok) throw failure(end.error);
-  const read: ImportWarning = {
-    code: 'GO_RECORDS_READ',
-    message: `${index} score records read for ${program}${ruleset ? `/${ruleset}` : ''} (${end.value.bytes} bytes)`,
-  };
+  const read = goFileWarning('GO_RECORDS_READ', `${index} score records read for ${program}${ruleset ? `/${ruleset}` : ''} (${end.value.bytes} bytes)`);
   yield { positions, scores, notes: [read] };
 }
 
