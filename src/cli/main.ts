@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import v8 from 'node:v8';
-import { describeLocation } from '../codecs/result';
+import { CodecFailure, describeLocation } from '../codecs/result';
 import path from 'node:path';
 import { DEFAULT_DATA_DIR, databaseConfigFromEnv, type DatabaseConfig } from '../db/config';
 import { formatCount } from './numbers';
@@ -172,9 +172,13 @@ async function exportGames(db: Database, values: ExportOptionsCli): Promise<void
   const progress = createProgress(values.out ?? 'export', games.length, 'games');
   const texts = games.map((game) => {
     const write = writerFor(game.kind as GameKind, format) as NonNullable<ReturnType<typeof writerFor>>;
-    const text = write(game);
+    const written = write(game);
+    if (!written.ok) {
+      const failure = written.error;
+      throw failure.cause === 'format' ? new CodecFailure(failure.error) : new Error(failure.message);
+    }
     progress.advance(1);
-    return text;
+    return written.value;
   });
   const text = texts.join(texts.every((t) => t.endsWith('\n')) ? '' : '\n');
   if (values.out) fs.writeFileSync(values.out, text);

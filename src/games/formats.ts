@@ -3,6 +3,7 @@
  * turns a stored game back into a file. Each game module lists its own; the registry (`index.ts`) all.
  */
 import type { ZobristHasher } from '../codecs/go';
+import { type CodecError, type Result, err, ok } from '../codecs/result';
 import type { GameKind, ImportChunk, PlyRecord } from '../db/records';
 import type { SqlExecutor } from '../db/sql';
 import type { Game } from '../generated/prisma/client';
@@ -48,8 +49,30 @@ export interface FormatReader {
   replay?(source: Uint8Array, options: ImportOptions): PlyRecord[] | null;
 }
 
-/** Writes a stored game in one format; binary formats return base64. */
-export type GameWriter = (game: Game) => string;
+/**
+ * Why a stored game could not be written:
+ * - `format`: this format cannot hold this game (a set-up backgammon game as MAT, a chess variant
+ *   as GameText): the caller asked for the wrong format, and `error` says why (GraphQL's
+ *   `BAD_USER_INPUT` with the error's code, the CLI's `CODE: message`);
+ * - `stored`: the stored game cannot be read back (a fault in stored data, never in the request:
+ *   GraphQL masks it as an internal error, the CLI prints `message`).
+ */
+export type WriteFailure = { cause: 'format'; error: CodecError } | { cause: 'stored'; message: string };
+
+/** A written file, or why there is none. */
+export type WriteResult = Result<string, WriteFailure>;
+
+/** Writes a stored game in one format (binary formats as base64); never throws on a game it cannot write. */
+export type GameWriter = (game: Game) => WriteResult;
+
+/** The text of a written game. */
+export const written = (text: string): WriteResult => ok(text);
+
+/** The format cannot hold the game: `error` says why. */
+export const unfitFormat = (error: CodecError): WriteResult => err({ cause: 'format', error });
+
+/** The stored game cannot be read back. */
+export const unreadableGame = (message: string): WriteResult => err({ cause: 'stored', message });
 
 export interface GameWriterEntry {
   kind: GameKind;

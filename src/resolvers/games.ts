@@ -10,7 +10,6 @@ import { readerFor, writerFor } from '../games/index';
 import type { ImportOptions } from '../games/formats';
 import { bytesSource, runImport } from '../storage/importService';
 import { ImportFailure } from '../games/importFailure';
-import { CodecFailure } from '../codecs/result';
 import { overlongOption, overlongOptionMessage } from '../storage/storedText';
 
 const MAX_PAGE = 100;
@@ -95,13 +94,11 @@ export const gameResolvers: Resolvers = {
     export: (game, { format }) => {
       const write = writerFor(game.kind, format);
       if (!write) throw badUserInput(`${game.kind} games cannot be written as ${format}`, { argument: 'format' });
-      try {
-        return write(game);
-      } catch (error) {
-        // A game this format cannot hold (a set-up backgammon game as MAT).
-        if (error instanceof CodecFailure) throw codecInputError(error.error, 'format');
-        throw error;
-      }
+      const written = write(game);
+      if (written.ok) return written.value;
+      // A game this format cannot hold (a set-up backgammon game as MAT) is the request's fault; unreadable stored data is not.
+      if (written.error.cause === 'format') throw codecInputError(written.error.error, 'format');
+      throw new Error(written.error.message);
     },
   },
   Ply: {

@@ -27,9 +27,9 @@ import {
   exportGoPositionFile,
   exportGoScoreFile,
   goHasher,
-  hashHexOf,
   parseGoKey,
 } from '../games/go/files';
+import { hashHexOf } from '../codecs/hashes';
 import { type ScoreSet, goDisagreementByStones, goDisagreementPage, goKomiVerdicts, goScoreCrossTab, goScoreDiffCounts, goScoreDistribution, goScoreSetPairs, goScoreSets, goStoneHistogram } from '../games/go/analysis';
 import { checkImportHashes } from '../games/go/hashCheck';
 import { positionsOfQuery } from '../storage/boards';

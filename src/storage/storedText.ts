@@ -8,6 +8,7 @@
  * ruleset): 2 x 1,000 bytes plus the other columns and headers stays under 2,704.
  */
 import type { GameRecord, ImportChunk, ImportWarning } from '../db/records';
+import { importWarning } from './warningList';
 
 /** Longest import option, in characters (options are not indexed). */
 export const MAX_STORED_TEXT = 1000;
@@ -60,7 +61,7 @@ const limitGame = (game: GameRecord, gameIndex: number): ImportWarning[] => {
   for (const field of GAME_FIELDS) {
     const value = game[field];
     if (typeof value !== 'string' || !tooLong(value)) continue;
-    warnings.push({ gameIndex, code: 'TEXT_TRUNCATED', message: truncated(what, field, value, lineInGame(game.source, value)) });
+    warnings.push(importWarning('TEXT_TRUNCATED', truncated(what, field, value, lineInGame(game.source, value)), { gameIndex }));
     game[field] = cutToBytes(value);
   }
   // Both sides' summaries name the same program and settings: one warning per field.
@@ -69,7 +70,7 @@ const limitGame = (game: GameRecord, gameIndex: number): ImportWarning[] => {
     for (const field of ['program', 'ruleset'] as const) {
       const value = analysis[field];
       if (!tooLong(value)) continue;
-      if (!cutFields.has(field)) warnings.push({ gameIndex, code: 'TEXT_TRUNCATED', message: truncated(what, `analysis ${field}`, value) });
+      if (!cutFields.has(field)) warnings.push(importWarning('TEXT_TRUNCATED', truncated(what, `analysis ${field}`, value), { gameIndex }));
       cutFields.add(field);
       analysis[field] = cutToBytes(value);
     }
@@ -89,7 +90,7 @@ export const limitStoredTexts = (chunk: ImportChunk, gameIndexBase: number): Imp
     if (long.length === 0) continue;
     const longest = long.reduce((most, score) => (Buffer.byteLength(score[field], 'utf8') > Buffer.byteLength(most, 'utf8') ? score[field] : most), '');
     const what = `${long.length.toLocaleString('en-US')} score${long.length === 1 ? '' : 's'} (the first for the position ${long[0].positionKey.slice(0, 40)})`;
-    warnings.push({ code: 'TEXT_TRUNCATED', message: truncated(what, field, longest) });
+    warnings.push(importWarning('TEXT_TRUNCATED', truncated(what, field, longest)));
     for (const score of long) score[field] = cutToBytes(score[field]);
   }
   return warnings;

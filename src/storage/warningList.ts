@@ -4,6 +4,15 @@
  * does not hold (nor store in its Import row) a list as long as the file.
  */
 import type { ImportWarning } from '../db/records';
+import { importWarnings } from '../games/warnings';
+
+/**
+ * The warning codes the import itself gives, whatever the format (see `games/warnings.ts`): more
+ * warnings than are listed, and a text cut to fit its column (`storedText.ts`).
+ */
+export const IMPORT_WARNINGS = ['IMPORT_MORE_WARNINGS', 'TEXT_TRUNCATED'] as const;
+/** Builds a warning with one of IMPORT_WARNINGS' codes. */
+export const importWarning = importWarnings(IMPORT_WARNINGS);
 
 export const MAX_WARNINGS = 1_000;
 
@@ -24,6 +33,6 @@ export class WarningList {
   /** The kept warnings, then (when some were dropped) one saying how many. */
   list(): ImportWarning[] {
     if (this.dropped === 0) return [...this.kept];
-    return [...this.kept, { code: 'IMPORT_MORE_WARNINGS', message: `${this.dropped} more warnings not listed` }];
+    return [...this.kept, importWarning('IMPORT_MORE_WARNINGS', `${this.dropped} more warnings not listed`)];
   }
 }

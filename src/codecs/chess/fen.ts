@@ -8,7 +8,7 @@ import { CodecError, Result, codecErrors, err, ok } from '../result';
 import {
   BLACK, Color, KING, PAWN, Position, ROOK, WHITE, emptyPosition, parseSquare, STANDARD_FEN,
 } from './board';
-import { Move } from './moves';
+import { Move, moveFrom, moveTo } from './moves';
 
 /** The error codes this module returns. */
 export const FEN_ERRORS = [
@@ -198,8 +198,8 @@ export const fenRanks = (pos: Position): string[] => [0, 1, 2, 3, 4, 5, 6, 7].ma
  * mover's rank; castling stays on one rank).
  */
 export function updateFenRanks(ranks: string[], pos: Position, m: Move): void {
-  const fromRank = (m & 127) >> 4;
-  const toRank = ((m >> 7) & 127) >> 4;
+  const fromRank = moveFrom(m) >> 4;
+  const toRank = moveTo(m) >> 4;
   ranks[fromRank] = fenRank(pos.board, fromRank);
   if (toRank !== fromRank) ranks[toRank] = fenRank(pos.board, toRank);
 }

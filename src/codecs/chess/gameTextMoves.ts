@@ -12,7 +12,7 @@
  * is free the piece gets no identity and moving it is ERR_GAMETEXT_PIECE_QUOTA.
  */
 import { BISHOP, KING, KNIGHT, PAWN, Position, QUEEN, ROOK, WHITE } from './board';
-import { FLAG_CASTLE, FLAG_EP, FLAG_NULL, Move, castledKingSquare, castledRookSquare, castlingMove, findLegalMove, NULL_MOVE } from './moves';
+import { FLAG_CASTLE, FLAG_EP, FLAG_NULL, Move, castledKingSquare, castledRookSquare, castlingMove, findLegalMove, moveFlags, moveFrom, movePromo, moveTo, NULL_MOVE } from './moves';
 
 /** Which offset diagrams to use for knights and kings: JOSE's program (default) or the seed document's. */
 export type GameTextDialect = 'JOSE' | 'SEED_DIAGRAM';
@@ -84,12 +84,12 @@ export const cloneIds = (t: PieceIds): PieceIds => ({ ids: t.ids.slice(), where:
 
 /** Moves identities along with move `m` (call before playing `m` on `pos`). */
 export function applyIds(t: PieceIds, pos: Position, m: Move): void {
-  const flags = m >> 17;
+  const flags = moveFlags(m);
   if (flags & FLAG_NULL) return;
   const { ids, where } = t;
   const us = pos.turn;
-  const from = m & 127;
-  const to = (m >> 7) & 127;
+  const from = moveFrom(m);
+  const to = moveTo(m);
   const ub = us * 24;
   if (flags & FLAG_CASTLE) {
     const kt = castledKingSquare(from, to);
@@ -109,7 +109,7 @@ export function applyIds(t: PieceIds, pos: Position, m: Move): void {
   ids[from] = -1;
   if (id >= 0) where[ub + id] = -1;
   // A promoted piece is named after the pawn that promoted (its identity, not its file).
-  if ((m >> 14) & 7) id = id >= 0 && id < 8 ? ID_PROMOTED + id : -1;
+  if (movePromo(m)) id = id >= 0 && id < 8 ? ID_PROMOTED + id : -1;
   ids[to] = id;
   if (id >= 0) where[ub + id] = to;
 }
@@ -135,10 +135,10 @@ export const CODE_NO_IDENTITY = -1;
  * `0x10000 | first | second << 8`, or CODE_NO_IDENTITY.
  */
 export function encodeMove(pos: Position, t: PieceIds, m: Move, dialect: GameTextDialect): number {
-  const flags = m >> 17;
+  const flags = moveFlags(m);
   if (flags & FLAG_NULL) return 0x9a;
-  const from = m & 127;
-  const to = (m >> 7) & 127;
+  const from = moveFrom(m);
+  const to = moveTo(m);
   // 0x98 / 0x99 by the side of the castling rook (works for Chess960).
   if (flags & FLAG_CASTLE) return to > from ? 0x98 : 0x99;
   const id = t.ids[from];
@@ -146,7 +146,7 @@ export function encodeMove(pos: Position, t: PieceIds, m: Move, dialect: GameTex
   const dr = (to >> 4) - (from >> 4);
   const df = (to & 7) - (from & 7);
   const white = pos.turn === WHITE;
-  const promo = (m >> 14) & 7;
+  const promo = movePromo(m);
   // Seed 2.7: 0xa0 + pawn, second byte 0x20 | direction << 2 | piece (0 N .. 3 Q).
   if (promo) return 0x10000 | (0xa0 + id) | ((0x20 | (pawnDir(white, dr, df) << 2) | (promo - KNIGHT)) << 8);
   if (id < 8) return 4 * id + pawnDir(white, dr, df);

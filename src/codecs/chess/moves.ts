@@ -28,9 +28,6 @@ export const FLAG_DOUBLE = 4;
 /** Move flag: null move (pass). */
 export const FLAG_NULL = 8;
 
-/** The null move ("--"). */
-export const NULL_MOVE: Move = FLAG_NULL << 17;
-
 /** Packs a move. */
 export const makeMoveCode = (from: number, to: number, promo = 0, flags = 0): Move =>
   from | (to << 7) | (promo << 14) | (flags << 17);
@@ -42,6 +39,28 @@ export const moveTo = (m: Move): number => (m >> 7) & 127;
 export const movePromo = (m: Move): number => (m >> 14) & 7;
 /** Flag bits of a move. */
 export const moveFlags = (m: Move): number => m >> 17;
+
+/** The null move ("--"). */
+export const NULL_MOVE: Move = makeMoveCode(0, 0, 0, FLAG_NULL);
+
+/**
+ * The undo token `makeMove` returns: the captured piece (4 bits), the en passant square + 1
+ * (7 bits), the castling rights (4 bits), then the halfmove clock times 2^15 (beyond 32 bits,
+ * so the token is a number, not an int32).
+ */
+export type Undo = number;
+const UNDO_HALFMOVES = 32768;
+/** Packs an undo token (`ep` is -1 when there is no en passant square). */
+export const makeUndo = (captured: number, ep: number, castling: number, halfmoves: number): Undo =>
+  (captured | ((ep + 1) << 4) | (castling << 11)) + halfmoves * UNDO_HALFMOVES;
+/** The piece the move captured (0 if none). */
+export const undoCaptured = (u: Undo): number => u & 15;
+/** The en passant square before the move, -1 if none. */
+export const undoEp = (u: Undo): number => ((u >> 4) & 127) - 1;
+/** The castling rights before the move. */
+export const undoCastling = (u: Undo): number => (u >> 11) & 15;
+/** The halfmove clock before the move. */
+export const undoHalfmoves = (u: Undo): number => Math.floor(u / UNDO_HALFMOVES);
 
 const KNIGHT_D = [33, 31, 18, 14, -14, -18, -31, -33];
 const KING_D = [17, 16, 15, 1, -1, -15, -16, -17];
@@ -194,23 +213,24 @@ export function genPseudoMoves(pos: Position, out: Int32Array): number {
 /**
  * Plays a move in place and returns the undo token for `unmakeMove`. The move
  * must come from this position's generator (or parse/decode of it).
- * Undo token: captured piece (4 bits), ep+1 (7 bits), castling (4 bits), then halfmoves * 2^15.
+ * The token packs what the move overwrote (see `Undo`).
  */
-export function makeMove(pos: Position, m: Move): number {
+export function makeMove(pos: Position, m: Move): Undo {
   const us = pos.turn;
-  const undo = 0 | ((pos.ep + 1) << 4) | (pos.castling << 11);
+  const ep = pos.ep;
+  const castling = pos.castling;
   const half = pos.halfmoves;
-  const flags = m >> 17;
+  const flags = moveFlags(m);
   pos.turn = (us ^ 1) as Color;
   if (us === BLACK) pos.fullmoves++;
   pos.ep = -1;
   if (flags & FLAG_NULL) {
     pos.halfmoves = half + 1;
-    return undo + half * 32768;
+    return makeUndo(0, ep, castling, half);
   }
   const b = pos.board;
-  const from = m & 127;
-  const to = (m >> 7) & 127;
+  const from = moveFrom(m);
+  const to = moveTo(m);
   const piece = b[from];
   let captured = 0;
   if (flags & FLAG_CASTLE) {
@@ -222,14 +242,14 @@ export function makeMove(pos: Position, m: Move): number {
     pos.kings[us] = kt;
     pos.castling &= ~(3 << (us * 2));
     pos.halfmoves = half + 1;
-    return undo + half * 32768;
+    return makeUndo(0, ep, castling, half);
   }
   if (flags & FLAG_EP) {
     const cs = us === WHITE ? to - 16 : to + 16;
     captured = b[cs];
     b[cs] = 0;
   } else captured = b[to];
-  const promo = (m >> 14) & 7;
+  const promo = movePromo(m);
   b[to] = promo ? (us << 3) | promo : piece;
   b[from] = 0;
   const role = piece & 7;
@@ -245,22 +265,22 @@ export function makeMove(pos: Position, m: Move): number {
   }
   if (flags & FLAG_DOUBLE) pos.ep = (from + to) >> 1;
   pos.halfmoves = role === PAWN || captured !== 0 ? 0 : half + 1;
-  return (undo | captured) + half * 32768;
+  return makeUndo(captured, ep, castling, half);
 }
 
 /** Takes back `m`, given the token `makeMove` returned. */
-export function unmakeMove(pos: Position, m: Move, undo: number): void {
+export function unmakeMove(pos: Position, m: Move, undo: Undo): void {
   const us = (pos.turn ^ 1) as Color;
   pos.turn = us;
   if (us === BLACK) pos.fullmoves--;
-  pos.ep = ((undo >> 4) & 127) - 1;
-  pos.castling = (undo >> 11) & 15;
-  pos.halfmoves = Math.floor(undo / 32768);
-  const flags = m >> 17;
+  pos.ep = undoEp(undo);
+  pos.castling = undoCastling(undo);
+  pos.halfmoves = undoHalfmoves(undo);
+  const flags = moveFlags(m);
   if (flags & FLAG_NULL) return;
   const b = pos.board;
-  const from = m & 127;
-  const to = (m >> 7) & 127;
+  const from = moveFrom(m);
+  const to = moveTo(m);
   if (flags & FLAG_CASTLE) {
     const kt = castledKingSquare(from, to);
     const rt = castledRookSquare(from, to);
@@ -271,9 +291,9 @@ export function unmakeMove(pos: Position, m: Move, undo: number): void {
     pos.kings[us] = from;
     return;
   }
-  const captured = undo & 15;
+  const captured = undoCaptured(undo);
   let piece = b[to];
-  if ((m >> 14) & 7) piece = (us << 3) | PAWN;
+  if (movePromo(m)) piece = (us << 3) | PAWN;
   b[from] = piece;
   if (flags & FLAG_EP) {
     b[to] = 0;
@@ -284,7 +304,7 @@ export function unmakeMove(pos: Position, m: Move, undo: number): void {
 
 /** True if the pseudo-legal move `m` does not leave the mover's king attacked. */
 export function isLegalPseudo(pos: Position, m: Move): boolean {
-  if ((m >> 17) & FLAG_CASTLE) return true; // genCastling only emits legal castling
+  if (moveFlags(m) & FLAG_CASTLE) return true; // genCastling only emits legal castling
   const us = pos.turn;
   const u = makeMove(pos, m);
   const ok = !isAttacked(pos, pos.kings[us], (us ^ 1) as Color);
@@ -350,7 +370,7 @@ function perftRec(pos: Position, depth: number, ply: number): number {
   for (let i = 0; i < n; i++) {
     const m = buf[i];
     const u = makeMove(pos, m);
-    if (((m >> 17) & FLAG_CASTLE) || !isAttacked(pos, pos.kings[us], them)) {
+    if ((moveFlags(m) & FLAG_CASTLE) || !isAttacked(pos, pos.kings[us], them)) {
       total += depth <= 1 ? 1 : perftRec(pos, depth - 1, ply + 1);
     }
     unmakeMove(pos, m, u);
@@ -418,7 +438,7 @@ export function castlingMove(pos: Position, kingside: boolean): Move {
   const n = genCastling(pos, buf, 0);
   for (let i = 0; i < n; i++) {
     const m = buf[i];
-    if (((m >> 7) & 127) > (m & 127) === kingside) return m;
+    if (moveTo(m) > moveFrom(m) === kingside) return m;
   }
   return 0;
 }
@@ -429,7 +449,7 @@ export function findLegalMove(pos: Position, from: number, to: number, promo = 0
   const n = genPseudoMoves(pos, buf);
   for (let i = 0; i < n; i++) {
     const m = buf[i];
-    if ((m & 127) === from && ((m >> 7) & 127) === to && ((m >> 14) & 7) === promo) {
+    if (moveFrom(m) === from && moveTo(m) === to && movePromo(m) === promo) {
       return isLegalPseudo(pos, m) ? m : 0;
     }
   }
@@ -441,19 +461,19 @@ export function findLegalMove(pos: Position, from: number, to: number, promo = 0
  * rook square when `chess960`, else king to its target square (e1g1).
  */
 export function moveToUci(pos: Position, m: Move, chess960 = false): string {
-  const flags = m >> 17;
+  const flags = moveFlags(m);
   if (flags & FLAG_NULL) return '0000';
-  const from = m & 127;
-  let to = (m >> 7) & 127;
+  const from = moveFrom(m);
+  let to = moveTo(m);
   if ((flags & FLAG_CASTLE) && !chess960) to = castledKingSquare(from, to);
-  const promo = (m >> 14) & 7;
+  const promo = movePromo(m);
   void pos;
   return squareName(from) + squareName(to) + (promo ? ROLE_LETTERS[promo].toLowerCase() : '');
 }
 
 /** File and rank deltas (to - from), used by codecs that describe moves geometrically. */
 export const moveDelta = (m: Move): [number, number] => {
-  const from = m & 127;
-  const to = (m >> 7) & 127;
+  const from = moveFrom(m);
+  const to = moveTo(m);
   return [rankOf(to) - rankOf(from), fileOf(to) - fileOf(from)];
 };

@@ -4,7 +4,7 @@
  * async generator that turns a stream of chunks into parsed games.
  */
 import { Result } from '../result';
-import { PgnGame, parsePgn } from './pgn';
+import { PgnGame, PgnSource, parsePgn } from './pgn';
 
 /** One game's bytes cut from a stream, with where it started. */
 export interface PgnGameBytes {
@@ -131,6 +131,39 @@ export function decodePgnBytes(bytes: Uint8Array): { text: string; charset: PgnC
   }
 }
 
+/** A part of a stream the splitter cut (one game, or several it could not tell apart), decoded and parsed. */
+export interface PgnPart extends PgnGameBytes {
+  /** The charset its bytes were decoded as. */
+  charset: PgnCharset;
+  /** Its games (or their errors), in order; their lines and offsets count from the stream's start. */
+  games: Result<PgnGame>[];
+}
+
+/** How `readPgnParts` parses: `moveLines` as `parsePgn`'s. */
+export type PgnReadOptions = Pick<PgnSource, 'moveLines'>;
+
+const parsePart = (part: PgnGameBytes, options: PgnReadOptions): PgnPart => {
+  const { text, charset } = decodePgnBytes(part.bytes);
+  return { ...part, charset, games: parsePgn(text, { ...options, line: part.line, offset: part.offset }) };
+};
+
+/**
+ * Reads a stream (chunks of bytes, or strings taken as UTF-8) part by part: each part the
+ * splitter cuts is decoded on its own (its charset detected) and parsed before the next chunk
+ * is read, so memory stays bounded by the largest game.
+ */
+export async function* readPgnParts(
+  source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  options: PgnReadOptions = {},
+): AsyncGenerator<PgnPart> {
+  const splitter = new PgnSplitter();
+  for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    for (const part of splitter.push(bytes)) yield parsePart(part, options);
+  }
+  for (const part of splitter.end()) yield parsePart(part, options);
+}
+
 /** A parsed game (or its error) from a stream, with its source location and charset. */
 export interface StreamedGame {
   result: Result<PgnGame>;
@@ -144,18 +177,7 @@ export interface StreamedGame {
  * stays bounded by the largest game. Each game's charset is detected on its own.
  */
 export async function* readPgnGames(source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): AsyncGenerator<StreamedGame> {
-  const splitter = new PgnSplitter();
-  const emit = function* (games: PgnGameBytes[]): Generator<StreamedGame> {
-    for (const g of games) {
-      const { text, charset } = decodePgnBytes(g.bytes);
-      for (const result of parsePgn(text, { line: g.line, offset: g.offset })) {
-        yield { result, offset: g.offset, line: g.line, charset };
-      }
-    }
-  };
-  for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    yield* emit(splitter.push(bytes));
+  for await (const part of readPgnParts(source)) {
+    for (const result of part.games) yield { result, offset: part.offset, line: part.line, charset: part.charset };
   }
-  yield* emit(splitter.end());
 }

@@ -9,7 +9,7 @@
  */
 import { Position, WHITE } from './board';
 import { epCapturable } from './fen';
-import { FLAG_CASTLE, FLAG_EP, FLAG_NULL, Move, castledKingSquare, castledRookSquare } from './moves';
+import { FLAG_CASTLE, FLAG_EP, FLAG_NULL, Move, type Undo, castledKingSquare, castledRookSquare, moveFlags, moveFrom, movePromo, moveTo, undoCaptured, undoCastling } from './moves';
 import { POLYGLOT_RANDOM as R } from './polyglotRandom';
 import { CodecError, Result, codecErrors, err, ok } from '../result';
 
@@ -70,15 +70,15 @@ export function polyglotBaseKey(pos: Position): PolyglotKey {
  * right after `makeMove(pos, m)` with the undo token it returned (which holds the
  * captured piece and the castling rights before the move).
  */
-export function updatePolyglotKey(key: PolyglotKey, pos: Position, m: Move, undo: number): void {
+export function updatePolyglotKey(key: PolyglotKey, pos: Position, m: Move, undo: Undo): void {
   toggleTurn(key);
-  const oldCastling = (undo >> 11) & 15;
+  const oldCastling = undoCastling(undo);
   if (oldCastling !== pos.castling) toggleCastling(key, oldCastling ^ pos.castling);
-  const flags = m >> 17;
+  const flags = moveFlags(m);
   if (flags & FLAG_NULL) return;
   const b = pos.board;
-  const from = m & 127;
-  const to = (m >> 7) & 127;
+  const from = moveFrom(m);
+  const to = moveTo(m);
   if (flags & FLAG_CASTLE) {
     // King from `from` and rook from `to` onto the g/c and f/d files of their rank.
     const kt = castledKingSquare(from, to);
@@ -91,10 +91,10 @@ export function updatePolyglotKey(key: PolyglotKey, pos: Position, m: Move, undo
   }
   const moved = b[to];
   // A promotion leaves the new piece on `to`; the pawn of the same colour left `from`.
-  const before = (m >> 14) & 7 ? (moved & 8) | 1 : moved;
+  const before = movePromo(m) ? (moved & 8) | 1 : moved;
   togglePiece(key, before, from);
   togglePiece(key, moved, to);
-  const captured = undo & 15;
+  const captured = undoCaptured(undo);
   if (captured !== 0) togglePiece(key, captured, flags & FLAG_EP ? (from & 0x70) | (to & 7) : to);
 }
 

@@ -7,7 +7,7 @@ import { CodecError, Result, codecErrors, err, ok } from '../result';
 import { KING, PAWN, Position, ROLE_LETTERS, squareName } from './board';
 import {
   FLAG_CASTLE, FLAG_NULL, Move, NULL_MOVE, castlingMove, hasLegalMove, isCheck, isLegalPseudo,
-  makeMove, movesOfRoleTo, unmakeMove,
+  makeMove, moveFlags, moveFrom, movePromo, moveTo, movesOfRoleTo, unmakeMove,
 } from './moves';
 
 /** The error codes this module returns. */
@@ -98,7 +98,7 @@ export function parseSan(pos: Position, token: string): Result<Move, CodecError<
   let count = 0;
   for (let i = 0; i < n; i++) {
     const m = buf[i];
-    const from = m & 127;
+    const from = moveFrom(m);
     if (fromFile >= 0 && (from & 7) !== fromFile) continue;
     if (fromRank >= 0 && (from >> 4) !== fromRank) continue;
     if (!isLegalPseudo(pos, m)) continue;
@@ -124,16 +124,16 @@ export function parseSan(pos: Position, token: string): Result<Move, CodecError<
  * kind reaches the same square.
  */
 export function sanWithoutCheck(pos: Position, m: Move): string {
-  const flags = m >> 17;
+  const flags = moveFlags(m);
   if (flags & FLAG_NULL) return '--';
-  const from = m & 127;
-  const to = (m >> 7) & 127;
+  const from = moveFrom(m);
+  const to = moveTo(m);
   if (flags & FLAG_CASTLE) return to > from ? 'O-O' : 'O-O-O';
   const role = pos.board[from] & 7;
   const capture = pos.board[to] !== 0 || (role === PAWN && (from & 7) !== (to & 7));
   if (role === PAWN) {
     const san = capture ? FILE_NAMES[from & 7] + 'x' + squareName(to) : squareName(to);
-    const promo = (m >> 14) & 7;
+    const promo = movePromo(m);
     return promo ? san + '=' + ROLE_LETTERS[promo] : san;
   }
   let san = ROLE_LETTERS[role];
@@ -145,7 +145,7 @@ export function sanWithoutCheck(pos: Position, m: Move): string {
     // One candidate is the move itself: only rivals need the (costly) legality test.
     for (let i = 0; n > 1 && i < n; i++) {
       const o = buf[i];
-      const of = o & 127;
+      const of = moveFrom(o);
       if (of === from || !isLegalPseudo(pos, o)) continue;
       others = true;
       if ((of & 7) === (from & 7)) sameFile = true;

@@ -173,37 +173,62 @@ interface RawOp {
   readonly offset: number;
 }
 
+/** Where a field is in the line: `text.slice(start, end)`. */
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The four required fields, and where the operations start. */
+interface Fields {
+  readonly board: Span;
+  readonly racks: Span;
+  readonly scores: Span;
+  readonly zeros: Span;
+  readonly rest: number;
+}
+
+/** What `bdn`, `ld` and `lex` (or the parse options, or the board's shape) settle. */
+interface Settings {
+  readonly layout: BoardLayout;
+  readonly dist: LetterDistribution;
+}
+
 const fail = (code: CgpError, message: string, offset: number, field: string): Result<never> =>
   err(cgpError(code, message, { offset, column: offset + 1, field }));
 
-/** Parses one CGP line. Never throws; errors carry a MAGPIE-style code, the offset/column and the field. */
-export const parseCgp = (text: string, options: CgpParseOptions = {}): Result<CgpPosition> => {
-  // 1. The four required fields, separated by runs of whitespace.
-  const starts: number[] = [];
-  const ends: number[] = [];
+const FIELD_NAMES = ['board', 'racks', 'scores', 'consecutive zeros'];
+
+/** The four required fields, separated by runs of whitespace. */
+const splitFields = (text: string): Result<Fields> => {
+  const spans: Span[] = [];
   let i = 0;
   const n = text.length;
-  while (starts.length < 4) {
+  while (spans.length < 4) {
     while (i < n && isSpace(text.charCodeAt(i))) i++;
     if (i >= n) break;
-    starts.push(i);
+    const start = i;
     while (i < n && !isSpace(text.charCodeAt(i))) i++;
-    ends.push(i);
+    spans.push({ start, end: i });
   }
-  if (starts.length < 4) {
+  if (spans.length < 4) {
     return fail(
       'MISSING_REQUIRED_FIELDS',
-      `a CGP needs 4 space-separated fields (board, racks, scores, zeros); found ${starts.length}`,
+      `a CGP needs 4 space-separated fields (board, racks, scores, zeros); found ${spans.length}`,
       Math.min(i, n),
-      ['board', 'racks', 'scores', 'consecutive zeros'][starts.length] ?? 'board',
+      FIELD_NAMES[spans.length] ?? 'board',
     );
   }
   while (i < n && isSpace(text.charCodeAt(i))) i++;
+  return ok({ board: spans[0], racks: spans[1], scores: spans[2], zeros: spans[3], rest: i });
+};
 
-  // 2. Operations: split on ';', trim, opcode up to the first whitespace.
+/** The operations from `from` on: split on ';', trimmed, the opcode up to the first whitespace; a repeated opcode is an error. */
+const splitOperations = (text: string, from: number): Result<RawOp[]> => {
   const ops: RawOp[] = [];
   const seen = new Set<string>();
-  while (i < n) {
+  const n = text.length;
+  for (let i = from; i < n; ) {
     let semi = text.indexOf(';', i);
     if (semi < 0) semi = n;
     let a = i;
@@ -218,28 +243,36 @@ export const parseCgp = (text: string, options: CgpParseOptions = {}): Result<Cg
       const opcode = written.startsWith('-') && KNOWN.has(written.slice(1)) ? written.slice(1) : written;
       let o = sp;
       while (o < b && isSpace(text.charCodeAt(o))) o++;
-      const operand = text.slice(o, b);
       if (seen.has(opcode)) {
         return fail('DUPLICATE_OPERATION', `opcode "${opcode}" is given more than once`, a, opcode);
       }
       seen.add(opcode);
-      ops.push({ opcode, operand, offset: a });
+      ops.push({ opcode, operand: text.slice(o, b), offset: a });
     }
     i = semi + 1;
   }
-  const byCode = new Map<string, RawOp>();
-  for (const op of ops) byCode.set(op.opcode, op);
-  const needOperand = (op: RawOp): Result<string> =>
-    op.operand === ''
-      ? fail('MISSING_OPERAND', `opcode "${op.opcode}" needs an operand`, op.offset, op.opcode)
-      : ok(op.operand);
+  return ok(ops);
+};
 
-  // 3. Board layout and distribution.
-  let rowCount = 1;
-  for (let k = text.indexOf('/', starts[0]); k >= 0 && k < ends[0]; k = text.indexOf('/', k + 1)) rowCount++;
+/** An operation's operand; MISSING_OPERAND when it has none. */
+const needOperand = (op: RawOp): Result<string> =>
+  op.operand === '' ? fail('MISSING_OPERAND', `opcode "${op.opcode}" needs an operand`, op.offset, op.opcode) : ok(op.operand);
 
+/** How many rows the board field writes (one more than its slashes). */
+const boardRowCount = (text: string, board: Span): number => {
+  let rows = 1;
+  for (let k = text.indexOf('/', board.start); k >= 0 && k < board.end; k = text.indexOf('/', k + 1)) rows++;
+  return rows;
+};
+
+/**
+ * The board layout and letter distribution: `bdn` and `ld` when given (checked in that order,
+ * then `lex`'s operand), else the parse options, the lexicon's distribution, and a board of 21
+ * rows (or the english_super distribution) meaning the super board.
+ */
+const parseSettings = (ops: ReadonlyMap<string, RawOp>, rowCount: number, options: CgpParseOptions): Result<Settings> => {
   let layout: BoardLayout | undefined;
-  const bdn = byCode.get('bdn');
+  const bdn = ops.get('bdn');
   if (bdn) {
     const name = needOperand(bdn);
     if (!name.ok) return name;
@@ -247,14 +280,14 @@ export const parseCgp = (text: string, options: CgpParseOptions = {}): Result<Cg
     if (!layout) return fail('UNKNOWN_BOARD_NAME', `unknown board "${name.value}"`, bdn.offset, 'bdn');
   }
   let dist: LetterDistribution | undefined;
-  const ld = byCode.get('ld');
+  const ld = ops.get('ld');
   if (ld) {
     const name = needOperand(ld);
     if (!name.ok) return name;
     dist = distributionByName(name.value);
     if (!dist) return fail('UNKNOWN_LETTER_DISTRIBUTION', `unknown letter distribution "${name.value}"`, ld.offset, 'ld');
   }
-  const lex = byCode.get('lex');
+  const lex = ops.get('lex');
   if (lex) {
     const name = needOperand(lex);
     if (!name.ok) return name;
@@ -271,163 +304,154 @@ export const parseCgp = (text: string, options: CgpParseOptions = {}): Result<Cg
     }
     dist = distributionByName(name ?? DEFAULT_DISTRIBUTION) ?? (distributionByName(DEFAULT_DISTRIBUTION) as LetterDistribution);
   }
+  return ok({ layout, dist });
+};
 
-  // 4. Board.
+/** The board field: rows separated by `/`, runs of empty squares as numbers, tiles of the distribution. Counts each tile in `counts` (designated blanks as blanks). */
+const parseBoardField = (text: string, field: Span, rowCount: number, { layout, dist }: Settings, counts: number[]): Result<Uint8Array> => {
   const { rows, cols } = layout;
   if (rowCount !== rows) {
-    return fail(
-      'INVALID_NUMBER_OF_BOARD_ROWS',
-      `the ${layout.name} board has ${rows} rows; the CGP has ${rowCount}`,
-      starts[0],
-      'board',
-    );
+    return fail('INVALID_NUMBER_OF_BOARD_ROWS', `the ${layout.name} board has ${rows} rows; the CGP has ${rowCount}`, field.start, 'board');
   }
   const squares = new Uint8Array(rows * cols);
   const alpha = tileAlphabet(dist);
-  const size = dist.tiles.length;
-  const counts = new Array<number>(size).fill(0);
-  {
-    let r = 0;
-    let c = 0;
-    let k = starts[0];
-    const end = ends[0];
-    const badWidth = (at: number): Result<never> =>
-      fail(
-        'INVALID_NUMBER_OF_BOARD_COLUMNS',
-        `row ${r + 1} of the board does not have ${cols} squares`,
-        at,
-        'board',
-      );
-    while (k <= end) {
-      const ch = k < end ? text.charCodeAt(k) : 0x2f;
-      if (ch === 0x2f) {
-        if (c !== cols) return badWidth(k);
-        r++;
-        c = 0;
-        k++;
-        continue;
-      }
-      if (ch >= 48 && ch <= 57) {
-        if (ch === 48) {
-          return fail('MALFORMED_BOARD_LETTERS', `row ${r + 1}: a run of empty squares cannot start with 0`, k, 'board');
-        }
-        let run = 0;
-        const at = k;
-        while (k < end) {
-          const d = text.charCodeAt(k);
-          if (d < 48 || d > 57) break;
-          run = run * 10 + (d - 48);
-          k++;
-          if (run > cols) return badWidth(at);
-        }
-        c += run;
-        if (c > cols) return badWidth(at);
-        continue;
-      }
-      const m = matchTile(alpha, text, k);
-      if (m < 0 || k + (m >>> 16) > end) {
-        return fail(
-          'MALFORMED_BOARD_LETTERS',
-          `row ${r + 1}: "${text[k]}" at column ${k + 1} is not a tile of ${dist.name}`,
-          k,
-          'board',
-        );
-      }
-      if (c >= cols) return badWidth(k);
-      const tile = m & 0xffff;
-      squares[r * cols + c] = tile;
-      counts[tile & BLANK_BIT ? BLANK : tile]++;
-      c++;
-      k += m >>> 16;
+  let r = 0;
+  let c = 0;
+  let k = field.start;
+  const end = field.end;
+  const badWidth = (at: number): Result<never> =>
+    fail('INVALID_NUMBER_OF_BOARD_COLUMNS', `row ${r + 1} of the board does not have ${cols} squares`, at, 'board');
+  while (k <= end) {
+    const ch = k < end ? text.charCodeAt(k) : 0x2f;
+    if (ch === 0x2f) {
+      if (c !== cols) return badWidth(k);
+      r++;
+      c = 0;
+      k++;
+      continue;
     }
+    if (ch >= 48 && ch <= 57) {
+      if (ch === 48) {
+        return fail('MALFORMED_BOARD_LETTERS', `row ${r + 1}: a run of empty squares cannot start with 0`, k, 'board');
+      }
+      let run = 0;
+      const at = k;
+      while (k < end) {
+        const d = text.charCodeAt(k);
+        if (d < 48 || d > 57) break;
+        run = run * 10 + (d - 48);
+        k++;
+        if (run > cols) return badWidth(at);
+      }
+      c += run;
+      if (c > cols) return badWidth(at);
+      continue;
+    }
+    const m = matchTile(alpha, text, k);
+    if (m < 0 || k + (m >>> 16) > end) {
+      return fail('MALFORMED_BOARD_LETTERS', `row ${r + 1}: "${text[k]}" at column ${k + 1} is not a tile of ${dist.name}`, k, 'board');
+    }
+    if (c >= cols) return badWidth(k);
+    const tile = m & 0xffff;
+    squares[r * cols + c] = tile;
+    counts[tile & BLANK_BIT ? BLANK : tile]++;
+    c++;
+    k += m >>> 16;
   }
+  return ok(squares);
+};
 
-  // 5. Racks.
+/** The racks field: two racks separated by `/`, each at most RACK_SIZE tiles (`?` a blank). */
+const parseRacksField = (text: string, field: Span, dist: LetterDistribution): Result<number[][]> => {
+  const alpha = tileAlphabet(dist);
   const racks: number[][] = [];
-  {
-    let k = starts[1];
-    const end = ends[1];
-    let current: number[] = [];
-    let rackStart = k;
-    while (k <= end) {
-      const ch = k < end ? text.charCodeAt(k) : 0x2f;
-      if (ch === 0x2f) {
-        if (current.length > RACK_SIZE) {
-          return fail('TOO_MANY_RACK_TILES', `a rack holds at most ${RACK_SIZE} tiles`, rackStart, 'racks');
-        }
-        racks.push(current);
-        current = [];
-        k++;
-        rackStart = k;
-        continue;
+  let k = field.start;
+  const end = field.end;
+  let current: number[] = [];
+  let rackStart = k;
+  while (k <= end) {
+    const ch = k < end ? text.charCodeAt(k) : 0x2f;
+    if (ch === 0x2f) {
+      if (current.length > RACK_SIZE) {
+        return fail('TOO_MANY_RACK_TILES', `a rack holds at most ${RACK_SIZE} tiles`, rackStart, 'racks');
       }
-      if (ch === 0x3f) {
-        current.push(BLANK);
-        k++;
-        continue;
-      }
-      const m = matchTile(alpha, text, k);
-      if (m < 0 || (m & BLANK_BIT) !== 0 || k + (m >>> 16) > end) {
-        return fail('MALFORMED_RACK_LETTERS', `"${text[k]}" at column ${k + 1} is not a rack tile of ${dist.name}`, k, 'racks');
-      }
-      current.push(m & 0xffff);
-      k += m >>> 16;
+      racks.push(current);
+      current = [];
+      k++;
+      rackStart = k;
+      continue;
     }
+    if (ch === 0x3f) {
+      current.push(BLANK);
+      k++;
+      continue;
+    }
+    const m = matchTile(alpha, text, k);
+    if (m < 0 || (m & BLANK_BIT) !== 0 || k + (m >>> 16) > end) {
+      return fail('MALFORMED_RACK_LETTERS', `"${text[k]}" at column ${k + 1} is not a rack tile of ${dist.name}`, k, 'racks');
+    }
+    current.push(m & 0xffff);
+    k += m >>> 16;
   }
   if (racks.length !== 2) {
-    return fail('INVALID_NUMBER_OF_PLAYER_RACKS', `expected 2 racks, found ${racks.length}`, starts[1], 'racks');
+    return fail('INVALID_NUMBER_OF_PLAYER_RACKS', `expected 2 racks, found ${racks.length}`, field.start, 'racks');
   }
+  return ok(racks);
+};
 
-  // 6. Scores and zeros.
+/** The scores field: one integer (at most 9 digits, maybe negative) per rack, separated by `/`. */
+const parseScoresField = (text: string, field: Span, rackCount: number): Result<number[]> => {
   const scores: number[] = [];
-  {
-    let k = starts[2];
-    const end = ends[2];
-    let count = 1;
-    for (let q = k; q < end; q++) if (text.charCodeAt(q) === 0x2f) count++;
-    if (count !== racks.length) {
-      return fail(
-        'INVALID_NUMBER_OF_PLAYER_SCORES',
-        `expected ${racks.length} scores, found ${count}`,
-        starts[2],
-        'scores',
-      );
-    }
-    while (k <= end) {
-      const at = k;
-      let neg = false;
-      if (k < end && text.charCodeAt(k) === 0x2d) {
-        neg = true;
-        k++;
-      }
-      let v = 0;
-      let digits = 0;
-      while (k < end && text.charCodeAt(k) !== 0x2f) {
-        const d = text.charCodeAt(k);
-        if (d < 48 || d > 57 || digits >= 9) {
-          return fail('MALFORMED_SCORES', `score at column ${at + 1} is not an integer`, k, 'scores');
-        }
-        v = v * 10 + (d - 48);
-        digits++;
-        k++;
-      }
-      if (digits === 0) return fail('MALFORMED_SCORES', `score at column ${at + 1} is empty`, at, 'scores');
-      scores.push(neg ? -v : v);
+  let k = field.start;
+  const end = field.end;
+  let count = 1;
+  for (let q = k; q < end; q++) if (text.charCodeAt(q) === 0x2f) count++;
+  if (count !== rackCount) {
+    return fail('INVALID_NUMBER_OF_PLAYER_SCORES', `expected ${rackCount} scores, found ${count}`, field.start, 'scores');
+  }
+  while (k <= end) {
+    const at = k;
+    let neg = false;
+    if (k < end && text.charCodeAt(k) === 0x2d) {
+      neg = true;
       k++;
     }
+    let v = 0;
+    let digits = 0;
+    while (k < end && text.charCodeAt(k) !== 0x2f) {
+      const d = text.charCodeAt(k);
+      if (d < 48 || d > 57 || digits >= 9) {
+        return fail('MALFORMED_SCORES', `score at column ${at + 1} is not an integer`, k, 'scores');
+      }
+      v = v * 10 + (d - 48);
+      digits++;
+      k++;
+    }
+    if (digits === 0) return fail('MALFORMED_SCORES', `score at column ${at + 1} is empty`, at, 'scores');
+    scores.push(neg ? -v : v);
+    k++;
   }
-  const zeros = readNatural(text, starts[3], ends[3]);
-  if (zeros < 0) {
-    return fail('MALFORMED_CONSECUTIVE_ZEROS', 'consecutive zeros must be a non-negative integer', starts[3], 'consecutive zeros');
-  }
+  return ok(scores);
+};
 
-  // 7. Tiles must come out of the bag.
+/** The consecutive zeros field: a natural number. */
+const parseZerosField = (text: string, field: Span): Result<number> => {
+  const zeros = readNatural(text, field.start, field.end);
+  if (zeros < 0) {
+    return fail('MALFORMED_CONSECUTIVE_ZEROS', 'consecutive zeros must be a non-negative integer', field.start, 'consecutive zeros');
+  }
+  return ok(zeros);
+};
+
+/** Every tile on the board (`counts`), then on the board and racks together, must come out of the bag. */
+const checkBag = (counts: number[], racks: readonly number[][], dist: LetterDistribution, fields: Fields): Result<void> => {
+  const size = dist.tiles.length;
   for (let t = 0; t < size; t++) {
     if (counts[t] > dist.tiles[t].count) {
       return fail(
         'BOARD_LETTERS_NOT_IN_BAG',
         `the board has ${counts[t]} × ${t === BLANK ? 'blank' : dist.tiles[t].name}; ${dist.name} has ${dist.tiles[t].count}`,
-        starts[0],
+        fields.board.start,
         'board',
       );
     }
@@ -438,14 +462,92 @@ export const parseCgp = (text: string, options: CgpParseOptions = {}): Result<Cg
       return fail(
         'RACK_LETTERS_NOT_IN_BAG',
         `board and racks hold ${counts[t]} × ${t === BLANK ? '?' : dist.tiles[t].name}; ${dist.name} has ${dist.tiles[t].count}`,
-        starts[1],
+        fields.racks.start,
         'racks',
       );
     }
   }
+  return ok(undefined);
+};
 
-  // 8. The remaining operations.
-  const opts: { -readonly [K in keyof CgpOptions]: CgpOptions[K] } = {};
+type MutableOptions = { -readonly [K in keyof CgpOptions]: CgpOptions[K] };
+
+/** A natural-number operand (`bb`, `etl`, `mcnz`, `ti`, `to`). */
+const numberOperand = (op: RawOp, v: string): Result<number> => {
+  const x = readNatural(v, 0, v.length);
+  return x < 0 ? fail('MALFORMED_NUMBER_OPERAND', `"${op.opcode}" needs a non-negative integer, not "${v}"`, op.offset, op.opcode) : ok(x);
+};
+
+const NUMBER_OPTIONS = { bb: 'bingoBonus', etl: 'exchangeLimit', mcnz: 'maxConsecutiveZeros', ti: 'timerIncrement', to: 'maxOvertime' } as const;
+
+/** `tmr`: one integer (ms, maybe negative) per player, separated by `/`. */
+const timersOperand = (op: RawOp, v: string, players: number): Result<number[]> => {
+  const parts = v.split('/');
+  const timers = parts.map((p) => (/^-?[0-9]{1,12}$/.test(p) ? Number(p) : NaN));
+  if (parts.length !== players || timers.some((t) => Number.isNaN(t))) {
+    return fail('MALFORMED_TIMERS', `"tmr" needs ${players} integers (ms) separated by "/"`, op.offset, 'tmr');
+  }
+  return ok(timers);
+};
+
+/** Reads one known operation with an operand into `opts`. */
+const readOperation = (opts: MutableOptions, code: Exclude<KnownOpcode, 'oru'>, op: RawOp, v: string, settings: Settings, players: number): Result<void> => {
+  switch (code) {
+    case 'lex':
+      opts.lexicon = v;
+      break;
+    case 'ld':
+      opts.letterDistribution = settings.dist.name;
+      break;
+    case 'bdn':
+      opts.boardName = settings.layout.name;
+      break;
+    case 'var':
+      opts.variant = v;
+      break;
+    case 'gid':
+      if (/\s/.test(v)) return fail('MALFORMED_GAME_ID', 'a game id must not contain spaces', op.offset, 'gid');
+      opts.gameId = v;
+      break;
+    case 'cr': {
+      const rule = CHALLENGE_RULES.find((r) => r === v.toLowerCase());
+      if (!rule) return fail('UNKNOWN_CHALLENGE_RULE', `unknown challenge rule "${v}"`, op.offset, 'cr');
+      opts.challengeRule = rule;
+      break;
+    }
+    case 'bb':
+    case 'etl':
+    case 'mcnz':
+    case 'ti':
+    case 'to': {
+      const x = numberOperand(op, v);
+      if (!x.ok) return x;
+      opts[NUMBER_OPTIONS[code]] = x.value;
+      break;
+    }
+    case 'tmr': {
+      const timers = timersOperand(op, v, players);
+      if (!timers.ok) return timers;
+      opts.timers = timers.value;
+      break;
+    }
+    case 'lm': {
+      const move = parseLastMove(v, settings.layout, settings.dist);
+      if (!move.ok) return fail('MALFORMED_LAST_MOVE', move.error.message, op.offset, 'lm');
+      opts.lastMove = move.value;
+      break;
+    }
+  }
+  return ok(undefined);
+};
+
+/** The operations in input order: known ones into options, unknown ones kept as written. */
+const parseOperations = (
+  ops: readonly RawOp[],
+  settings: Settings,
+  players: number,
+): Result<{ options: CgpOptions; unknownOperations: CgpOperation[] }> => {
+  const opts: MutableOptions = {};
   const unknownOperations: CgpOperation[] = [];
   for (const op of ops) {
     if (!KNOWN.has(op.opcode)) {
@@ -460,77 +562,49 @@ export const parseCgp = (text: string, options: CgpParseOptions = {}): Result<Cg
     }
     const operand = needOperand(op);
     if (!operand.ok) return operand;
-    const v = operand.value;
-    const number = (): Result<number> => {
-      const x = readNatural(v, 0, v.length);
-      return x < 0
-        ? fail('MALFORMED_NUMBER_OPERAND', `"${op.opcode}" needs a non-negative integer, not "${v}"`, op.offset, op.opcode)
-        : ok(x);
-    };
-    switch (code) {
-      case 'lex':
-        opts.lexicon = v;
-        break;
-      case 'ld':
-        opts.letterDistribution = dist.name;
-        break;
-      case 'bdn':
-        opts.boardName = layout.name;
-        break;
-      case 'var':
-        opts.variant = v;
-        break;
-      case 'gid':
-        if (/\s/.test(v)) return fail('MALFORMED_GAME_ID', 'a game id must not contain spaces', op.offset, 'gid');
-        opts.gameId = v;
-        break;
-      case 'cr': {
-        const rule = CHALLENGE_RULES.find((r) => r === v.toLowerCase());
-        if (!rule) return fail('UNKNOWN_CHALLENGE_RULE', `unknown challenge rule "${v}"`, op.offset, 'cr');
-        opts.challengeRule = rule;
-        break;
-      }
-      case 'bb':
-      case 'etl':
-      case 'mcnz':
-      case 'ti':
-      case 'to': {
-        const x = number();
-        if (!x.ok) return x;
-        if (code === 'bb') opts.bingoBonus = x.value;
-        else if (code === 'etl') opts.exchangeLimit = x.value;
-        else if (code === 'mcnz') opts.maxConsecutiveZeros = x.value;
-        else if (code === 'ti') opts.timerIncrement = x.value;
-        else opts.maxOvertime = x.value;
-        break;
-      }
-      case 'tmr': {
-        const parts = v.split('/');
-        const timers = parts.map((p) => (/^-?[0-9]{1,12}$/.test(p) ? Number(p) : NaN));
-        if (parts.length !== racks.length || timers.some((t) => Number.isNaN(t))) {
-          return fail('MALFORMED_TIMERS', `"tmr" needs ${racks.length} integers (ms) separated by "/"`, op.offset, 'tmr');
-        }
-        opts.timers = timers;
-        break;
-      }
-      case 'lm': {
-        const move = parseLastMove(v, layout, dist);
-        if (!move.ok) return fail('MALFORMED_LAST_MOVE', move.error.message, op.offset, 'lm');
-        opts.lastMove = move.value;
-        break;
-      }
-    }
+    const read = readOperation(opts, code, op, operand.value, settings, players);
+    if (!read.ok) return read;
   }
+  return ok({ options: opts, unknownOperations });
+};
 
+/**
+ * Parses one CGP line. Never throws; errors carry a MAGPIE-style code, the offset/column and the
+ * field. The fields are read in order (the board after `bdn`, `ld` and `lex` settle its layout
+ * and tiles), and the first error found is the one returned.
+ */
+export const parseCgp = (text: string, options: CgpParseOptions = {}): Result<CgpPosition> => {
+  const fields = splitFields(text);
+  if (!fields.ok) return fields;
+  const { board, racks: racksField, scores: scoresField, zeros: zerosField, rest } = fields.value;
+  const ops = splitOperations(text, rest);
+  if (!ops.ok) return ops;
+  const rowCount = boardRowCount(text, board);
+  const settings = parseSettings(new Map(ops.value.map((op) => [op.opcode, op])), rowCount, options);
+  if (!settings.ok) return settings;
+  const { layout, dist } = settings.value;
+  const counts = new Array<number>(dist.tiles.length).fill(0);
+  const squares = parseBoardField(text, board, rowCount, settings.value, counts);
+  if (!squares.ok) return squares;
+  const racks = parseRacksField(text, racksField, dist);
+  if (!racks.ok) return racks;
+  const scores = parseScoresField(text, scoresField, racks.value.length);
+  if (!scores.ok) return scores;
+  const zeros = parseZerosField(text, zerosField);
+  if (!zeros.ok) return zeros;
+  const bag = checkBag(counts, racks.value, dist, fields.value);
+  if (!bag.ok) return bag;
+  const operations = parseOperations(ops.value, settings.value, racks.value.length);
+  if (!operations.ok) return operations;
   return ok({
     layout,
     distribution: dist,
-    squares,
-    racks,
-    scores,
-    consecutiveZeros: zeros,
-    options: opts,
-    unknownOperations,
+    squares: squares.value,
+    racks: racks.value,
+    scores: scores.value,
+    consecutiveZeros: zeros.value,
+    options: operations.value.options,
+    unknownOperations: operations.value.unknownOperations,
   });
 };
 

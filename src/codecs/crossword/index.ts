@@ -10,6 +10,7 @@ import { Result, ok } from '../result';
 
 export * from './boards';
 export * from './cgp';
+export * from './cgpStream';
 export * from './coordinates';
 export * from './distributions';
 export * from './gameSummary';

@@ -53,11 +53,15 @@ export interface ReplayOptions {
 }
 
 /** A disagreement between the file and the replay. */
+/** The codes of a replay's warnings: what the file states and the replay computes disagree. */
+export const REPLAY_WARNINGS = ['SCORE_MISMATCH', 'CUMULATIVE_MISMATCH', 'RACK_MISMATCH', 'RACK_NOT_IN_BAG'] as const;
+/** One of REPLAY_WARNINGS. */
+export type ReplayWarningCode = (typeof REPLAY_WARNINGS)[number];
+
 export interface ReplayWarning {
   /** 1-based line of the event. */
   readonly line: number;
-  /** SCORE_MISMATCH, CUMULATIVE_MISMATCH, RACK_MISMATCH or RACK_NOT_IN_BAG. */
-  readonly code: string;
+  readonly code: ReplayWarningCode;
   /** For people. */
   readonly message: string;
   /** What tabula computed, when a number. */
@@ -148,7 +152,7 @@ export const replayGcg = (game: GcgGame, options: ReplayOptions = {}): Result<Ga
   let lastMove: CgpLastMove | undefined;
   const warnings: ReplayWarning[] = [];
   const turns: ReplayTurn[] = [];
-  const warn = (line: number, code: string, message: string, computed?: number, stated?: number): void => {
+  const warn = (line: number, code: ReplayWarningCode, message: string, computed?: number, stated?: number): void => {
     warnings.push({ line, code, message, ...(computed !== undefined ? { computed, stated } : {}) });
   };
   const playerOf = (nick: string): number => game.players.findIndex((p) => p.nick === nick);

@@ -6,7 +6,7 @@
  * ties going to the smallest symmetry index.
  */
 import { Result, ok, err, codecErrors } from '../result';
-import { GoBoard } from './board';
+import { GoBoard, cellOfCharCode } from './board';
 import { hashToHex } from './hash64';
 import { symmetryCount, symmetryPermutation, inverseSymmetry } from './symmetry';
 import { ZobristTable, defaultZobristTable } from './zobrist';
@@ -154,11 +154,9 @@ export const canonicalHashOfText = (text: string, hasher: ZobristHasher = defaul
   }
   const cells = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    const ch = text.charCodeAt(i);
-    // PositionDB characters: '#' black, 'O' white, '.' empty.
-    if (ch === 0x23) cells[i] = 1;
-    else if (ch === 0x4f) cells[i] = 2;
-    else if (ch !== 0x2e) return err(canonicalError('ERR_GO_BOARD_CHAR', `point ${i} is ${JSON.stringify(text[i])}; only '#', 'O' and '.' are allowed`, { offset: i }));
+    const cell = cellOfCharCode(text.charCodeAt(i));
+    if (cell >= 0) cells[i] = cell;
+    else return err(canonicalError('ERR_GO_BOARD_CHAR', `point ${i} is ${JSON.stringify(text[i])}; only '#', 'O' and '.' are allowed`, { offset: i }));
   }
   return ok(canonicalHash(hasher, { width: hasher.width, height: hasher.height, cells }));
 };

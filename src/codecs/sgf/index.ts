@@ -18,6 +18,8 @@
  * - `decodeSgfBytes(bytes): Result<string>` - bytes to text by CA[] (default
  *   ISO-8859-1, UTF-8 BOM honoured); `sniffSgfCharset(bytes)`.
  * - `lineColumnAt(text, offset)` - line/column (from 1) for an offset.
+ * - `sgfSegments(texts)` - a collection's text, streamed, cut into its top-level
+ *   trees (`SgfSegment`: the text with its offset, line and column in the file).
  *
  * Error codes (each with offset, line, column; field = property id where one
  * applies): ERR_SGF_NO_GAME_TREE, ERR_SGF_UNEXPECTED_CHAR,
@@ -32,3 +34,4 @@ export * from './tree';
 export * from './parse';
 export * from './print';
 export * from './encoding';
+export * from './stream';

@@ -19,21 +19,29 @@ import {
   gamesOfMat,
   replayGame,
 } from '../../codecs/backgammon';
-import { type CodecError, CodecFailure, codecError } from '../../codecs/result';
+import { type CodecError, type Result, codecError, ok } from '../../codecs/result';
 import type { GameRecord, ImportChunk, ImportWarning } from '../../db/records';
 import type { Game } from '../../generated/prisma/client';
 import { metadataOf, plyRecordsOf } from './records';
-import type { FormatReader } from '../formats';
+import { type FormatReader, type GameWriter, unfitFormat, written } from '../formats';
 import { ImportFailure } from '../importFailure';
+import { importWarnings } from '../warnings';
 import { readAll } from '../reading/readAll';
 import { resultOf } from './result';
+
+/**
+ * The warning codes the MAT reader gives (see `games/warnings.ts`): the file is not UTF-8, what
+ * the match file's reading noticed, and what the replay of a game noticed (as the SGF reader).
+ */
+export const MAT_WARNINGS = ['WARN_MAT_LATIN1', 'WARN_MAT', 'WARN_BG_REPLAY'] as const;
+const matWarning = importWarnings(MAT_WARNINGS);
 
 /** The text of a file: UTF-8, or (when it is not valid UTF-8) ISO-8859-1, as older Windows programs write. */
 const decode = (bytes: Uint8Array, warnings: ImportWarning[]): string => {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    warnings.push({ code: 'WARN_MAT_LATIN1', message: 'the file is not UTF-8: read as ISO-8859-1' });
+    warnings.push(matWarning('WARN_MAT_LATIN1', 'the file is not UTF-8: read as ISO-8859-1'));
     return Buffer.from(bytes).toString('latin1');
   }
 };
@@ -58,12 +66,12 @@ async function* readMat(input: AsyncIterable<Uint8Array>): AsyncGenerator<Import
   const read = gamesOfMat(file);
   if (!read.ok) throw new ImportFailure(read.error);
   const lineOf = (w: string) => Number(/^line (\d+)/.exec(w)?.[1]) || undefined;
-  for (const w of [...parsed.value.warnings, ...read.value.warnings]) warnings.push({ code: 'WARN_MAT', message: w, line: lineOf(w) });
+  for (const w of [...parsed.value.warnings, ...read.value.warnings]) warnings.push(matWarning('WARN_MAT', w, { line: lineOf(w) }));
   const games: GameRecord[] = [];
   read.value.games.forEach((g, index) => {
     const replay = replayGame(g.game);
     if (!replay.ok) throw replayFailure(g, index, replay.error);
-    for (const w of replay.value.warnings) warnings.push({ gameIndex: index, code: 'WARN_BG_REPLAY', message: w, line: g.line });
+    for (const w of replay.value.warnings) warnings.push(matWarning('WARN_BG_REPLAY', w, { gameIndex: index, line: g.line }));
     const { info } = g.game;
     const result = resultText(replay.value.result);
     games.push({
@@ -94,33 +102,33 @@ export const matReader: FormatReader = {
 };
 
 /** A stored MAT game read back into a backgammon game (its Crawford flag as stored: the game alone cannot tell). */
-export const backgammonGameOfMat = (game: Game): BackgammonGame => {
+export const backgammonGameOfMat = (game: Game): Result<BackgammonGame> => {
   const text = Buffer.from(game.source).toString('utf8');
   const parsed = parseMatFile(text);
-  if (!parsed.ok) throw new CodecFailure(parsed.error);
+  if (!parsed.ok) return parsed;
   const read = gamesOfMat(parsed.value.file);
-  if (!read.ok) throw new CodecFailure(read.error);
+  if (!read.ok) return read;
   const read0 = read.value.games[0].game;
   const rules = (game.metadata as { rules?: { crawfordGame?: boolean } } | null)?.rules;
   if (rules?.crawfordGame !== undefined) read0.info.rules.crawfordGame = rules.crawfordGame;
-  return read0;
+  return ok(read0);
 };
 
 /**
  * Writes a stored backgammon game as a `.mat` file of that game: a MAT game as it was read, an SGF
- * game as gnubg's `export mat` lays it out. Throws CodecFailure for a game `.mat` cannot hold (one
- * that starts from a set-up board or is edited during play).
+ * game as gnubg's `export mat` lays it out. A game `.mat` cannot hold (one that starts from a
+ * set-up board or is edited during play) is a `format` failure naming the node.
  */
-export const writeBackgammonGameMat = (game: Game): string => {
-  if (game.sourceFormat === 'MAT') return Buffer.from(game.source).toString('utf8');
+export const writeBackgammonGameMat: GameWriter = (game) => {
+  if (game.sourceFormat === 'MAT') return written(Buffer.from(game.source).toString('utf8'));
   const read = parseBackgammonSgf(Buffer.from(game.source).toString('utf8'));
-  if (!read.ok) throw new CodecFailure(read.error);
+  if (!read.ok) return unfitFormat(read.error);
   const bg = read.value.games[0];
   // gnubg writes DT in a match's first game only; the stored game knows the match's date.
   if (bg.info.date === undefined && game.dateText) bg.info.date = game.dateText;
   const replay = replayGame(bg);
-  if (!replay.ok) throw new CodecFailure(replay.error);
+  if (!replay.ok) return unfitFormat(replay.error);
   const mat = matFileOf(bg, replay.value);
-  if (!mat.ok) throw new CodecFailure(codecError(mat.error.code, `game ${game.id}: ${mat.error.message}; export it as SGF`, { record: mat.error.record }));
-  return printMatFile(mat.value);
+  if (!mat.ok) return unfitFormat(codecError(mat.error.code, `game ${game.id}: ${mat.error.message}; export it as SGF`, { record: mat.error.record }));
+  return written(printMatFile(mat.value));
 };

@@ -18,13 +18,24 @@ import {
   sumDecisionErrors,
 } from '../../codecs/backgammon';
 import type { CodecError } from '../../codecs/result';
-import type { Game } from '../../generated/prisma/client';
 import type { GameRecord, ImportWarning, PlayerAnalysisRecord, ScoreRecord } from '../../db/records';
 import { metadataOf, plyRecordsOf } from './records';
 import { backgammonGameOfMat } from './mat';
+import { type GameWriter, unfitFormat, written } from '../formats';
 import { type TreeContext, type TreeReader, normId, treeFailure, where } from '../sgf/tree';
 import { pushAll } from '../../codecs/arrays';
 import { resultOf } from './result';
+import { importWarnings } from '../warnings';
+
+
+/**
+ * The warning codes the backgammon tree reader gives (see `games/warnings.ts`): what reading the
+ * game tree and replaying it noticed. Analysis that cannot be stored keeps its codec error's code.
+ */
+export const BACKGAMMON_SGF_WARNINGS = ['WARN_BG_SGF', 'WARN_BG_REPLAY'] as const;
+/** One of BACKGAMMON_SGF_WARNINGS. */
+export type BackgammonSgfWarning = (typeof BACKGAMMON_SGF_WARNINGS)[number];
+const bgWarning = importWarnings(BACKGAMMON_SGF_WARNINGS);
 
 /** What a reader keeps of gnubg's analysis of one game. */
 interface GameAnalysis {
@@ -123,11 +134,11 @@ const analysisOf = (game: BackgammonGame, plies: BgPly[], context: TreeContext, 
 };
 
 /** "node 12: …" in a codec warning names `game.nodes[11]`; its line is worth giving. */
-const warningAt = (game: BackgammonGame, context: TreeContext, code: string, message: string): ImportWarning => {
+const warningAt = (game: BackgammonGame, context: TreeContext, code: BackgammonSgfWarning, message: string): ImportWarning => {
   const m = /^node (\d+):/.exec(message);
   const offset = m ? game.nodes[Number(m[1]) - 1]?.sgf.offset : game.tree.nodes[0]?.offset;
   const loc = where(context, offset);
-  return { gameIndex: context.index, code, message, line: loc.line, offset: loc.offset };
+  return bgWarning(code, message, { gameIndex: context.index, line: loc.line, offset: loc.offset });
 };
 
 /** GM[6]: one backgammon game per tree, one position per ply keyed `PositionID:MatchID`. */
@@ -189,10 +200,13 @@ const replayGameOrFail = (game: BackgammonGame, context: TreeContext) => {
  * codec, every property kept (one node per line, as gnubg lays out a match); a
  * game read from a .mat file as the game tree gnubg would save for it.
  */
-export const writeBackgammonGameSgf = (game: Game): string => {
-  if (game.sourceFormat === 'MAT') return printBackgammonSgf([backgammonGameOfMat(game)]);
+export const writeBackgammonGameSgf: GameWriter = (game) => {
+  if (game.sourceFormat === 'MAT') {
+    const mat = backgammonGameOfMat(game);
+    return mat.ok ? written(printBackgammonSgf([mat.value])) : unfitFormat(mat.error);
+  }
   const text = Buffer.from(game.source).toString('utf8');
   const read = parseBackgammonSgf(text);
-  if (read.ok) return printBackgammonSgf(read.value.games);
-  return text.endsWith('\n') ? text : `${text}\n`;
+  if (read.ok) return written(printBackgammonSgf(read.value.games));
+  return written(text.endsWith('\n') ? text : `${text}\n`);
 };

@@ -26,7 +26,7 @@ import {
   type PgnGame,
   type ReplayResult,
   STANDARD_FEN,
-  PgnSplitter,
+  readPgnParts,
   decodeGameText,
   decodePgnBytes,
   encodeGameText,
@@ -42,11 +42,11 @@ import {
   splitTextList,
   printPgn,
 } from '../../codecs/chess';
-import { type CodecError, CodecFailure, type Result, codecError, describeLocation } from '../../codecs/result';
+import { type CodecError, type Result, codecError, describeLocation, err } from '../../codecs/result';
 import { readAhead } from '../reading/readAhead';
 import type { Game } from '../../generated/prisma/client';
 import { readAll } from '../reading/readAll';
-import type { FormatReader, ImportOptions } from '../formats';
+import { type FormatReader, type GameWriter, type ImportOptions, type WriteFailure, unfitFormat, unreadableGame, written } from '../formats';
 import { Pacer } from '../reading/pacer';
 import {
   type GameRecord,
@@ -58,8 +58,17 @@ import {
   type ScoreRecord,
 } from '../../db/records';
 import { ImportFailure, importError } from '../importFailure';
+import { importWarnings } from '../warnings';
 import { pushAll } from '../../codecs/arrays';
 import { resultOf } from './result';
+import { signedHashOf } from '../../codecs/hashes';
+
+/**
+ * The warning codes the chess readers give themselves (see `games/warnings.ts`); the others keep
+ * the code of the chess codec error they report (`SAN_ERRORS`, `PGN_ERRORS`, `FEN_ERRORS`, …).
+ */
+export const CHESS_WARNINGS = ['ERR_CHESS_MORE_MOVE_ERRORS', 'CHESS_VARIANT_NOT_INDEXED'] as const;
+const chessWarning = importWarnings(CHESS_WARNINGS);
 
 /** Games per chunk a reader yields: each chunk is stored before the next games are parsed. */
 export const CHESS_CHUNK_GAMES = 100;
@@ -70,13 +79,10 @@ const MOVE_WARNINGS_PER_GAME = 10;
 /** Mate scores are stored as this many pawns (signed from White's view), with `mate` in details. */
 export const MATE_VALUE = 100;
 
-/** 16 hex digits as the signed 64-bit value PostgreSQL's bigint holds. */
-export const polyglotHash = (key: string): bigint => BigInt.asIntN(64, BigInt(`0x${key}`));
-
 const chessPosition = (key: string, fen: string, turn: 'w' | 'b'): PositionRecord => ({
   kind: 'CHESS',
   key,
-  hash: polyglotHash(key),
+  hash: signedHashOf(key),
   sideToMove: turn,
   board: fen,
 });
@@ -223,12 +229,7 @@ export function buildChessGame(
     warnings.push({ gameIndex, code: e.code, message: `a tag pair that cannot be read was left out; the game was stored: ${e.message}`, line: e.line, offset: e.offset });
   }
   if (r.errors.length > MOVE_WARNINGS_PER_GAME) {
-    warnings.push({
-      gameIndex,
-      code: 'ERR_CHESS_MORE_MOVE_ERRORS',
-      message: `${r.errors.length - MOVE_WARNINGS_PER_GAME} more unplayable moves in this game`,
-      ...where,
-    });
+    warnings.push(chessWarning('ERR_CHESS_MORE_MOVE_ERRORS', `${r.errors.length - MOVE_WARNINGS_PER_GAME} more unplayable moves in this game`, { gameIndex, ...where }));
   }
 
   const fenTag = getTag(game, 'FEN')?.trim();
@@ -349,12 +350,11 @@ const gameRecord = (
 function variantGame(game: PgnGame, source: Uint8Array, sourceFormat: 'PGN' | 'GAMETEXT', gameIndex: number, where: { line?: number; offset?: number }): BuiltGame {
   const variant = getTag(game, 'Variant');
   const record = gameRecord(game, source, sourceFormat, { gameText: null, startFen: null, plies: [] });
-  const warning: ImportWarning = {
-    gameIndex,
-    code: 'CHESS_VARIANT_NOT_INDEXED',
-    message: `game stored without its positions: [Variant "${variant}"] is not standard chess, Chess960 or a set-up position, so standard chess keys would be wrong`,
-    ...where,
-  };
+  const warning = chessWarning(
+    'CHESS_VARIANT_NOT_INDEXED',
+    `game stored without its positions: [Variant "${variant}"] is not standard chess, Chess960 or a set-up position, so standard chess keys would be wrong`,
+    { gameIndex, ...where },
+  );
   return { record, scores: [], warnings: [warning] };
 }
 
@@ -413,17 +413,11 @@ export const pgnReader: FormatReader = {
 };
 
 async function* readPgn(input: AsyncIterable<Uint8Array>): AsyncGenerator<ImportChunk> {
-  const splitter = new PgnSplitter();
   const builder = new ChunkBuilder();
   const pace = new Pacer();
   let sawAny = false;
-  const parts = async function* () {
-    for await (const chunk of input) yield* splitter.push(chunk);
-    yield* splitter.end();
-  };
-  for await (const part of parts()) {
-    const { text } = decodePgnBytes(part.bytes);
-    const results = parsePgn(text, { line: part.line, offset: part.offset, moveLines: true });
+  for await (const part of readPgnParts(input, { moveLines: true })) {
+    const results = part.games;
     const parsed = results.filter((g) => g.ok).length;
     for (const result of results) {
       sawAny = true;
@@ -523,27 +517,31 @@ export function storedChessGame(game: Game): Result<PgnGame> {
   return { ok: true, value: { ...decoded.value, tags } };
 }
 
-const unwrapStored = (game: Game): PgnGame => {
+/** The stored game parsed, or (a fault in stored data) why it cannot be. */
+const readStored = (game: Game): Result<PgnGame, WriteFailure> => {
   const r = storedChessGame(game);
-  if (!r.ok) throw new Error(`stored game ${game.id} cannot be read: ${r.error.code} ${describeLocation(r.error)} ${r.error.message}`);
-  return r.value;
+  if (r.ok) return r;
+  return err({ cause: 'stored', message: `stored game ${game.id} cannot be read: ${r.error.code} ${describeLocation(r.error)} ${r.error.message}` });
 };
 
 /** (CHESS, PGN): the stored game re-printed; tokens kept without being played go in comments, so other programs read it. */
-export const writeChessPgn = (game: Game): string => {
-  const stored = unwrapStored(game);
+export const writeChessPgn: GameWriter = (game) => {
+  const stored = readStored(game);
+  if (!stored.ok) return stored;
   // A variant game is printed as read: tokens are not checked against standard chess rules.
-  return isStandardVariant(stored) ? printPgn(markKeptTokens(stored), { keptTokensAsComments: true }) : printPgn(stored);
+  const pgn = stored.value;
+  return written(isStandardVariant(pgn) ? printPgn(markKeptTokens(pgn), { keptTokensAsComments: true }) : printPgn(pgn));
 };
 
 /** (CHESS, GAMETEXT): the stored GameText (JOSE dialect, inline comments) as base64. */
-export const writeChessGameText = (game: Game): string => {
-  if (game.gameText) return Buffer.from(game.gameText).toString('base64');
-  const stored = unwrapStored(game);
-  if (!isStandardVariant(stored)) {
-    throw new CodecFailure(importError('ERR_GAMETEXT_VARIANT', `game ${game.id} is ${getTag(stored, 'Variant')}, which GameText cannot hold (it encodes standard chess); export it as PGN`));
+export const writeChessGameText: GameWriter = (game) => {
+  if (game.gameText) return written(Buffer.from(game.gameText).toString('base64'));
+  const stored = readStored(game);
+  if (!stored.ok) return stored;
+  if (!isStandardVariant(stored.value)) {
+    return unfitFormat(importError('ERR_GAMETEXT_VARIANT', `game ${game.id} is ${getTag(stored.value, 'Variant')}, which GameText cannot hold (it encodes standard chess); export it as PGN`));
   }
-  const encoded = encodeGameText(stored);
-  if (!encoded.ok) throw new Error(`game ${game.id} has no GameText form: ${encoded.error.message}`);
-  return Buffer.from(encoded.value.bytes).toString('base64');
+  const encoded = encodeGameText(stored.value);
+  if (!encoded.ok) return unreadableGame(`game ${game.id} has no GameText form: ${encoded.error.message}`);
+  return written(Buffer.from(encoded.value.bytes).toString('base64'));
 };

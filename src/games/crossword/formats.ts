@@ -20,8 +20,10 @@ import {
   GcgEvent,
   GcgGame,
   RACK_SIZE,
+  REPLAY_WARNINGS,
   ReplayOptions,
   boardByName,
+  cgpLines,
   decodeGcg,
   distributionByName,
   gcgRuleset,
@@ -39,9 +41,11 @@ import {
   gcgMoveOf,
 } from '../../codecs/crossword';
 import { DEFAULT_BINGO_BONUS } from '../../codecs/crossword/scoring';
+import { signedHashOf } from '../../codecs/hashes';
 import type { Game } from '../../generated/prisma/client';
 import { readAll } from '../reading/readAll';
-import type { FormatReader, GameWriter, ImportOptions } from '../formats';
+import { type FormatReader, type GameWriter, type ImportOptions, unreadableGame, written } from '../formats';
+import { type Result, ok } from '../../codecs/result';
 import {
   type GameRecord,
   type ImportChunk,
@@ -52,6 +56,14 @@ import {
 } from '../../db/records';
 import { ImportFailure } from '../importFailure';
 import { resultOf } from './result';
+import { importWarnings } from '../warnings';
+
+/**
+ * The warning codes the crossword readers give (see `games/warnings.ts`): the GCG replay's
+ * (a stated score, total or rack that the replay does not reproduce).
+ */
+export const CROSSWORD_WARNINGS = REPLAY_WARNINGS;
+const crosswordWarning = importWarnings(CROSSWORD_WARNINGS);
 
 /** Positions per chunk of a CGP import. */
 const CGP_CHUNK = 2000;
@@ -79,9 +91,6 @@ const positionOnly = (p: CgpPosition): CgpPosition => {
   return { ...p, scores: p.scores.map(() => 0), consecutiveZeros: 0, options };
 };
 
-/** The signed 64-bit integer of a 16-hex-digit key, for `Position.hash`. */
-export const crosswordHash = (key: string): bigint => BigInt.asIntN(64, BigInt(`0x${key}`));
-
 /** A parsed position as a PositionRecord; `sideToMove` is the player number to move, when known. */
 export const crosswordPositionRecord = (p: CgpPosition, sideToMove: string | null = null): PositionRecord => {
   const key = positionKey(p);
@@ -93,7 +102,7 @@ export const crosswordPositionRecord = (p: CgpPosition, sideToMove: string | nul
     unseenTiles: unseenTileCount(p),
     tilesOnBoard: tilesOnBoard(p),
   };
-  return { kind: 'CROSSWORD', key, hash: crosswordHash(key), sideToMove, board: printCgp(positionOnly(p)), data };
+  return { kind: 'CROSSWORD', key, hash: signedHashOf(key), sideToMove, board: printCgp(positionOnly(p)), data };
 };
 
 /**
@@ -128,31 +137,6 @@ const crosswordOptions = (options: ImportOptions): { distribution?: string; boar
 // ---------------------------------------------------------------------------------------
 // CGP
 
-/** Splits a byte stream into text lines (any of CRLF, CR, LF), with 1-based numbers. */
-async function* textLines(input: AsyncIterable<Uint8Array>): AsyncGenerator<{ line: number; text: string }> {
-  const decoder = new TextDecoder('utf-8');
-  let pending = '';
-  let line = 0;
-  let first = true;
-  const take = function* (text: string, final: boolean): Generator<{ line: number; text: string }> {
-    // A CR at the end may be the first half of a CRLF split across chunks: keep it back.
-    const cut = !final && text.endsWith('\r') ? text.length - 1 : text.length;
-    const parts = text.slice(0, cut).split(/\r\n|\r|\n/);
-    pending = final ? '' : (parts.pop() as string) + text.slice(cut);
-    for (const part of parts) yield { line: ++line, text: part };
-  };
-  for await (const bytes of input) {
-    let text = pending + decoder.decode(bytes, { stream: true });
-    if (first && text.length > 0) {
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      first = false;
-    }
-    yield* take(text, false);
-  }
-  const rest = pending + decoder.decode();
-  if (rest !== '') yield* take(rest, true);
-}
-
 /** A CGP parse with import defaults, keeping a defaulted distribution or board in the stored text. */
 const parseCgpLine = (text: string, defaults: CgpParseOptions, line: number): CgpPosition => {
   const parsed = parseCgp(text, defaults);
@@ -176,7 +160,7 @@ export const cgpReader: FormatReader = {
     const o = crosswordOptions(options);
     const defaults: CgpParseOptions = { ...(o.distribution ? { distribution: o.distribution } : {}), ...(o.board ? { board: o.board } : {}) };
     let batch: PositionRecord[] = [];
-    for await (const { line, text } of textLines(input)) {
+    for await (const { line, text } of cgpLines(input)) {
       if (text.trim() === '') continue;
       batch.push(crosswordPositionRecord(parseCgpLine(text, defaults, line)));
       if (batch.length >= CGP_CHUNK) {
@@ -223,13 +207,26 @@ export const gcgStartPosition = (game: GcgGame, replay: GameReplay, bingoBonus =
   };
 };
 
-/** Parses and replays GCG bytes; failures become ImportFailure with the line. */
-const readGcgGame = (bytes: Uint8Array, replayOptions: ReplayOptions): { game: GcgGame; replay: GameReplay } => {
+/** A parsed GCG game and its replay. */
+interface ReadGcg {
+  game: GcgGame;
+  replay: GameReplay;
+}
+
+/** Parses and replays GCG bytes. */
+const parseAndReplayGcg = (bytes: Uint8Array, replayOptions: ReplayOptions): Result<ReadGcg> => {
   const game = parseGcg(bytes);
-  if (!game.ok) throw new ImportFailure(game.error);
+  if (!game.ok) return game;
   const replay = replayGcg(game.value, replayOptions);
-  if (!replay.ok) throw new ImportFailure(replay.error);
-  return { game: game.value, replay: replay.value };
+  if (!replay.ok) return replay;
+  return ok({ game: game.value, replay: replay.value });
+};
+
+/** Parses and replays GCG bytes; failures become ImportFailure with the line. */
+const readGcgGame = (bytes: Uint8Array, replayOptions: ReplayOptions): ReadGcg => {
+  const read = parseAndReplayGcg(bytes, replayOptions);
+  if (!read.ok) throw new ImportFailure(read.error);
+  return read.value;
 };
 
 /** Replay options kept in a game's metadata so export replays exactly as the import did. */
@@ -336,7 +333,7 @@ export const gcgGameRecord = (
     plies,
     analysis: gcgPlayerAnalysis(game, replay),
   };
-  const warnings: ImportWarning[] = replay.warnings.map((w) => ({ gameIndex: 0, code: w.code, message: w.message, line: w.line }));
+  const warnings: ImportWarning[] = replay.warnings.map((w) => crosswordWarning(w.code, w.message, { gameIndex: 0, line: w.line }));
   return { record, warnings };
 };
 
@@ -369,28 +366,32 @@ const replayOptionsOf = (stored: Game): ReplayOptions => {
 export const writeGcgGame: GameWriter = (stored) => {
   const bytes = new Uint8Array(stored.source);
   const decoded = decodeGcg(bytes);
-  if (!decoded.ok) throw new Error(`stored GCG of game ${stored.id} does not decode: ${decoded.error.message}`);
+  if (!decoded.ok) return unreadableGame(`stored GCG of game ${stored.id} does not decode: ${decoded.error.message}`);
   const { text, encoding } = decoded.value;
   // eslint-disable-next-line no-control-regex
-  if (encoding === 'UTF-8' || /^[\x00-\x7f]*$/.test(text)) return text;
+  if (encoding === 'UTF-8' || /^[\x00-\x7f]*$/.test(text)) return written(text);
   const eol = /\r\n|\r|\n/.exec(text);
-  if (/^#character-encoding\b/.test(text)) return `#character-encoding UTF-8${eol ? text.slice(eol.index) : ''}`;
-  return `#character-encoding UTF-8${eol?.[0] ?? '\n'}${text}`;
+  if (/^#character-encoding\b/.test(text)) return written(`#character-encoding UTF-8${eol ? text.slice(eol.index) : ''}`);
+  return written(`#character-encoding UTF-8${eol?.[0] ?? '\n'}${text}`);
 };
 
 /** CGP export of a game: the position before the first event and after every event, one per line. */
-export const writeCgpGame: GameWriter = (stored) => crosswordGamePositions(stored).map((p) => printCgp(p)).join('\n') + '\n';
+export const writeCgpGame: GameWriter = (stored) => {
+  const read = parseAndReplayGcg(new Uint8Array(stored.source), replayOptionsOf(stored));
+  if (!read.ok) return unreadableGame(read.error.message);
+  return written(gamePositions(read.value).map((p) => printCgp(p)).join('\n') + '\n');
+};
 
 /** A stored GCG game read and replayed again, with the options it was imported with (kept in its metadata). */
-export const replayStoredGcg = (stored: Game): { game: GcgGame; replay: GameReplay } =>
+export const replayStoredGcg = (stored: Game): ReadGcg =>
   readGcgGame(new Uint8Array(stored.source), replayOptionsOf(stored));
 
 /**
  * A stored GCG game's positions, ply by ply from 0 (the start), with this game's scores and last
  * moves: one replay of the whole game (the API reads it once per game and request, `api/loaders.ts`).
  */
-export const crosswordGamePositions = (stored: Game): CgpPosition[] => {
-  const { game, replay } = replayStoredGcg(stored);
-  return [gcgStartPosition(game, replay).position, ...replay.turns.map((t) => t.position)];
-};
+export const crosswordGamePositions = (stored: Game): CgpPosition[] => gamePositions(replayStoredGcg(stored));
+
+/** A replayed game's positions, ply by ply from 0. */
+const gamePositions = ({ game, replay }: ReadGcg): CgpPosition[] => [gcgStartPosition(game, replay).position, ...replay.turns.map((t) => t.position)];
 

@@ -4,7 +4,7 @@
  *
  * Stored form of a position-file record (a `Position` row of kind GO):
  * - `key`: the 10-byte PositionID as 20 lowercase hex digits (hash, tiebreak, who-to-play byte);
- * - `hash`: the 8 hash bytes as a signed bigint (`BigInt.asIntN(64, ...)`), for equality lookups only;
+ * - `hash`: the 8 hash bytes as a signed bigint (`signedHashOf`, codecs/hashes.ts), for equality lookups only;
  * - `sideToMove` `B`/`W`, `board` the 81 `#`/`O`/`.` characters, `pieceCount` the stone count;
  * - `data`: `{ "extra": { sourceFileId, variation, moveNumber } }` for 100-byte records, else null;
  * - `listImportId`/`listIndex`: the import and index of the earliest stored file that lists it;
@@ -31,6 +31,7 @@ import {
   positionIdKey,
   scoreFileDecoder,
 } from '../../codecs/go';
+import { signedHashOf } from '../../codecs/hashes';
 import type { CodecError } from '../../codecs/result';
 import type { SqlExecutor } from '../../db/sql';
 import { readAhead } from '../reading/readAhead';
@@ -39,6 +40,7 @@ import { HashAgreement } from './hashCheck';
 import { Pacer } from '../reading/pacer';
 import { type ImportChunk, type ImportWarning, type PositionRecord, type ScoreRecord } from '../../db/records';
 import { ImportFailure, importError } from '../importFailure';
+import { importWarnings } from '../warnings';
 
 /** Name under which the shipped default table (codec `defaultZobristTable`) is known. */
 export const DEFAULT_ZOBRIST_TABLE = 'default';
@@ -53,12 +55,6 @@ export const GO_CHUNK_RECORDS = 10_000;
 export const GO_SCORE_CHUNK_RECORDS = 50_000;
 
 // ------------------------------------------------------------------ hashes and keys
-
-/** 16 hex digits as the signed 64-bit value PostgreSQL's bigint holds. */
-export const signedHash = (hex: string): bigint => BigInt.asIntN(64, BigInt(`0x${hex}`));
-
-/** The signed bigint of the `hash` column back to 16 lowercase hex digits. */
-export const hashHexOf = (value: bigint): string => BigInt.asUintN(64, value).toString(16).padStart(16, '0');
 
 /** The PositionID of a 20-hex-digit key, or null for keys of other shapes (non-9x9 SGF positions). */
 export const parseGoKey = (key: string): GoPositionId | null => {
@@ -176,21 +172,29 @@ export async function recordedGoHasher(sql: SqlExecutor, importId: bigint | null
 
 const failure = (error: CodecError): ImportFailure => new ImportFailure(error);
 
+/**
+ * The codes of the Go file readers' notes and warnings (see `games/warnings.ts`): how many
+ * records were read (a note), and how many record hashes agree with the Zobrist table (a note
+ * when all do, else a warning).
+ */
+export const GO_FILE_WARNINGS = ['GO_RECORDS_READ', 'GO_HASH_AGREEMENT'] as const;
+const goFileWarning = importWarnings(GO_FILE_WARNINGS);
+
 /** The import's note (or warning, when one disagrees) that says how many record hashes agree with the table. */
-const agreementWarning = ({ checked, agreeing, named, disagreements: [first] }: HashAgreement): ImportWarning => ({
-  code: 'GO_HASH_AGREEMENT',
-  message:
+const agreementWarning = ({ checked, agreeing, named, disagreements: [first] }: HashAgreement): ImportWarning =>
+  goFileWarning(
+    'GO_HASH_AGREEMENT',
     `${agreeing} of ${checked} record hashes agree with the canonical hash of their board under Zobrist table ` +
-    `"${named.name}"` +
-    (first ? `; the first that does not is record ${first.index} (${first.key}), which that table hashes as ${first.expected}` : ''),
-  ...(first ? { record: first.index } : {}),
-});
+      `"${named.name}"` +
+      (first ? `; the first that does not is record ${first.index} (${first.key}), which that table hashes as ${first.expected}` : ''),
+    first ? { record: first.index } : {},
+  );
 
 /** The stored form of a position-file record (see the module comment). */
 const positionRecordOf = (record: GoPositionRecord, key: string, stones: number, listIndex: number): PositionRecord => ({
   kind: 'GO',
   key,
-  hash: signedHash(record.id.hash),
+  hash: signedHashOf(record.id.hash),
   sideToMove: record.id.toPlay,
   board: record.board,
   data: record.extra ? { extra: record.extra } : null,
@@ -202,7 +206,7 @@ const positionRecordOf = (record: GoPositionRecord, key: string, stones: number,
 const placeholderOf = (id: GoPositionId, key: string): PositionRecord => ({
   kind: 'GO',
   key,
-  hash: signedHash(id.hash),
+  hash: signedHashOf(id.hash),
   sideToMove: id.toPlay,
   board: '',
 });
@@ -237,7 +241,7 @@ async function* readPositionFile(input: AsyncIterable<Uint8Array>, context?: Rea
   }
   const end = decoder.finish();
   if (!end.ok) throw failure(end.error);
-  const read: ImportWarning = { code: 'GO_RECORDS_READ', message: `${index} position records read (${end.value.bytes} bytes)` };
+  const read = goFileWarning('GO_RECORDS_READ', `${index} position records read (${end.value.bytes} bytes)`);
   // Hashes that all agree are a note; one that does not is worth a look.
   const verdict = agreementWarning(agreement);
   const agrees = agreement.agreeing === agreement.checked;
@@ -282,10 +286,7 @@ async function* readScoreFile(input: AsyncIterable<Uint8Array>, options: ImportO
   }
   const end = decoder.finish();
   if (!end.ok) throw failure(end.error);
-  const read: ImportWarning = {
-    code: 'GO_RECORDS_READ',
-    message: `${index} score records read for ${program}${ruleset ? `/${ruleset}` : ''} (${end.value.bytes} bytes)`,
-  };
+  const read = goFileWarning('GO_RECORDS_READ', `${index} score records read for ${program}${ruleset ? `/${ruleset}` : ''} (${end.value.bytes} bytes)`);
   yield { positions, scores, notes: [read] };
 }
 

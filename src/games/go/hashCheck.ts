@@ -3,16 +3,18 @@
  * file gets while it is imported and `goHashCheck` on an import already stored: each board is
  * hashed canonically (the least of its 8 symmetries) and compared with the hash its record carries.
  */
-import { canonicalHashInto } from '../../codecs/go';
+import { canonicalHashInto, cellOfCharCode } from '../../codecs/go';
 import type { SqlExecutor } from '../../db/sql';
 import type { NamedHasher } from './files';
 
-/** Cells (0 empty, 1 black, 2 white) of an 81-character `#`/`O`/`.` board, written into `cells`; returns the stone count. */
+/**
+ * Cells (0 empty, 1 black, 2 white) of an 81-character `#`/`O`/`.` board, written into `cells`
+ * (any other character, which a stored board never holds, as empty); returns the stone count.
+ */
 export const cellsOf = (board: string, cells: Uint8Array): number => {
   let stones = 0;
   for (let i = 0; i < cells.length; i++) {
-    const c = board.charCodeAt(i);
-    const v = c === 0x23 ? 1 : c === 0x4f ? 2 : 0;
+    const v = Math.max(0, cellOfCharCode(board.charCodeAt(i)));
     cells[i] = v;
     if (v !== 0) stones++;
   }

@@ -4,7 +4,8 @@
  */
 import { canonicalHashOfText, defaultHasher, squareBoardSize } from '../../codecs/go';
 import type { ActiveTables, BoardQuery, KeyForm } from '../types';
-import { goGameKey, signedHash } from './files';
+import { signedHashOf } from '../../codecs/hashes';
+import { goGameKey } from './files';
 
 export const goKeyForm = (text: string): KeyForm | null => {
   if (/^[0-9a-fA-F]{20}$/.test(text)) return { form: 'keys', name: 'Go PositionID', keys: [{ kind: 'GO', key: text.toLowerCase() }] };
@@ -24,7 +25,7 @@ const SIDES = ['B', 'W'] as const;
  */
 export const goHashQuery = (hashHex: string, side?: 'B' | 'W'): BoardQuery => ({
   by: 'hash',
-  hash: signedHash(hashHex),
+  hash: signedHashOf(hashHex),
   ...(side ? { sideToMove: side } : {}),
   sides: (side ? [side] : SIDES).map((s) => ({ side: s, key: goGameKey(9, 9, hashHex, s) })),
 });

@@ -11,11 +11,12 @@
  * `B[cd]` (a pass is `B[]`).
  */
 import { type GoGame, canonicalGtpMove, parseBoard, parseGoGame, sgfPoint } from '../../codecs/go';
-import type { Game } from '../../generated/prisma/client';
-import { goGameKey, signedHash } from './files';
+import { signedHashOf } from '../../codecs/hashes';
+import { goGameKey } from './files';
 import { type GameRecord, type PlyRecord, type PositionRecord } from '../../db/records';
 import { type TreeReader, treeFailure } from '../sgf/tree';
 import { resultOf } from './result';
+import { type GameWriter, written } from '../formats';
 
 const moveText = (game: GoGame, move: GoGame['positions'][number]['move']): string | null =>
   move ? `${move.color}[${move.point === null ? '' : sgfPoint(move.point, game.width)}]` : null;
@@ -42,7 +43,7 @@ export const goGameRecord = (game: GoGame, source: Uint8Array): GameRecord => {
     const position: PositionRecord = {
       kind: 'GO',
       key: goGameKey(game.width, game.height, p.hash, p.toPlay),
-      hash: signedHash(p.hash),
+      hash: signedHashOf(p.hash),
       sideToMove: p.toPlay,
       board: p.board,
       pieceCount: p.stones,
@@ -87,7 +88,7 @@ export const readGoTree: TreeReader = (tree, context) => {
 };
 
 /** Writes a stored Go game as SGF: its own game tree exactly as imported. */
-export const writeGoGameSgf = (game: Game): string => {
+export const writeGoGameSgf: GameWriter = (game) => {
   const text = Buffer.from(game.source).toString('utf8');
-  return text.endsWith('\n') ? text : `${text}\n`;
+  return written(text.endsWith('\n') ? text : `${text}\n`);
 };

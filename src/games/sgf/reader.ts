@@ -1,23 +1,23 @@
 /**
  * The SGF format: a reader that turns an SGF collection into game records. The collection
- * is streamed one top-level game tree at a time (`stream.ts`), each parsed with the shared
- * SGF codec and handed to the tree reader of the game module whose SGF game type (`GM`) it
- * is (the registry, `src/games/index.ts`, builds the reader from them). Every game keeps its own
- * tree's text as `source`, so export is lossless (analysis and unknown properties
- * included). Errors name the tree and its place in the file; the first error in
+ * is streamed one top-level game tree at a time (`stream.ts` decodes it, the codec's
+ * `sgfSegments` cuts it), each parsed with the shared SGF codec and handed to the tree reader
+ * of the game module whose SGF game type (`GM`) it is (the registry, `src/games/index.ts`,
+ * builds the reader from them). Every game keeps its own tree's text as `source`, so export
+ * is lossless (analysis and unknown properties included). Errors name the tree and its place in the file; the first error in
  * file order stops the import (nothing is stored: the import is one transaction).
  */
 import { looksLikeMat } from '../../codecs/backgammon';
 import type { CodecError } from '../../codecs/result';
 import type { ZobristHasher } from '../../codecs/go';
 import type { SgfGame } from '../types';
-import { type SgfTree, parseSgf } from '../../codecs/sgf';
+import { type SgfSegment, type SgfTree, parseSgf, sgfSegments } from '../../codecs/sgf';
 import type { GameRecord, ImportChunk } from '../../db/records';
 import type { FormatReader, ReadContext } from '../formats';
 import { ImportFailure, importError } from '../importFailure';
 import { Pacer } from '../reading/pacer';
 import { readAhead } from '../reading/readAhead';
-import { type SgfSegment, sgfSegments, sgfText } from './stream';
+import { sgfText } from './stream';
 import { LineIndex, normId } from './tree';
 import { pushAll } from '../../codecs/arrays';
 

@@ -3,9 +3,7 @@
  * largest tree, not the file:
  * - `sgfText` decodes the bytes as `decodeSgfBytes` does a whole file (a UTF-8 BOM wins, else the
  *   charset CA[] names in the first 4 KiB, else ISO-8859-1), chunk by chunk;
- * - `sgfSegments` cuts the text after each top-level tree's closing ")" (outside property values),
- *   each segment with its place in the file (character offset, line and column), so errors and
- *   warnings name the same places a parse of the whole file would.
+ * - `sgfSegments` (codecs/sgf/stream.ts) then cuts the text after each top-level tree.
  */
 import { TextDecoder } from 'node:util';
 import { sgfDecoderFor } from '../../codecs/sgf';
@@ -13,14 +11,6 @@ import { ImportFailure } from '../importFailure';
 
 /** How many leading bytes name the charset (`sniffSgfCharset` reads the first 4 KiB). */
 const SNIFF_BYTES = 4096;
-
-const OPEN = 0x28; // (
-const CLOSE = 0x29; // )
-const LBRACKET = 0x5b; // [
-const RBRACKET = 0x5d; // ]
-const BACKSLASH = 0x5c;
-const LF = 0x0a;
-const CR = 0x0d;
 
 /** The decoder of a file that starts with `head`, and how many BOM bytes to skip. */
 const decoderFor = (head: Uint8Array): { decoder: TextDecoder; skip: number } => {
@@ -50,68 +40,4 @@ export async function* sgfText(input: AsyncIterable<Uint8Array>): AsyncGenerator
     yield decoder.decode(head.subarray(start.skip), { stream: true });
   }
   yield decoder.decode();
-}
-
-/** Where a text starts in the file: character offset, line and column (from 1). */
-export interface TextPlace {
-  offset: number;
-  line: number;
-  column: number;
-}
-
-/** A slice of the file: white space and one top-level tree, or (last) whatever follows the last tree. */
-export interface SgfSegment extends TextPlace {
-  text: string;
-}
-
-/** The place just after `text`, which starts at `at` (CR, LF and CRLF each end a line). */
-const placeAfter = (at: TextPlace, text: string): TextPlace => {
-  let line = at.line;
-  let lineStart = -1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  const column = lineStart < 0 ? at.column + text.length : text.length - lineStart + 1;
-  return { offset: at.offset + text.length, line, column };
-};
-
-/**
- * Cuts the text after each top-level game tree. Only parentheses outside property values count
- * (a value runs from "[" to the first "]" not escaped by a backslash); anything else is left to
- * the parser, which reads each segment as it would have read the whole file (a segment starts
- * where the parser is between trees). The last segment holds what follows the last tree (white
- * space, or the start of a tree that is never closed), even when empty.
- */
-export async function* sgfSegments(texts: AsyncIterable<string>): AsyncGenerator<SgfSegment> {
-  let place: TextPlace = { offset: 0, line: 1, column: 1 };
-  let buffer = '';
-  let depth = 0;
-  let inValue = false;
-  let escaped = false;
-  for await (const text of texts) {
-    const scanFrom = buffer.length;
-    buffer += text;
-    let cut = 0;
-    for (let i = scanFrom; i < buffer.length; i++) {
-      const c = buffer.charCodeAt(i);
-      if (inValue) {
-        if (escaped) escaped = false;
-        else if (c === BACKSLASH) escaped = true;
-        else if (c === RBRACKET) inValue = false;
-      } else if (c === LBRACKET) inValue = depth > 0;
-      else if (c === OPEN) depth++;
-      else if (c === CLOSE && depth > 0 && --depth === 0) {
-        const segment = buffer.slice(cut, i + 1);
-        yield { text: segment, ...place };
-        place = placeAfter(place, segment);
-        cut = i + 1;
-      }
-    }
-    buffer = buffer.slice(cut);
-  }
-  yield { text: buffer, ...place };
 }

@@ -8,7 +8,7 @@ import type { CodecError } from '../../codecs/result';
 import type { SgfTree } from '../../codecs/sgf';
 import type { GameRecord, ImportChunk } from '../../db/records';
 import { ImportFailure } from '../importFailure';
-import type { SgfSegment } from './stream';
+import type { SgfSegment } from '../../codecs/sgf';
 
 /**
  * Line and column (from 1) of the file offsets in one segment of the file, computed once per

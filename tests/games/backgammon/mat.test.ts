@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseBackgammonSgf, replayGame, replayGames } from '../../../src/codecs/backgammon';
-import { CodecFailure, unwrap } from '../../../src/codecs/result';
+import { unwrap } from '../../../src/codecs/result';
 import type { Database } from '../../../src/db/database';
 import type { Game } from '../../../src/generated/prisma/client';
 import { readerFor, writerFor } from '../../../src/games/index';
@@ -16,14 +16,15 @@ import { bytesSource, runImport } from '../../../src/storage/importService';
 import { describeEachDatabase } from '../../support/databases';
 import { indexedOccurrences, pliesOfGameIds, storedPlies } from '../../support/plies';
 import { samplePath } from '../../support/sampleData';
+import { writtenText } from '../../support/written';
 
 const DATA_DIR = samplePath('backgammon');
 const CHARLOT = 'gnubgparser_charlot1-charlot2_7p_2025-11-08-2305';
 const sample = (name: string): string => fs.readFileSync(path.join(DATA_DIR, name), 'utf8');
 
 const importAs = (db: Database, format: 'MAT' | 'SGF', text: string) => runImport(db, readerFor(format)!, bytesSource(Buffer.from(text, 'utf8')));
-const writeMat = writerFor('BACKGAMMON', 'MAT')!;
-const writeSgf = writerFor('BACKGAMMON', 'SGF')!;
+const writeMat = (game: Game): string => writtenText(writerFor('BACKGAMMON', 'MAT')!(game));
+const writeSgf = (game: Game): string => writtenText(writerFor('BACKGAMMON', 'SGF')!(game));
 
 const gamesOf = (db: Database, ids: bigint[]): Promise<Game[]> =>
   db.prisma.game.findMany({ where: { id: { in: ids } }, orderBy: { indexInFile: 'asc' } });
@@ -109,15 +110,10 @@ describeEachDatabase('MAT backgammon storage', (getDb) => {
   it('refuses to export a game from a set-up position as MAT, naming the node', async () => {
     const outcome = await importAs(getDb(), 'SGF', sample('gnubg107_9p_setup_position.sgf'));
     const [game] = await gamesOf(getDb(), outcome.gameIds);
-    let error: unknown;
-    try {
-      writeMat(game);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(CodecFailure);
-    expect((error as CodecFailure).error).toMatchObject({ code: 'ERR_MAT_EDITED', record: 0 });
-    expect((error as CodecFailure).error.message).toMatch(/node 1 sets up the board or the cube: a \.mat file holds only games played from the start; export it as SGF$/);
+    const written = writerFor('BACKGAMMON', 'MAT')!(game);
+    expect(written).toMatchObject({ ok: false, error: { cause: 'format', error: { code: 'ERR_MAT_EDITED', record: 0 } } });
+    const failure = !written.ok && written.error.cause === 'format' ? written.error.error : undefined;
+    expect(failure?.message).toMatch(/node 1 sets up the board or the cube: a \.mat file holds only games played from the start; export it as SGF$/);
   });
 
   it('warns about games after the match was decided, with their line, and stores the others', async () => {

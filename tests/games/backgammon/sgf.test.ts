@@ -17,6 +17,7 @@ import { ImportFailure } from '../../../src/games/importFailure';
 import { describeEachDatabase } from '../../support/databases';
 import { indexedOccurrences, pliesOfGameIds, storedPlies } from '../../support/plies';
 import { samplePath } from '../../support/sampleData';
+import { writtenText } from '../../support/written';
 
 const DATA_DIR = samplePath('backgammon');
 const CHARLOT = 'gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.sgf';
@@ -24,7 +25,7 @@ const SAMPLES = fs.readdirSync(DATA_DIR).filter((f) => f.endsWith('.sgf')).sort(
 const sample = (name: string): string => fs.readFileSync(path.join(DATA_DIR, name), 'utf8');
 
 const reader = readerFor('SGF')!;
-const writeSgf = writerFor('BACKGAMMON', 'SGF')!;
+const writeSgf = (game: Game): string => writtenText(writerFor('BACKGAMMON', 'SGF')!(game));
 
 const importText = (db: Database, text: string) => runImport(db, reader, bytesSource(Buffer.from(text, 'utf8')));
 

@@ -12,6 +12,7 @@ import { bytesSource, runImport } from '../../../src/storage/importService';
 import { describeEachDatabase } from '../../support/databases';
 import { indexedOccurrences, pliesOfGameIds } from '../../support/plies';
 import { sample } from '../../support/sampleData';
+import { writtenText } from '../../support/written';
 
 const PGN_EXTRACT = '/usr/games/pgn-extract';
 
@@ -40,7 +41,7 @@ describeEachDatabase('exported PGN read by pgn-extract', (getDb) => {
     const db = getDb();
     const outcome = await runImport(db, readerFor('PGN')!, bytesSource(bytes));
     const stored = await db.prisma.game.findMany({ where: { importId: outcome.importId }, orderBy: { indexInFile: 'asc' } });
-    return stored.map((g) => writerFor('CHESS', 'PGN')!(g)).join('');
+    return stored.map((g) => writtenText(writerFor('CHESS', 'PGN')!(g))).join('');
   };
 
   it('writes kept tokens as comments: {–0}, {½-½}, {Ke3}', async () => {
@@ -79,7 +80,7 @@ describeEachDatabase('games of other chess variants', (getDb) => {
     expect(await db.prisma.positionBlock.count({ where: { importId: outcome.importId } })).toBe(0);
     expect(await db.prisma.positionRun.count({ where: { importId: outcome.importId } })).toBe(0);
     const [game] = await db.prisma.game.findMany({ where: { id: outcome.gameIds[0] } });
-    expect(writerFor('CHESS', 'PGN')!(game)).toContain('1. e4 d5 2. exd5 Qxd5 1-0');
+    expect(writtenText(writerFor('CHESS', 'PGN')!(game))).toContain('1. e4 d5 2. exd5 Qxd5 1-0');
   });
 
   it('indexes a Chess960 game as usual', async () => {

@@ -10,6 +10,7 @@ import { ImportFailure } from '../../../src/games/importFailure';
 import { describeEachDatabase } from '../../support/databases';
 import { indexedOccurrences, storedPlies } from '../../support/plies';
 import { samplePath } from '../../support/sampleData';
+import { writtenText } from '../../support/written';
 
 const DIR = samplePath('chess');
 const SAMPLES: Record<string, { games: number; variationPlies: number }> = {
@@ -207,7 +208,7 @@ describeEachDatabase('chess import and export', (getDb) => {
     expect(outcome.gameCount).toBe(SAMPLES[name].games);
     expect(outcome.positionCount).toBeGreaterThan(0);
     const stored = await db.prisma.game.findMany({ where: { importId: outcome.importId }, orderBy: { indexInFile: 'asc' } });
-    const exported = stored.map((g) => writerFor('CHESS', 'PGN')!(g)).join('');
+    const exported = stored.map((g) => writtenText(writerFor('CHESS', 'PGN')!(g))).join('');
     // As exported: tokens the replay kept without playing them are written as comments.
     const original = gamesOf(decodePgnBytes(bytes).text).map((g) => gamesOf(printPgn(markKeptTokens(g), { keptTokensAsComments: true }))[0]);
     const again = gamesOf(exported);
@@ -249,11 +250,21 @@ describeEachDatabase('chess import and export', (getDb) => {
     expect(score).toMatchObject({ program: 'Stockfish 16', ruleset: '', value: 0.24, details: { cp: 24, notation: 'eval' } });
   });
 
+  it('says GameText cannot hold a game of another variant, and names the format to use', async () => {
+    const db = getDb();
+    const pgn = '[Variant "Atomic"]\n[White "a"]\n[Black "b"]\n\n1. e4 e5 *\n';
+    const outcome = await runImport(db, readerFor('PGN')!, bytesSource(Buffer.from(pgn)));
+    const game = await db.prisma.game.findFirstOrThrow({ where: { importId: outcome.importId } });
+    const written = writeChessGameText(game);
+    expect(written).toMatchObject({ ok: false, error: { cause: 'format', error: { code: 'ERR_GAMETEXT_VARIANT' } } });
+    expect(!written.ok && written.error.cause === 'format' && written.error.error.message).toMatch(/is Atomic, which GameText cannot hold .*; export it as PGN$/);
+  });
+
   it('exports GameText as base64 and a GameText import as PGN', async () => {
     const db = getDb();
     const outcome = await runImport(db, readerFor('GAMETEXT')!, bytesSource(Buffer.from('13132e224c00432b98466c074a0c0898ff', 'hex')));
     const game = await db.prisma.game.findFirstOrThrow({ where: { importId: outcome.importId } });
-    expect(writeChessGameText(game)).toBe(Buffer.from('13132e224c00432b98466c074a0c0898ff', 'hex').toString('base64'));
-    expect(writeChessPgn(game).replace(/\s+/g, ' ')).toContain('1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *');
+    expect(writtenText(writeChessGameText(game))).toBe(Buffer.from('13132e224c00432b98466c074a0c0898ff', 'hex').toString('base64'));
+    expect(writtenText(writeChessPgn(game)).replace(/\s+/g, ' ')).toContain('1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *');
   });
 });

@@ -6,12 +6,12 @@ import {
   printCgp,
   replayGcg,
 } from '../../../src/codecs/crossword';
+import { signedHashOf } from '../../../src/codecs/hashes';
 import { unwrap } from '../../../src/codecs/result';
 import type { Database } from '../../../src/db/database';
 import type { Game } from '../../../src/generated/prisma/client';
 import {
   cgpReader,
-  crosswordHash,
   gcgReader,
   storedCrosswordPosition,
   writeCgpGame,
@@ -23,6 +23,7 @@ import { type ImportChunk } from '../../../src/db/records';
 import { ImportFailure } from '../../../src/games/importFailure';
 import { describeEachDatabase } from '../../support/databases';
 import { indexedOccurrences, pliesOfGameIds, storedPlies } from '../../support/plies';
+import { writtenText } from '../../support/written';
 import { GCG_FILES, readBytes, readText } from '../../codecs/crossword/fixtures';
 
 
@@ -111,11 +112,6 @@ describe('CGP reader (no database)', () => {
     const failure = await importFailure(readChunks(cgpReader, new Uint8Array(Buffer.from(lines[0])), undefined, { letterDistribution: 'klingon' }));
     expect(failure.error).toMatchObject({ code: 'UNKNOWN_LETTER_DISTRIBUTION', field: 'letterDistribution' });
   });
-
-  it('hashes keys as signed 64-bit integers', () => {
-    expect(crosswordHash('ffffffffffffffff')).toBe(-1n);
-    expect(crosswordHash('727825529c91814c')).toBe(0x727825529c91814cn);
-  });
 });
 
 describe('GCG reader (no database)', () => {
@@ -194,7 +190,7 @@ describeEachDatabase('crossword storage', (getDb) => {
       const row = await getDb().prisma.position.findUnique({ where: { kind_key: { kind: 'CROSSWORD', key: positionKey(p) } } });
       // Stored without what belongs to a game (scores, zero turns, last move): CGP's 0/0 0 stands for unknown.
       const alone = { ...p, scores: p.scores.map(() => 0), consecutiveZeros: 0, options: { ...p.options, lastMove: undefined } };
-      expect(row).toMatchObject({ board: printCgp(alone), hash: crosswordHash(positionKey(p)), sideToMove: null });
+      expect(row).toMatchObject({ board: printCgp(alone), hash: signedHashOf(positionKey(p)), sideToMove: null });
       expect(positionKey(unwrap(storedCrosswordPosition(row!.board, row!.data)))).toBe(positionKey(p));
     }
   });
@@ -232,7 +228,7 @@ describeEachDatabase('crossword storage', (getDb) => {
       // Every position of the game is findable by its key.
       for (const o of plies) expect(await indexedOccurrences(db, 'CROSSWORD', o.key)).toBeGreaterThanOrEqual(1);
 
-      const exported = writerFor('CROSSWORD', 'GCG')!(game);
+      const exported = writtenText(writerFor('CROSSWORD', 'GCG')!(game));
       const back = unwrap(parseGcg(exported));
       expect(events(back)).toEqual(events(parsed));
       expect(back.players).toEqual(parsed.players);
@@ -249,9 +245,9 @@ describeEachDatabase('crossword storage', (getDb) => {
   it('exports a UTF-8 game exactly as imported and an ISO-8859-1 one as UTF-8 text saying so', async () => {
     const db = getDb();
     const dos = await db.prisma.game.findFirstOrThrow({ where: { player1: 'angwantibo' } });
-    expect(writeGcgGame(dos)).toBe(readText('macondo/gcg/utf8_dos.gcg'));
+    expect(writtenText(writeGcgGame(dos))).toBe(readText('macondo/gcg/utf8_dos.gcg'));
     const iso = await db.prisma.game.findFirstOrThrow({ where: { player1: 'césar' } });
-    const text = writeGcgGame(iso);
+    const text = writtenText(writeGcgGame(iso));
     expect(text.split('\n').slice(0, 3)).toEqual(['#character-encoding UTF-8', '#player1 césar césar', '#player2 hércules hércules']);
     expect(unwrap(parseGcg(new Uint8Array(Buffer.from(text, 'utf8')))).players.map((p) => p.nick)).toEqual(['césar', 'hércules']);
   });
@@ -259,7 +255,7 @@ describeEachDatabase('crossword storage', (getDb) => {
   it('exports a game as CGP, one line per ply, with the stored keys', async () => {
     const db = getDb();
     const game = await db.prisma.game.findFirstOrThrow({ where: { player1: 'doug' } });
-    const lines = writeCgpGame(game).trimEnd().split('\n');
+    const lines = writtenText(writeCgpGame(game)).trimEnd().split('\n');
     const plies = (await pliesOfGameIds(db, [game.id])).sort((a, b) => a.ply - b.ply);
     const keys = plies.map((o) => o.key);
     expect(lines.map(cgpKey)).toEqual(keys);
