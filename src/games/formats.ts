@@ -3,7 +3,7 @@
  * turns a stored game back into a file. Each game module lists its own; the registry (`index.ts`) all.
  */
 import type { ZobristHasher } from '../codecs/go';
-import type { GameKind, ImportChunk, PlyRecord } from '../db/records';
+import type { GameKind, GameRecord, ImportChunk, PlyRecord } from '../db/records';
 import type { SqlExecutor } from '../db/sql';
 import type { Game } from '../generated/prisma/client';
 
@@ -26,6 +26,15 @@ export interface ReadContext {
   zobristTable?: () => Promise<{ name: string; hasher: ZobristHasher }>;
 }
 
+/**
+ * What an import recorded that a replay of its games needs, resolved by the core (one lookup per
+ * import) and handed to `FormatReader.reread`: the 9x9 Zobrist hasher the import hashed Go
+ * boards with. Absent: the shipped default table.
+ */
+export interface RecordedTables {
+  goHasher?: ZobristHasher;
+}
+
 export interface FormatReader {
   /** The format's name. */
   format: FormatName;
@@ -46,6 +55,16 @@ export interface FormatReader {
    * sends the caller to `read`.
    */
   replay?(source: Uint8Array, options: ImportOptions): PlyRecord[] | null;
+  /**
+   * The record the import made of one stored game, made again from its `source` (the game's own
+   * bytes, as stored) with the import's options and recorded tables: synchronous and pure (no
+   * database). Null when the source holds no game; throws ImportFailure where `read` would refuse
+   * it. Every format whose files hold games has one; formats of positions only (CGP, Go position
+   * and score files) have none.
+   */
+  reread?(source: Uint8Array, options: ImportOptions, tables: RecordedTables): GameRecord | null;
+  /** Whether `reread` hashes with the recorded tables: the core resolves them only then. */
+  rereadsWithTables?: boolean;
 }
 
 /** Writes a stored game in one format; binary formats return base64. */
