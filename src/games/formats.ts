@@ -16,13 +16,13 @@ export type FormatName = 'PGN' | 'GAMETEXT' | 'SGF' | 'MAT' | 'GCG' | 'CGP' | 'G
 /** Options of `importGames` (program/ruleset for score files, and so on). */
 export type ImportOptions = Record<string, string | undefined>;
 
-/** What a reader may consult while it reads: the import's transaction, and the Go Zobrist table to hash with. */
+/**
+ * What a reader may consult while it imports: the import's transaction, and the Go Zobrist table
+ * to hash with. A replay gives none (see `reread`).
+ */
 export interface ReadContext {
   sql: SqlExecutor;
-  /**
-   * The 9x9 Zobrist table Go boards are hashed with: at import the active one (which the import
-   * records), at a replay the one the game's import recorded. Absent: the active table.
-   */
+  /** The 9x9 Zobrist table Go boards are hashed with: the active one, which the import records. Absent: the default. */
   zobristTable?: () => Promise<{ name: string; hasher: ZobristHasher }>;
 }
 

@@ -1,0 +1,37 @@
+/** A stored backgammon game read again by `reread` gives the record its import gave: no database, the same plies. */
+import { readerFor } from '../../../src/games/index';
+import { matReader } from '../../../src/games/backgammon/mat';
+import { comparable, importedGames, rereadGames } from '../../support/reread';
+import { sample } from '../../support/sampleData';
+
+const sgfReader = readerFor('SGF')!;
+
+describe('rereading stored MAT games', () => {
+  it.each(['gibbon_7point.mat', 'gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.mat', 'gnubg107_5p_double_dance_resign.mat', 'gnubgparser_gnubg_roll_then_resign_1p.mat'])(
+    'gives every game of %s exactly as the import read it',
+    async (name) => {
+      const games = await importedGames(matReader, sample('backgammon', name));
+      expect(games.length).toBeGreaterThan(0);
+      expect(rereadGames(matReader, games)).toEqual(games.map(comparable));
+    },
+  );
+});
+
+describe('rereading stored backgammon SGF games', () => {
+  it.each(['gibbon_7point.sgf', 'gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.sgf', 'gnubg107_5p_double_dance_resign.sgf', 'gnubg107_9p_setup_position.sgf', 'gnubg107_money_jacoby_beaver.sgf'])(
+    'gives every game of %s with the plies and analysis the import read',
+    async (name) => {
+      const games = await importedGames(sgfReader, sample('backgammon', name));
+      expect(games.length).toBeGreaterThan(0);
+      const again = rereadGames(sgfReader, games);
+      expect(again.map((g) => g?.plies)).toEqual(games.map((g) => g.plies));
+      expect(again.map((g) => g?.analysis)).toEqual(games.map((g) => g.analysis));
+      expect(again.map((g) => g && [g.player1, g.player2, g.result, g.matchLength, g.gameNumber])).toEqual(games.map((g) => [g.player1, g.player2, g.result, g.matchLength, g.gameNumber]));
+    },
+  );
+
+  it('gives the whole record of a match\'s first game, which takes its date from no other game', async () => {
+    const [first] = await importedGames(sgfReader, sample('backgammon', 'gibbon_7point.sgf'));
+    expect(rereadGames(sgfReader, [first])).toEqual([comparable(first)]);
+  });
+});
