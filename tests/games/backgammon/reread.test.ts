@@ -2,7 +2,7 @@
 import { readerFor } from '../../../src/games/index';
 import { matReader } from '../../../src/games/backgammon/mat';
 import { comparable, importedGames, rereadGames } from '../../support/reread';
-import { sample } from '../../support/sampleData';
+import { sample, sampleText } from '../../support/sampleData';
 
 const sgfReader = readerFor('SGF')!;
 
@@ -15,6 +15,25 @@ describe('rereading stored MAT games', () => {
       expect(rereadGames(matReader, games)).toEqual(games.map(comparable));
     },
   );
+});
+
+/** gibbon_7point.mat with a tenth game after the Crawford game (game 9, at 6-5): game 8's moves, at 6-5 again, its double allowed. */
+const withPostCrawfordGame = (): Buffer => {
+  const lines = sampleText('backgammon', 'gibbon_7point.mat').split('\r\n');
+  const game8 = lines.slice(lines.indexOf(' Game 8'), lines.indexOf(' Game 9'));
+  const game10 = [' Game 10', ' JoeBlack : 6                   SnowWhite : 5', ...game8.slice(2)];
+  return Buffer.from([...lines.slice(0, -1), '', ...game10, ''].join('\r\n'));
+};
+
+describe('rereading a stored MAT game after the Crawford game', () => {
+  // Known gap: a game's own `.mat` section cannot tell the Crawford game from a later one (the
+  // import knows from the games before it; the stored row keeps it in metadata.rules), so the
+  // reread takes the game for the Crawford game and keys its positions with that flag.
+  it.failing('gives the keys the import gave', async () => {
+    const games = await importedGames(matReader, withPostCrawfordGame());
+    expect(games.map((g) => (g.metadata as { rules: { crawfordGame: boolean } }).rules.crawfordGame)).toEqual([...Array(8).fill(false), true, false]);
+    expect(rereadGames(matReader, games.slice(-1))[0]!.plies.map((p) => p.position.key)).toEqual(games[9].plies.map((p) => p.position.key));
+  });
 });
 
 describe('rereading stored backgammon SGF games', () => {
