@@ -8,17 +8,28 @@
 //   storage, games, db ← cli
 //
 // Each entry: a layer's folder under src/, and the layers its files may import.
+//
+// The generated code is two layers: the Prisma client (`prisma`), which the database and every
+// layer above it may use, and the GraphQL resolver types (`graphql`), which only resolvers and
+// the server may use: format names and kinds belong to tabula, not to GraphQL.
 const LAYERS = {
   codecs: [],
   render: ['codecs'],
-  generated: [],
-  db: ['generated'],
-  games: ['codecs', 'render', 'db', 'generated'],
-  storage: ['games', 'codecs', 'db', 'generated'],
-  api: ['storage', 'games', 'codecs', 'generated'],
-  resolvers: ['api', 'storage', 'games', 'render', 'codecs', 'generated'],
-  cli: ['storage', 'games', 'db', 'codecs', 'generated'],
-  server: ['resolvers', 'api', 'storage', 'games', 'db', 'render', 'codecs', 'generated'],
+  prisma: [],
+  graphql: [],
+  db: ['prisma'],
+  games: ['codecs', 'render', 'db', 'prisma'],
+  storage: ['games', 'codecs', 'db', 'prisma'],
+  api: ['storage', 'games', 'codecs', 'prisma'],
+  resolvers: ['api', 'storage', 'games', 'render', 'codecs', 'prisma', 'graphql'],
+  cli: ['storage', 'games', 'db', 'codecs', 'prisma'],
+  server: ['resolvers', 'api', 'storage', 'games', 'db', 'render', 'codecs', 'prisma', 'graphql'],
+};
+
+/** Where a layer lives under src/ when it is not the folder of its name. */
+const PATHS = {
+  prisma: 'generated/prisma',
+  graphql: 'generated/graphql',
 };
 
 /** Type-only imports that may cross a line values may not (a type carries no behaviour). */
@@ -26,4 +37,4 @@ const TYPE_ONLY = {
   api: ['db'],
 };
 
-module.exports = { LAYERS, TYPE_ONLY };
+module.exports = { LAYERS, PATHS, TYPE_ONLY };

@@ -1,8 +1,9 @@
-// Resolver types from the SDL: writes src/generated/graphql.ts (git-ignored, like Prisma's client)
+// Resolver types from the SDL: writes src/generated/graphql/index.ts (git-ignored, like Prisma's client;
+// a folder of its own, so the lint layer `graphql` can tell it from the Prisma client)
 // with @graphql-codegen's typescript and typescript-resolvers plugins. `npm run generate` runs it.
 // Parents are mapped to what the resolvers really receive (Prisma rows, plain storage objects):
 // the MAPPERS table below is the one place that says which.
-import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codegen } from '@graphql-codegen/core';
@@ -12,7 +13,9 @@ import { buildASTSchema, parse, printSchema } from 'graphql';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const schemaDir = path.join(root, 'src', 'schema');
-const outFile = path.join(root, 'src', 'generated', 'graphql.ts');
+const outFile = path.join(root, 'src', 'generated', 'graphql', 'index.ts');
+// Where earlier builds wrote it: removed, or it would shadow the folder.
+rmSync(path.join(root, 'src', 'generated', 'graphql.ts'), { force: true });
 
 const sdl = readdirSync(schemaDir)
   .filter((name) => name.endsWith('.graphql'))
@@ -22,26 +25,26 @@ const sdl = readdirSync(schemaDir)
 const schema = buildASTSchema(parse(sdl.join('\n')));
 const document = parse(printSchema(schema));
 
-/** GraphQL type → what its resolvers receive as parent (paths relative to src/generated). */
+/** GraphQL type → what its resolvers receive as parent (paths relative to src/generated/graphql). */
 const MAPPERS = {
-  Game: './prisma/client#Game as GameRow',
-  Position: './prisma/client#Position as PositionRow',
-  GoPosition: './prisma/client#Position as PositionRow',
-  Score: './prisma/client#Score as ScoreRow',
-  BackgammonBoard: '../api/parents#BackgammonBoardParent',
-  BackgammonPosition: '../api/parents#BackgammonPositionParent',
-  MatchState: '../api/parents#MatchStateParent',
+  Game: '../prisma/client#Game as GameRow',
+  Position: '../prisma/client#Position as PositionRow',
+  GoPosition: '../prisma/client#Position as PositionRow',
+  Score: '../prisma/client#Score as ScoreRow',
+  BackgammonBoard: '../../api/parents#BackgammonBoardParent',
+  BackgammonPosition: '../../api/parents#BackgammonPositionParent',
+  MatchState: '../../api/parents#MatchStateParent',
   // The svg field is resolved from the rest (src/resolvers/diagrams.ts).
   GoHash: "Omit<GoHash, 'svg'>",
-  ZobristTable: '../storage/zobristTables#ZobristTableRow',
-  GoScoreDiff: '../api/parents#GoScoreDiffParent',
-  GoScoreDisagreement: '../api/parents#GoScoreDisagreementParent',
-  Ply: '../api/parents#PlyParent',
-  Import: '../storage/imports#ImportRow',
-  ImportReport: '../api/parents#ImportReportParent',
-  ChessPosition: '../api/parents#ChessPositionParent',
-  CrosswordPosition: '../api/parents#CrosswordView',
-  GoScore: '../api/parents#GoScoreParent',
+  ZobristTable: '../../storage/zobristTables#ZobristTableRow',
+  GoScoreDiff: '../../api/parents#GoScoreDiffParent',
+  GoScoreDisagreement: '../../api/parents#GoScoreDisagreementParent',
+  Ply: '../../api/parents#PlyParent',
+  Import: '../../storage/imports#ImportRow',
+  ImportReport: '../../api/parents#ImportReportParent',
+  ChessPosition: '../../api/parents#ChessPositionParent',
+  CrosswordPosition: '../../api/parents#CrosswordView',
+  GoScore: '../../api/parents#GoScoreParent',
 };
 
 /** Custom scalars → their TypeScript type. */
@@ -55,7 +58,7 @@ const output = await codegen({
   plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
   pluginMap: { typescript, typescriptResolvers },
   config: {
-    contextType: '../api/context#Context',
+    contextType: '../../api/context#Context',
     mappers: MAPPERS,
     scalars: SCALARS,
     useIndexSignature: false,

@@ -32,7 +32,7 @@ const built = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : -1);
 const run = (script) => execFileSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
 
 const steps = [
-  { name: 'generate', inputs: [at('prisma/schema.prisma'), at('src/schema'), at('scripts/codegen.mjs')], output: at('src/generated/graphql.ts') },
+  { name: 'generate', inputs: [at('prisma/schema.prisma'), at('src/schema'), at('scripts/codegen.mjs')], output: at('src/generated/graphql/index.ts') },
   { name: 'build:server', inputs: [at('src'), at('tsconfig.json'), at('package-lock.json')], output: at('dist/server/main.js') },
   { name: 'build:web', inputs: [at('web'), at('scripts/buildWeb.mjs'), at('package-lock.json')], output: at('dist/web/dashboard/index.html') },
 ];

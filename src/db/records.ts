@@ -2,7 +2,10 @@
  * The plain records a format reader produces and the bulk writer stores. A
  * reader turns a file into a sequence of `ImportChunk`s; nothing here knows SQL or a codec.
  */
-export type GameKind = 'BACKGAMMON' | 'CHESS' | 'GO' | 'CROSSWORD';
+/** The game a record is of: Prisma's `GameKind` (prisma/schema.prisma lists the values; `src/games/index.ts` has a module for each). */
+import type { GameKind } from '../generated/prisma/enums';
+
+export type { GameKind };
 
 /** A position, identified within its kind by `key`. */
 export interface PositionRecord {

@@ -4,6 +4,7 @@
  * lists them, and is the only list of kinds. The core (import, the position index, lookups,
  * occurrences, the explorer, key forms, diagrams) asks the module and never names a kind.
  */
+import type { ZobristHasher } from '../codecs/go';
 import type { GameKind } from '../db/records';
 import type { FormatName, FormatReader, GameWriter } from './formats';
 import type { TreeReader } from './sgf/tree';
@@ -45,6 +46,32 @@ export interface VerdictScore {
   details: unknown;
 }
 
+/**
+ * What a text names (`findPositions`): exact keys, a board under every state of the game (a
+ * backgammon Position ID under any match state, a Go board with either side to play), or
+ * nothing, with the reason. The registry's `keyFormOf` asks each game in turn.
+ */
+export type KeyForm =
+  | { form: 'keys'; name: string; keys: { kind: GameKind; key: string }[] }
+  /** `grouped`: the board stands for any number of positions (a group key), not one per side to move. */
+  | { form: 'board'; name: string; kind: GameKind; board: string; grouped: boolean }
+  | { form: 'unknown'; reason: string };
+
+/**
+ * How the positions of one board (under every state) are found: the stored positions under a
+ * group key, or the stored positions with a hash plus, for each side to move with no stored
+ * row, the position under its key as games reach it; or positions under a list of keys.
+ */
+export type BoardQuery =
+  | { by: 'group'; groupKey: string }
+  | { by: 'hash'; hash: bigint; sideToMove?: string; sides: readonly { side: string; key: string }[] }
+  | { by: 'keys'; keys: readonly string[] };
+
+/** The tables a board is hashed with, resolved by the core: the active 9x9 Zobrist table. */
+export interface ActiveTables {
+  zobrist: ZobristHasher;
+}
+
 /** A game written in SGF: its game type (`GM`) and the reader of one of its trees. */
 export interface SgfGame {
   gameType: number;
@@ -66,4 +93,8 @@ export interface GameModule {
   readonly explorer: ExplorerRules;
   /** Whether positions of this kind are keyed by a 64-bit Zobrist or Polyglot hash written as 16 hex digits. */
   readonly hexKeys64?: boolean;
+  /** The game's own forms of a position as text (its keys, FEN, CGP, boards): null when the text is not in one of them. */
+  keyForm?(text: string): KeyForm | null;
+  /** How the positions of a board named by a `board` key form are found. */
+  boardQuery?(board: string, tables: ActiveTables): BoardQuery;
 }

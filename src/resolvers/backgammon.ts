@@ -16,7 +16,7 @@ import {
 } from '../codecs/backgammon';
 import { pageSize } from '../api/args';
 import { codecInputError } from '../api/errors';
-import { backgammonPositionsOfBoard } from '../storage/positions';
+import { positionsOfBoard } from '../storage/boards';
 
 const MAX_POSITIONS = 1000;
 
@@ -102,7 +102,7 @@ export const backgammonResolvers: Resolvers = {
       const pid = canonicalPositionId(positionId);
       if (!pid.ok) throw codecInputError(pid.error, 'positionId');
       if (matchId === undefined || matchId === null) {
-        return backgammonPositionsOfBoard(db, loaders.source, pid.value, take);
+        return positionsOfBoard(db, loaders.source, 'BACKGAMMON', pid.value, take);
       }
       const mid = canonicalMatchId(matchId, { allowFinalScore: true });
       if (!mid.ok) throw codecInputError(mid.error, 'matchId');

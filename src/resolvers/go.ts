@@ -29,12 +29,14 @@ import {
   exportGoPositionFile,
   exportGoScoreFile,
   goHasher,
+  goHasherOfSize,
   hashHexOf,
   parseGoKey,
 } from '../games/go/files';
 import { type ScoreSet, goDisagreementByStones, goDisagreementPage, goKomiVerdicts, goScoreCrossTab, goScoreDiffCounts, goScoreDistribution, goScoreSetPairs, goScoreSets, goStoneHistogram } from '../games/go/analysis';
 import { checkImportHashes } from '../games/go/hashCheck';
-import { goHasherOfSize, goPositionsOfHash } from '../storage/goPositions';
+import { positionsOfQuery } from '../storage/boards';
+import { goHashQuery } from '../games/go/keyForms';
 import { type ZobristTableRow, activateZobristTable, listZobristTables, saveZobristTable, zobristTableNamed } from '../storage/zobristTables';
 import { movesOf, occurrenceCountOf, occurrencesOf, positionId } from './positions';
 
@@ -45,7 +47,7 @@ const activeHashers = new WeakMap<Context, Promise<NamedHasher>>();
 const activeHasher = (context: Context): Promise<NamedHasher> => {
   let found = activeHashers.get(context);
   if (!found) {
-    found = goHasherOfSize(context.db, 9);
+    found = goHasherOfSize(context.db.sql, 9);
     activeHashers.set(context, found);
   }
   return found;
@@ -137,12 +139,12 @@ export const goResolvers: Resolvers = {
         return p && (!toPlay || color(p.sideToMove) === toPlay) ? p : null;
       }
       const side = toPlay ? (toPlay === 'WHITE' ? 'W' : 'B') : undefined;
-      const rows = await goPositionsOfHash(context.db, context.loaders.source, hex, side);
+      const rows = await positionsOfQuery(context.db, context.loaders.source, 'GO', goHashQuery(hex, side), Infinity);
       // 9x9 keys first, then Black to play, then the lowest tiebreak (the key orders both).
       rows.sort((a, b) => a.key.length - b.key.length || (a.sideToMove === 'B' ? 0 : 1) - (b.sideToMove === 'B' ? 0 : 1) || a.key.localeCompare(b.key));
       return rows[0] ?? null;
     },
-    goPositions: (_, { hash }, { db, loaders }) => goPositionsOfHash(db, loaders.source, hashArgument(hash, 'hash', false)),
+    goPositions: (_, { hash }, { db, loaders }) => positionsOfQuery(db, loaders.source, 'GO', goHashQuery(hashArgument(hash, 'hash', false)), Infinity),
     goCanonicalHash: async (_, { board, table }, context) => {
       const text = board.replace(/\s+/g, '');
       const squared = squareBoardSize(text);
@@ -155,7 +157,7 @@ export const goResolvers: Resolvers = {
         named = found;
       } else {
         if (table && table !== DEFAULT_ZOBRIST_TABLE) throw badUserInput('stored Zobrist tables are 9x9; other sizes use their default table', { argument: 'table' });
-        named = await goHasherOfSize(context.db, size);
+        named = await goHasherOfSize(context.db.sql, size);
       }
       const hashed = canonicalHashOfText(text, named.hasher);
       if (!hashed.ok) throw codecInputError(hashed.error, 'board');

@@ -4,8 +4,7 @@ import type { Resolvers } from '../generated/graphql';
 import type { Position } from '../generated/prisma/client';
 import { positionsOfKeys } from '../storage/lookups';
 import { keyFormOf } from '../games/keyForms';
-import { backgammonPositionsOfBoard } from '../storage/positions';
-import { goPositionsOfBoard } from '../storage/goPositions';
+import { positionsOfBoard } from '../storage/boards';
 import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
 import { MAX_OCCURRENCES, occurrencesBeforeKey, occurrencesOfKey } from '../storage/occurrences';
@@ -69,8 +68,7 @@ export const positionResolvers: Resolvers = {
     findPositions: async (_, { text }, { db, loaders }) => {
       const form = keyFormOf(textArg(text, 'text', MAX_KEY_TEXT));
       if (form.form === 'unknown') throw badUserInput(`text: ${form.reason}`, { argument: 'text' });
-      if (form.form === 'backgammonBoard') return backgammonPositionsOfBoard(db, loaders.source, form.positionId, MAX_BOARD_POSITIONS);
-      if (form.form === 'goBoard') return goPositionsOfBoard(db, loaders.source, form.board);
+      if (form.form === 'board') return positionsOfBoard(db, loaders.source, form.kind, form.board, MAX_BOARD_POSITIONS);
       return (await positionsOfKeys(db, loaders.source, form.keys)).flat();
     },
     positionsByKeys: async (_, { keys, kind }, { db, loaders }) => {

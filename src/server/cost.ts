@@ -97,7 +97,7 @@ export function operationCost(
       return node.selectionSet ? 1 + selectionCost(node.selectionSet, undefined, seen, undefined) : 1;
     }
     const args = argumentsOf(field, node, variables);
-    const rule = fieldCostOf(parent.name, field.name);
+    const rule = fieldCostOf(parent.name, field.name, isObjectType(parent) ? parent.getInterfaces().map((i) => i.name) : []);
     if (!node.selectionSet) return count(rule?.own, args, 1);
     const type = getNamedType(field.type);
     const isList = isListType(getNullableType(field.type));

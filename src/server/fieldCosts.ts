@@ -74,24 +74,18 @@ const listLength = (value: unknown): number => (Array.isArray(value) ? value.len
 const findPositionsLength = (args: Args): number => {
   if (typeof args.text !== 'string' || args.text.length > 2000) return 1; // refused by the resolver
   const form = keyFormOf(args.text);
-  return form.form === 'backgammonBoard' ? BOARD_POSITIONS : form.form === 'keys' ? Math.max(1, form.keys.length) : POSITIONS_PER_KEY;
+  return form.form === 'board' ? (form.grouped ? BOARD_POSITIONS : POSITIONS_PER_KEY) : form.form === 'keys' ? Math.max(1, form.keys.length) : POSITIONS_PER_KEY;
 };
-
-/** The types a position is read as: their index fields cost index reads. */
-const POSITION_TYPES = ['GamePosition', 'Position', 'ChessPosition', 'GoPosition', 'CrosswordPosition', 'BackgammonPosition'];
-
-/** The same rule for `field` on every position type. */
-const onPositions = (field: string, cost: FieldCost): Record<string, FieldCost> => Object.fromEntries(POSITION_TYPES.map((type) => [`${type}.${field}`, cost]));
 
 export const FIELD_COSTS: Record<string, FieldCost> = {
   // Diagrams, on any type that draws one.
   '*.svg': { own: svgCost },
-  // Positions: the position index and the explorer.
-  ...onPositions('occurrenceCount', { own: INDEX_READ }),
-  ...onPositions('occurrences', { own: INDEX_READ }),
-  ...onPositions('occurrencePage', { own: INDEX_READ }),
-  ...onPositions('moves', { own: EXPLORER, length: 20 }),
-  ...onPositions('analysis', { length: DEFAULT_LIST_LENGTH }),
+  // Positions: the position index and the explorer, on every type that implements GamePosition.
+  'GamePosition.occurrenceCount': { own: INDEX_READ },
+  'GamePosition.occurrences': { own: INDEX_READ },
+  'GamePosition.occurrencePage': { own: INDEX_READ },
+  'GamePosition.moves': { own: EXPLORER, length: 20 },
+  'GamePosition.analysis': { length: DEFAULT_LIST_LENGTH },
   'ChessPosition.gameCount': { own: INDEX_READ },
   'GameConnection.totalCount': { own: INDEX_READ },
   'PlyConnection.totalCount': { own: INDEX_READ },
@@ -167,5 +161,6 @@ export const FIELD_COSTS: Record<string, FieldCost> = {
   'Query.exportGoScores': { own: EXPORT_ALL },
 };
 
-/** The rule for `field` of `type` (or of any type). */
-export const fieldCostOf = (type: string, field: string): FieldCost | undefined => FIELD_COSTS[`${type}.${field}`] ?? FIELD_COSTS[`*.${field}`];
+/** The rule for `field` of `type`: its own, else the rule of an interface it implements (`GamePosition`), else of any type. */
+export const fieldCostOf = (type: string, field: string, interfaces: readonly string[] = []): FieldCost | undefined =>
+  FIELD_COSTS[`${type}.${field}`] ?? interfaces.map((i) => FIELD_COSTS[`${i}.${field}`]).find((cost) => cost !== undefined) ?? FIELD_COSTS[`*.${field}`];

@@ -69,3 +69,61 @@ describe('the thin-resolver and codec-error rules', () => {
     ]);
   });
 });
+
+describe('the generated layers', () => {
+  test('storage importing the GraphQL resolver types fails lint', async () => {
+    const errors = await layerErrors('src/storage/probe.ts', "import type { GameFormat } from '../generated/graphql';\nexport type X = GameFormat;\n");
+    expect(errors).toEqual(['There is no policy allowing dependencies from elements of type "storage" to elements of type "graphql"']);
+  });
+
+  test('storage importing the Prisma client passes', async () => {
+    expect(await layerErrors('src/storage/probe.ts', "import type { Game } from '../generated/prisma/client';\nexport type X = Game;\n")).toEqual([]);
+  });
+
+  test('a resolver importing the GraphQL resolver types passes', async () => {
+    expect(await layerErrors('src/resolvers/probe.ts', "import type { GameFormat } from '../generated/graphql';\nexport type X = GameFormat;\n")).toEqual([]);
+  });
+
+  test('a game module importing storage fails lint', async () => {
+    const errors = await layerErrors('src/games/chess/probe.ts', "import { runImport } from '../../storage/importService';\nexport const x = runImport;\n");
+    expect(errors).toEqual(['There is no policy allowing dependencies from elements of type "games" to elements of type "storage"']);
+  });
+});
+
+describe('the rule that the generic core names no game', () => {
+  const KIND_MESSAGE = 'The generic core never names a game kind: ask its module (gameOf(kind), src/games/index.ts).';
+  const kindErrors = async (file: string, code: string): Promise<string[]> => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  test('a storage service comparing a kind with a literal fails lint', async () => {
+    const code = "export const isChess = (kind: string): boolean => kind === 'CHESS';\n";
+    expect(await kindErrors('src/storage/probe.ts', code)).toEqual([KIND_MESSAGE]);
+  });
+
+  test('a kind written as a type in the database layer fails lint', async () => {
+    expect(await kindErrors('src/db/probe.ts', "export type K = 'GO' | 'OTHER';\n")).toEqual([KIND_MESSAGE]);
+  });
+
+  test('a kind inside SQL text fails lint', async () => {
+    const code = "export const sql = `SELECT count(*) FROM \"Game\" WHERE kind = 'BACKGAMMON'`;\n";
+    expect(await kindErrors('src/storage/probe.ts', code)).toEqual([KIND_MESSAGE]);
+  });
+
+  test('a generic resolver naming a kind fails lint', async () => {
+    expect(await kindErrors('src/resolvers/probe.ts', "export const kind = 'CROSSWORD';\n")).toEqual([KIND_MESSAGE]);
+  });
+
+  test("a game's own module names its kind", async () => {
+    expect(await kindErrors('src/games/chess/probe.ts', "export const kind = 'CHESS';\n")).toEqual([]);
+  });
+
+  test("a game's own resolvers name its kind", async () => {
+    expect(await kindErrors('src/resolvers/goProbe.ts', "export const kind = 'GO';\n")).toEqual([]);
+  });
+
+  test('a word that only contains a kind passes', async () => {
+    expect(await kindErrors('src/storage/probe.ts', "export const words = ['GOAL', 'CHESSBOARD', 'go'];\n")).toEqual([]);
+  });
+});

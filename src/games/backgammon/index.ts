@@ -1,5 +1,6 @@
 /** Backgammon: SGF (GM[6]) and Jellyfish .mat, positions under gnubg's Position ID and Match ID. */
 import type { GameModule } from '../types';
+import { backgammonBoardQuery, backgammonKeyForm } from './keyForms';
 import { backgammonExplorer } from './explorer';
 import { matReader, writeBackgammonGameMat } from './mat';
 import { readBackgammonTree, writeBackgammonGameSgf } from './sgf';
@@ -13,4 +14,6 @@ export const backgammon: GameModule = {
   ],
   sgf: { gameType: 6, readTree: readBackgammonTree },
   explorer: backgammonExplorer,
+  keyForm: backgammonKeyForm,
+  boardQuery: backgammonBoardQuery,
 };

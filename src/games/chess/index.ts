@@ -1,5 +1,6 @@
 /** Chess: PGN and GameText, positions under their Polyglot keys. */
 import type { GameModule } from '../types';
+import { chessKeyForm } from './keyForms';
 import { chessExplorer } from './explorer';
 import { gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from './formats';
 
@@ -12,4 +13,5 @@ export const chess: GameModule = {
   ],
   explorer: chessExplorer,
   hexKeys64: true,
+  keyForm: chessKeyForm,
 };

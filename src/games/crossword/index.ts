@@ -1,5 +1,6 @@
 /** Crossword games: GCG games and CGP positions, positions under their Zobrist keys. */
 import type { GameModule } from '../types';
+import { crosswordKeyForm } from './keyForms';
 import { crosswordExplorer } from './explorer';
 import { cgpReader, gcgReader, writeCgpGame, writeGcgGame } from './formats';
 
@@ -12,4 +13,5 @@ export const crossword: GameModule = {
   ],
   explorer: crosswordExplorer,
   hexKeys64: true,
+  keyForm: crosswordKeyForm,
 };

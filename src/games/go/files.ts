@@ -121,6 +121,14 @@ export async function goHasher(sql: SqlExecutor | undefined, name?: string | nul
   return hasher ? { name: rows[0].name, hasher } : { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) };
 }
 
+/** The 9x9 hasher of the active table (the shipped default when none is active). */
+export const activeZobristHasher = async (sql: SqlExecutor): Promise<NamedHasher> =>
+  (await goHasher(sql)) ?? { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) };
+
+/** The hasher of a board size: the active stored table for 9x9, the default table for other sizes. */
+export const goHasherOfSize = async (sql: SqlExecutor, size: number): Promise<NamedHasher> =>
+  size === 9 ? activeZobristHasher(sql) : { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(size, size) };
+
 /**
  * The table an import hashes Go games with: the active one, read the first time a reader asks
  * (`resolve`, given to the reader as `ReadContext.zobristTable`), which `used` then names for the

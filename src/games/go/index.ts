@@ -1,5 +1,6 @@
 /** Go: SGF (GM[1]) games, Cook's position and score files, positions under their PositionID. */
 import type { GameModule } from '../types';
+import { goBoardQuery, goKeyForm } from './keyForms';
 import { goPositionsReader, goScoresReader } from './files';
 import { readGoTree, writeGoGameSgf } from './sgf';
 
@@ -10,4 +11,6 @@ export const go: GameModule = {
   sgf: { gameType: 1, readTree: readGoTree, hashed: true },
   // Black moves first (`B`); the explorer counts Go moves as GTP points of the canonical orientation.
   explorer: { shownMove: (_key, move) => move, moverIsFirst: (sideToMove) => sideToMove !== 'W' },
+  keyForm: goKeyForm,
+  boardQuery: goBoardQuery,
 };
