@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../db/database';
 import { catchUpImports } from '../storage/reindex';
 import { exportFormats, importFormats, readerFor, writerFor } from '../games/index';
 import { runImport } from '../storage/importService';
+import { gamesToExport } from '../storage/games';
 import type { GameKind } from '../db/records';
 import { ImportFailure } from '../games/importFailure';
 import { fileSource } from './fileSource';
@@ -155,14 +156,9 @@ async function exportGames(db: Database, values: ExportOptionsCli): Promise<void
   const wanted = checkExport(values);
   if (!wanted) return exportGoFile(db, values);
   const { format } = wanted;
-  const games = wanted.game !== undefined
-    ? await db.prisma.game.findMany({ where: { id: wanted.game } })
-    : await db.prisma.game.findMany({ where: { importId: wanted.importId }, orderBy: { indexInFile: 'asc' } });
-  if (games.length === 0) {
-    if (wanted.game !== undefined) throw new Error(`no game ${wanted.game}`);
-    const found = await db.sql.query(`SELECT 1 FROM "Import" WHERE id = $1`, [wanted.importId]);
-    throw new Error(found.length === 0 ? `no import ${wanted.importId}` : `import ${wanted.importId} has no games (a position or score file: see --go-positions)`);
-  }
+  const games = await gamesToExport(db, wanted.game !== undefined ? { gameId: wanted.game } : { importId: wanted.importId as bigint });
+  if (games === null) throw new Error(wanted.game !== undefined ? `no game ${wanted.game}` : `no import ${wanted.importId}`);
+  if (games.length === 0) throw new Error(`import ${wanted.importId} has no games (a position or score file: see --go-positions)`);
   for (const kind of new Set(games.map((g) => g.kind as GameKind))) {
     if (!writerFor(kind, format)) {
       const what = wanted.game !== undefined ? `game ${wanted.game} is a ${kind.toLowerCase()} game` : `import ${wanted.importId} holds ${kind.toLowerCase()} games`;

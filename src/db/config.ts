@@ -1,4 +1,8 @@
-/** Configuration read from the environment, in one place. */
+/**
+ * What the database needs, read from the environment: which database (PostgreSQL or PGlite and
+ * where), its pool and statement timeout. The server and the CLI read it; the server's own
+ * configuration is in `server/config.ts`.
+ */
 import path from 'node:path';
 
 export interface DatabaseConfig {
@@ -26,15 +30,8 @@ export interface DatabaseConfig {
   warn?: (message: string) => void;
 }
 
-export interface ServerConfig {
-  port: number;
-  host: string;
-  database: DatabaseConfig;
-  /** Largest JSON request body, e.g. `10mb`: imports above it go through the CLI. */
-  bodyLimit: string;
-}
-
-const intFromEnv = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
+/** A whole number (0 or more) from the environment variable `name`, `fallback` when it is unset or empty. */
+export const wholeNumberFromEnv = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
   const text = env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
@@ -53,14 +50,7 @@ export const databaseConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): Dat
   url: env.DATABASE_URL || undefined,
   schema: env.DATABASE_SCHEMA || undefined,
   dataDir: env.DATABASE_URL ? undefined : path.resolve(env.TABULA_DATA_DIR || DEFAULT_DATA_DIR),
-  poolSize: intFromEnv(env, 'TABULA_POOL_SIZE', 10),
-  importConnections: env.TABULA_IMPORT_CONNECTIONS ? intFromEnv(env, 'TABULA_IMPORT_CONNECTIONS', 1) : undefined,
-  statementTimeoutMs: intFromEnv(env, 'TABULA_STATEMENT_TIMEOUT_MS', 30_000),
-});
-
-export const serverConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): ServerConfig => ({
-  port: intFromEnv(env, 'PORT', 4000),
-  host: env.HOST || '0.0.0.0',
-  database: databaseConfigFromEnv(env),
-  bodyLimit: env.TABULA_BODY_LIMIT || '16mb',
+  poolSize: wholeNumberFromEnv(env, 'TABULA_POOL_SIZE', 10),
+  importConnections: env.TABULA_IMPORT_CONNECTIONS ? wholeNumberFromEnv(env, 'TABULA_IMPORT_CONNECTIONS', 1) : undefined,
+  statementTimeoutMs: wholeNumberFromEnv(env, 'TABULA_STATEMENT_TIMEOUT_MS', 30_000),
 });

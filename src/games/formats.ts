@@ -4,7 +4,7 @@
  */
 import type { ZobristHasher } from '../codecs/go';
 import { type CodecError, type Result, err, ok } from '../codecs/result';
-import type { GameKind, ImportChunk, PlyRecord } from '../db/records';
+import type { GameKind, GameRecord, ImportChunk, PlyRecord } from '../db/records';
 import type { SqlExecutor } from '../db/sql';
 import type { Game } from '../generated/prisma/client';
 
@@ -17,14 +17,23 @@ export type FormatName = 'PGN' | 'GAMETEXT' | 'SGF' | 'MAT' | 'GCG' | 'CGP' | 'G
 /** Options of `importGames` (program/ruleset for score files, and so on). */
 export type ImportOptions = Record<string, string | undefined>;
 
-/** What a reader may consult while it reads: the import's transaction, and the Go Zobrist table to hash with. */
+/**
+ * What a reader may consult while it imports: the import's transaction, and the Go Zobrist table
+ * to hash with. A replay gives none (see `reread`).
+ */
 export interface ReadContext {
   sql: SqlExecutor;
-  /**
-   * The 9x9 Zobrist table Go boards are hashed with: at import the active one (which the import
-   * records), at a replay the one the game's import recorded. Absent: the active table.
-   */
+  /** The 9x9 Zobrist table Go boards are hashed with: the active one, which the import records. Absent: the default. */
   zobristTable?: () => Promise<{ name: string; hasher: ZobristHasher }>;
+}
+
+/**
+ * What an import recorded that a replay of its games needs, resolved by the core (one lookup per
+ * import) and handed to `FormatReader.reread`: the 9x9 Zobrist hasher the import hashed Go
+ * boards with. Absent: the shipped default table.
+ */
+export interface RecordedTables {
+  goHasher?: ZobristHasher;
 }
 
 export interface FormatReader {
@@ -47,6 +56,16 @@ export interface FormatReader {
    * sends the caller to `read`.
    */
   replay?(source: Uint8Array, options: ImportOptions): PlyRecord[] | null;
+  /**
+   * The record the import made of one stored game, made again from its `source` (the game's own
+   * bytes, as stored) with the import's options and recorded tables: synchronous and pure (no
+   * database). Null when the source holds no game; throws ImportFailure where `read` would refuse
+   * it. Every format whose files hold games has one; formats of positions only (CGP, Go position
+   * and score files) have none.
+   */
+  reread?(source: Uint8Array, options: ImportOptions, tables: RecordedTables): GameRecord | null;
+  /** Whether `reread` hashes with the recorded tables: the core resolves them only then. */
+  rereadsWithTables?: boolean;
 }
 
 /**

@@ -10,14 +10,13 @@
  */
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { serverConfigFromEnv, type DatabaseConfig } from '../db/config';
+import type { DatabaseConfig } from '../db/config';
 import { openDatabase, type Database } from '../db/database';
 import { catchUpImports } from '../storage/reindex';
 import { type OnCatchUp, catchUpStatus } from '../storage/catchUpProgress';
 import type { LocalSocket } from '../db/localSocket';
 import { createApp, type App } from './app';
-import { authConfigFromEnv } from './auth';
-import { limitsFromEnv } from './limits';
+import { serverConfigFromEnv, shutdownGraceFromEnv } from './config';
 import { createLogger, type Logger } from './logging';
 import { Metrics, poolStatsOf } from './metrics';
 import { FORCED_EXIT_STATUS, handleStopSignals } from './signals';
@@ -53,14 +52,6 @@ export interface RunningServer {
 }
 
 const DEFAULT_RETRY: RetryPolicy = { initialMs: 500, maxMs: 30_000 };
-
-export const shutdownGraceFromEnv = (env: NodeJS.ProcessEnv): number => {
-  const text = env.TABULA_SHUTDOWN_GRACE_MS;
-  if (text === undefined || text === '') return 10_000;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`TABULA_SHUTDOWN_GRACE_MS must be a whole number, got "${text}"`);
-  return value;
-};
 
 const describeDatabase = (config: DatabaseConfig): string => {
   if (!config.url) return config.dataDir ? `PGlite in ${config.dataDir}` : 'PGlite in memory';
@@ -104,7 +95,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const env = options.env ?? process.env;
   const config = serverConfigFromEnv(env);
   const logger = options.logger ?? createLogger(env);
-  const graceMs = shutdownGraceFromEnv(env);
+  const graceMs = config.shutdownGraceMs;
   let db: Database | undefined;
   /** What readiness says while the database is open but imports of an earlier version are brought up to date. */
   let startup: string | undefined;
@@ -117,8 +108,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     db: () => db,
     startup: () => startup,
     bodyLimit: config.bodyLimit,
-    auth: authConfigFromEnv(env),
-    limits: limitsFromEnv(env),
+    auth: config.auth,
+    limits: config.limits,
     logger,
     metrics,
     shutdownGraceMs: graceMs,

@@ -1,14 +1,14 @@
 /**
  * A stored game's plies, read from the game itself: its source goes through the reader it was
- * imported with (the same code, the same options), which replays it and yields every node with
- * its position. Plies are not stored; a replay takes microseconds to a millisecond a game.
+ * imported with (the same code, the same options, the tables its import recorded), whose pure
+ * `replay` or `reread` gives every node with its position. Plies are not stored; a replay takes microseconds to a millisecond a game.
  */
 import type { SqlExecutor } from '../db/sql';
 import { type GameRecord, type PlyRecord, distinctPlyIndexes } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { readerFor } from '../games/index';
-import type { ImportOptions } from '../games/formats';
-import { type NamedHasher, recordedGoHasher } from '../games/go/files';
+import type { ImportOptions, RecordedTables } from '../games/formats';
+import { recordedGoHasher } from '../games/go/files';
 import { Pacer } from '../games/reading/pacer';
 
 /** One node of a stored game: where it is (game, node index in the replay) and what it holds. */
@@ -19,28 +19,22 @@ export interface StoredPly {
   ply: PlyRecord;
 }
 
-async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
-  yield bytes;
-}
-
 /**
- * The Go Zobrist table each import recorded, read (and its text parsed) at most once per import
- * and only when a replay asks for it (a Go SGF game): `of(importId)` is the reader's
- * `zobristTable`. One per pass over games (a page of them, an import's re-analysis), so a
- * replay of many Go games costs one lookup per import, not one per game.
+ * What each import recorded that a replay of its games needs (the Go Zobrist table it hashed
+ * with), read (and the table's text parsed) at most once per import, and only for a format that
+ * rereads with it: `of(importId)`. One per pass over games (a page of them, an import's
+ * re-analysis), so a replay of many games costs one lookup per import, not one per game.
  */
 export class RecordedHashers {
-  private readonly tables = new Map<bigint | null, Promise<NamedHasher>>();
+  private readonly tables = new Map<bigint | null, Promise<RecordedTables>>();
 
   constructor(private readonly sql: SqlExecutor) {}
 
-  /** The lazy table lookup of games of import `importId`. */
-  of(importId: bigint | null): () => Promise<NamedHasher> {
-    return () => {
-      let table = this.tables.get(importId);
-      if (!table) this.tables.set(importId, (table = recordedGoHasher(this.sql, importId)));
-      return table;
-    };
+  /** The tables the games of import `importId` were read with. */
+  of(importId: bigint | null): Promise<RecordedTables> {
+    let tables = this.tables.get(importId);
+    if (!tables) this.tables.set(importId, (tables = recordedGoHasher(this.sql, importId).then((named) => ({ goHasher: named.hasher }))));
+    return tables;
   }
 }
 
@@ -53,16 +47,16 @@ export async function replayStoredGame(sql: SqlExecutor, game: Game, options: Im
   return distinctPlyIndexes(plies).map((node) => ({ gameId: game.id, node, ply: plies[node] }));
 }
 
-/** The record the import made of a stored game, made again from its source by its reader; null when none reads it. */
+/**
+ * The record the import made of a stored game, made again from its source by its reader's
+ * `reread` (with the import's options and recorded tables); null when no reader rereads it.
+ */
 export async function readStoredGame(sql: SqlExecutor, game: Game, options: ImportOptions, hashers = new RecordedHashers(sql)): Promise<GameRecord | null> {
   const reader = readerFor(game.sourceFormat);
-  if (!reader) return null;
+  if (!reader?.reread) return null;
   // A Go game is hashed with the table its import recorded: it replays to the keys the index holds.
-  for await (const chunk of reader.read(once(game.source), options, { sql, zobristTable: hashers.of(game.importId) })) {
-    const record = chunk.games?.[0];
-    if (record) return record;
-  }
-  return null;
+  const tables = reader.rereadsWithTables ? await hashers.of(game.importId) : {};
+  return reader.reread(game.source, options, tables);
 }
 
 /** The plies of a line: the main line, or every node ordered by (variation, ply) as `Game.plies` lists them. */

@@ -1,8 +1,9 @@
-/** Stored games: the filtered page of games, and each game's plies. */
+/** Stored games: the filtered page of games, and the games an export writes. */
 import type { Database } from '../db/database';
 import { dayRange } from '../db/dateRange';
 import type { GameKind } from '../db/records';
 import type { Game, Prisma } from '../generated/prisma/client';
+import { importById } from './imports';
 
 /** Which games to list; every field narrows the list, absent fields do not. */
 export interface GameQuery {
@@ -136,4 +137,21 @@ export async function gamesPage(db: Database, query: GameQuery, first: number, o
     db.prisma.game.count({ where }),
   ]);
   return { games: rows.slice(0, first), totalCount, hasNextPage: rows.length > first };
+}
+
+/** What an export writes: one game, or every game of one import. */
+export type ExportSelection = { gameId: bigint } | { importId: bigint };
+
+/**
+ * The games of `selection` in the order an export writes them (an import's in file order); null
+ * when there is no such game or import. An import of positions or scores only has none.
+ */
+export async function gamesToExport(db: Database, selection: ExportSelection): Promise<Game[] | null> {
+  if ('gameId' in selection) {
+    const game = await db.prisma.game.findUnique({ where: { id: selection.gameId } });
+    return game ? [game] : null;
+  }
+  const games = await db.prisma.game.findMany({ where: { importId: selection.importId }, orderBy: { indexInFile: 'asc' } });
+  if (games.length > 0) return games;
+  return (await importById(db, selection.importId)) ? [] : null;
 }

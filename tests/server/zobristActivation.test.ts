@@ -129,6 +129,25 @@ describeEachDatabase('activating a Zobrist table', (getDb) => {
     await deleteImport(gql, imported.importId);
   });
 
+  it('finds the reproduction game by its board after the activation, and under no key once its import is deleted', async () => {
+    const imported = await importSgf(gql, GAME);
+    const board = (await pliesOf(gql, imported.games[0].id)).at(-1)!.position.board;
+
+    await storeTable(gql, 'other', OTHER);
+
+    const newKey = (await pliesOf(gql, imported.games[0].id)).at(-1)!.position.key;
+    const byBoard = dataOf(
+      await gql<{ findPositions: { key: string; occurrenceCount: number }[] }>(
+        `query ($t: String!) { findPositions(text: $t) { key occurrenceCount } }`,
+        { t: board },
+      ),
+    ).findPositions;
+    expect(byBoard.filter((p) => p.key.endsWith('57'))).toEqual([{ key: newKey, occurrenceCount: 1 }]);
+    await deleteImport(gql, imported.importId);
+    expect(await lookUp(gql, newKey)).toEqual([]);
+    expect(await lookUp(gql, LAST_KEY_DEFAULT)).toEqual([]);
+  });
+
   it('records no table for an import that hashed no Go game', async () => {
     const imported = dataOf(
       await gql<{ importGames: { importId: string } }>(`mutation { importGames(format: PGN, data: "1. e4 e5 *") { importId } }`),

@@ -58,8 +58,13 @@ const replayFailure = (read: MatGameRead, index: number, error: CodecError): Imp
 };
 
 async function* readMat(input: AsyncIterable<Uint8Array>): AsyncGenerator<ImportChunk> {
+  yield matChunk(await readAll(input));
+}
+
+/** A whole `.mat` file's games and warnings; throws ImportFailure on the first error. */
+const matChunk = (bytes: Uint8Array): ImportChunk & { games: GameRecord[] } => {
   const warnings: ImportWarning[] = [];
-  const text = decode(await readAll(input), warnings);
+  const text = decode(bytes, warnings);
   const parsed = parseMatFile(text);
   if (!parsed.ok) throw new ImportFailure(parsed.error);
   const { file } = parsed.value;
@@ -92,13 +97,15 @@ async function* readMat(input: AsyncIterable<Uint8Array>): AsyncGenerator<Import
       plies: plyRecordsOf(replay.value.plies),
     });
   });
-  yield { games, scores: [], warnings };
-}
+  return { games, scores: [], warnings };
+};
 
 export const matReader: FormatReader = {
   format: 'MAT',
   binary: false,
   read: (input) => readMat(input),
+  // A stored game's source is a `.mat` file of that one game.
+  reread: (source) => matChunk(source).games[0] ?? null,
 };
 
 /** A stored MAT game read back into a backgammon game (its Crawford flag as stored: the game alone cannot tell). */

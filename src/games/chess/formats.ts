@@ -410,6 +410,7 @@ export const pgnReader: FormatReader = {
   binary: false,
   read: (input) => readAhead(readPgn(input)),
   replay: replayPgnSource,
+  reread: rereadPgnSource,
 };
 
 async function* readPgn(input: AsyncIterable<Uint8Array>): AsyncGenerator<ImportChunk> {
@@ -430,9 +431,7 @@ async function* readPgn(input: AsyncIterable<Uint8Array>): AsyncGenerator<Import
         builder.fail(importError('ERR_PGN_NOT_A_GAME', `line ${part.line}: text with no tag pair and no move that can be played is not a PGN game`, where), where);
         continue;
       }
-      // The game's own bytes; when the splitter left several games together, each is re-printed.
-      const source = parsed === 1 ? part.bytes.slice() : Buffer.from(printPgn(result.value), 'utf8');
-      builder.add(buildChessGame(result.value, source, 'PGN', builder.stored, where), where);
+      builder.add(buildChessGame(result.value, ownSource(part.bytes, parsed, result.value), 'PGN', builder.stored, where), where);
       if (builder.games.length >= CHESS_CHUNK_GAMES) yield builder.take();
     }
     if (pace.due) await pace.giveWay();
@@ -441,6 +440,32 @@ async function* readPgn(input: AsyncIterable<Uint8Array>): AsyncGenerator<Import
     throw new ImportFailure(builder.firstError ?? codecError('ERR_PGN_EMPTY', sawAny ? 'no readable game' : 'no game in input', { offset: 0, line: 1 }));
   }
   if (builder.games.length > 0 || builder.warnings.length > 0 || builder.skipped > 0) yield builder.take();
+}
+
+/** A game's own bytes: the part it was read from when that holds one game, else (the splitter left several together) the game re-printed. */
+const ownSource = (part: Uint8Array, parsedGames: number, game: PgnGame): Uint8Array =>
+  parsedGames === 1 ? part.slice() : Buffer.from(printPgn(game), 'utf8');
+
+/**
+ * The record the import made of one stored PGN game, made again from its source (one game's
+ * bytes): the first game in it that reads, as `read` builds it. Throws ImportFailure when none
+ * does, as `read` would.
+ */
+export function rereadPgnSource(source: Uint8Array): GameRecord {
+  const results = parsePgn(decodePgnBytes(source).text, { moveLines: true });
+  const parsed = results.filter((g) => g.ok).length;
+  let firstError: CodecError | null = null;
+  for (const result of results) {
+    if (!result.ok) {
+      firstError ??= result.error;
+      continue;
+    }
+    if (!looksLikeGame(result.value)) continue;
+    const built = buildChessGame(result.value, ownSource(source, parsed, result.value), 'PGN', 0, {});
+    if (!('failure' in built)) return built.record;
+    firstError ??= built.failure;
+  }
+  throw new ImportFailure(firstError ?? codecError('ERR_PGN_EMPTY', results.length > 0 ? 'no readable game' : 'no game in input', { offset: 0, line: 1 }));
 }
 
 /**
@@ -482,19 +507,25 @@ const replayGameTextSource = (source: Uint8Array, options: ImportOptions): PlyRe
   return replay.ok ? chessPlies(replay.value) : null;
 };
 
+/** One GameText game read with the import's options; throws ImportFailure on bytes that do not read. */
+const buildGameTextGame = (bytes: Uint8Array, options: ImportOptions): BuiltGame => {
+  const dialect = dialectOption(options);
+  const split = options.gameTextComments !== undefined;
+  const decoded = decodeGameTextWith(bytes, options);
+  if (!decoded.ok) throw new ImportFailure(decoded.error);
+  const built = buildChessGame(decoded.value, bytes, 'GAMETEXT', 0, {});
+  if ('failure' in built) throw new ImportFailure(built.failure);
+  built.record.metadata = { ...built.record.metadata, GameTextDialect: dialect, ...(split ? { GameTextLayout: 'split' } : {}) };
+  return built;
+};
+
 export const gameTextReader: FormatReader = {
   format: 'GAMETEXT',
   binary: true,
   replay: replayGameTextSource,
+  reread: (source, options) => buildGameTextGame(source, options).record,
   async *read(input, options) {
-    const bytes = await readAll(input);
-    const dialect = dialectOption(options);
-    const split = options.gameTextComments !== undefined;
-    const decoded = decodeGameTextWith(bytes, options);
-    if (!decoded.ok) throw new ImportFailure(decoded.error);
-    const built = buildChessGame(decoded.value, bytes, 'GAMETEXT', 0, {});
-    if ('failure' in built) throw new ImportFailure(built.failure);
-    built.record.metadata = { ...built.record.metadata, GameTextDialect: dialect, ...(split ? { GameTextLayout: 'split' } : {}) };
+    const built = buildGameTextGame(await readAll(input), options);
     yield { games: [built.record], scores: built.scores, warnings: built.warnings };
   },
 };

@@ -11,15 +11,16 @@ import { looksLikeMat } from '../../codecs/backgammon';
 import type { CodecError } from '../../codecs/result';
 import type { ZobristHasher } from '../../codecs/go';
 import type { SgfGame } from '../types';
-import { type SgfSegment, type SgfTree, parseSgf, sgfSegments } from '../../codecs/sgf';
+import { type SgfSegment, type SgfTree, parseSgf, sgfDecoderFor, sgfSegments } from '../../codecs/sgf';
 import type { GameRecord, ImportChunk } from '../../db/records';
-import type { FormatReader, ReadContext } from '../formats';
+import type { FormatReader, ReadContext, RecordedTables } from '../formats';
 import { ImportFailure, importError } from '../importFailure';
 import { Pacer } from '../reading/pacer';
 import { readAhead } from '../reading/readAhead';
 import { sgfText } from './stream';
 import { LineIndex, normId } from './tree';
 import { pushAll } from '../../codecs/arrays';
+import { TextDecoder } from 'node:util';
 
 /** The GM value of a tree's root; FF[4] says a missing GM means 1 (Go). */
 const gameTypeOf = (tree: SgfTree): number => {
@@ -51,6 +52,8 @@ export const sgfReaderOf = (games: readonly SgfGame[]): FormatReader => {
     format: 'SGF',
     binary: false,
     read: (input, _options, context) => readAhead(readSgf(byType, input, context)),
+    reread: (source, _options, tables) => rereadSgf(byType, source, tables),
+    rereadsWithTables: games.some((g) => g.hashed),
   };
 };
 
@@ -130,6 +133,60 @@ const isBlank = (text: string): boolean => {
   return true;
 };
 
+/** The trees of one segment, each with its own text, their node offsets placed in the file. */
+interface ParsedSegment {
+  trees: SgfTree[];
+  sources: string[];
+  lines: LineIndex;
+  hasNul: boolean;
+}
+
+/** Parses one segment of the file; throws ImportFailure (placed in the file) on a parse error. */
+const parseSegment = (segment: SgfSegment): ParsedSegment => {
+  const lines = new LineIndex(segment);
+  const parsed = parseSgf(segment.text);
+  if (!parsed.ok) throw segmentFailure(withMatHint(parsed.error, segment), segment, lines);
+  const trees = parsed.value;
+  const sources = treeSources(segment.text, trees);
+  toFileOffsets(trees, segment.offset);
+  return { trees, sources, lines, hasNul: segment.text.includes('\u0000') };
+};
+
+/** The game of tree `t` of a parsed segment (tree `index` of the file); a tree holding a NUL is refused first. */
+const gameAt = (byType: ReadonlyMap<number, SgfGame>, segment: ParsedSegment, t: number, index: number): SgfGame => {
+  if (segment.hasNul) refuseNul(segment.trees[t], index, segment.lines);
+  return gameOfTree(byType, segment.trees[t], index, segment.lines);
+};
+
+/** Tree `t` of a parsed segment (tree `index` of the file) read by its game. */
+const readTreeAt = (segment: ParsedSegment, t: number, index: number, game: SgfGame, previous: GameRecord | undefined, goHasher: ZobristHasher | undefined): ImportChunk =>
+  game.readTree(segment.trees[t], { lines: segment.lines, index, source: segment.sources[t], previous, goHasher });
+
+/**
+ * A stored game's tree text: the import stored it as UTF-8, whatever charset its file named, so
+ * it is read as UTF-8 (as the import read it); bytes that are not UTF-8 are read as a file is.
+ */
+const storedTreeText = (source: Uint8Array): string => {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(source);
+  } catch {
+    const found = sgfDecoderFor(source);
+    if (!found.ok) throw new ImportFailure(found.error);
+    return found.value.decoder.decode(source.subarray(found.value.skip));
+  }
+};
+
+/** The record the import made of a stored game (its own tree's text), read again: the first game its text holds. */
+const rereadSgf = (byType: ReadonlyMap<number, SgfGame>, source: Uint8Array, tables: RecordedTables): GameRecord | null => {
+  const segment = parseSegment({ text: storedTreeText(source), offset: 0, line: 1, column: 1 });
+  for (let t = 0; t < segment.trees.length; t++) {
+    const game = gameAt(byType, segment, t, t);
+    const record = readTreeAt(segment, t, t, game, undefined, tables.goHasher).games?.[0];
+    if (record) return record;
+  }
+  return null;
+};
+
 async function* readSgf(byType: ReadonlyMap<number, SgfGame>, input: AsyncIterable<Uint8Array>, readContext?: ReadContext): AsyncGenerator<ImportChunk> {
   const pace = new Pacer();
   let pending: ImportChunk = { games: [], scores: [], warnings: [] };
@@ -137,22 +194,15 @@ async function* readSgf(byType: ReadonlyMap<number, SgfGame>, input: AsyncIterab
   let index = 0;
   let previous: GameRecord | undefined;
   let hasher: { value: ZobristHasher | undefined } | undefined;
-  for await (const segment of sgfSegments(sgfText(input))) {
+  for await (const text of sgfSegments(sgfText(input))) {
     // What follows the last tree: white space is fine; anything else (or no tree at all) is the parser's error.
-    if (index > 0 && isBlank(segment.text)) continue;
-    const lines = new LineIndex(segment);
-    const parsed = parseSgf(segment.text);
-    if (!parsed.ok) throw segmentFailure(withMatHint(parsed.error, segment), segment, lines);
-    const trees = parsed.value;
-    const sources = treeSources(segment.text, trees);
-    const hasNul = segment.text.includes('\u0000');
-    toFileOffsets(trees, segment.offset);
-    for (let t = 0; t < trees.length; t++, index++) {
-      if (hasNul) refuseNul(trees[t], index, lines);
-      const game = gameOfTree(byType, trees[t], index, lines);
-      // A game hashed with a Zobrist table reads the import's (or, at a replay, the recorded) table once.
+    if (index > 0 && isBlank(text.text)) continue;
+    const segment = parseSegment(text);
+    for (let t = 0; t < segment.trees.length; t++, index++) {
+      const game = gameAt(byType, segment, t, index);
+      // A game hashed with a Zobrist table reads the import's table once.
       if (game.hashed && !hasher) hasher = { value: (await readContext?.zobristTable?.())?.hasher };
-      const chunk = game.readTree(trees[t], { lines, index, source: sources[t], previous, goHasher: hasher?.value });
+      const chunk = readTreeAt(segment, t, index, game, previous, hasher?.value);
       for (const g of chunk.games ?? []) {
         pending.games!.push(g);
         plies += g.plies.length;

@@ -1,0 +1,37 @@
+/**
+ * The server's configuration, read from the environment in one place: where it listens, the
+ * largest request it takes, how long a stop waits for requests in flight, who may do what
+ * (`auth.ts`), the request limits (`limits.ts`), and the database it opens (what the database
+ * needs is read in `db/config.ts`, which the CLI reads too). Logging reads its own (`logging.ts`).
+ */
+import { type DatabaseConfig, databaseConfigFromEnv, wholeNumberFromEnv } from '../db/config';
+import { type AuthConfig, authConfigFromEnv } from './auth';
+import { type Limits, limitsFromEnv } from './limits';
+
+export interface ServerConfig {
+  /** PORT (default 4000; 0 picks a free one). */
+  port: number;
+  /** HOST (default 0.0.0.0). */
+  host: string;
+  /** TABULA_BODY_LIMIT: largest JSON request body, e.g. `10mb` (default 16mb): imports above it go through the CLI. */
+  bodyLimit: string;
+  /** TABULA_SHUTDOWN_GRACE_MS: how long a stop lets requests in flight finish (default 10 s). */
+  shutdownGraceMs: number;
+  auth: AuthConfig;
+  limits: Limits;
+  database: DatabaseConfig;
+}
+
+/** TABULA_SHUTDOWN_GRACE_MS, in milliseconds (default 10 s). */
+export const shutdownGraceFromEnv = (env: NodeJS.ProcessEnv = process.env): number => wholeNumberFromEnv(env, 'TABULA_SHUTDOWN_GRACE_MS', 10_000);
+
+/** The server's configuration; throws an Error naming the variable for a value it cannot take. */
+export const serverConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): ServerConfig => ({
+  port: wholeNumberFromEnv(env, 'PORT', 4000),
+  host: env.HOST || '0.0.0.0',
+  bodyLimit: env.TABULA_BODY_LIMIT || '16mb',
+  shutdownGraceMs: shutdownGraceFromEnv(env),
+  auth: authConfigFromEnv(env),
+  limits: limitsFromEnv(env),
+  database: databaseConfigFromEnv(env),
+});
