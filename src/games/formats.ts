@@ -36,6 +36,12 @@ export interface RecordedTables {
   goHasher?: ZobristHasher;
 }
 
+/** A stored game as a replay reads it: its source bytes and the metadata its import kept. */
+export interface StoredGame {
+  source: Uint8Array;
+  metadata?: unknown;
+}
+
 export interface FormatReader {
   /** The format's name. */
   format: FormatName;
@@ -57,13 +63,14 @@ export interface FormatReader {
    */
   replay?(source: Uint8Array, options: ImportOptions): PlyRecord[] | null;
   /**
-   * The record the import made of one stored game, made again from its `source` (the game's own
-   * bytes, as stored) with the import's options and recorded tables: synchronous and pure (no
-   * database). Null when the source holds no game; throws ImportFailure where `read` would refuse
-   * it. Every format whose files hold games has one; formats of positions only (CGP, Go position
-   * and score files) have none.
+   * The record the import made of one stored game, made again from the game as stored (its own
+   * bytes, and what the import learnt from the rest of the file and kept in its metadata, such as
+   * a MAT game's Crawford flag) with the import's options and recorded tables: synchronous and
+   * pure (no database). Null when the source holds no game; throws ImportFailure where `read`
+   * would refuse it. Every format whose files hold games has one; formats of positions only (CGP,
+   * Go position and score files) have none.
    */
-  reread?(source: Uint8Array, options: ImportOptions, tables: RecordedTables): GameRecord | null;
+  reread?(stored: StoredGame, options: ImportOptions, tables: RecordedTables): GameRecord | null;
   /** Whether `reread` hashes with the recorded tables: the core resolves them only then. */
   rereadsWithTables?: boolean;
 }

@@ -56,7 +56,7 @@ export async function readStoredGame(sql: SqlExecutor, game: Game, options: Impo
   if (!reader?.reread) return null;
   // A Go game is hashed with the table its import recorded: it replays to the keys the index holds.
   const tables = reader.rereadsWithTables ? await hashers.of(game.importId) : {};
-  return reader.reread(game.source, options, tables);
+  return reader.reread(game, options, tables);
 }
 
 /** The plies of a line: the main line, or every node ordered by (variation, ply) as `Game.plies` lists them. */

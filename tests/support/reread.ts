@@ -21,7 +21,7 @@ export const importedGames = async (
 
 /** Each game read again from its own stored source by `reader.reread`. */
 export const rereadGames = (reader: FormatReader, games: readonly GameRecord[], options: ImportOptions = {}, tables = {}): (GameRecord | null)[] =>
-  games.map((g) => comparable(reader.reread!(new Uint8Array(g.source), options, tables)));
+  games.map((g) => comparable(reader.reread!({ source: new Uint8Array(g.source), metadata: g.metadata }, options, tables)));
 
 /** A record as the tests compare it: its source as a Buffer, whichever byte array a reader made it. */
 export const comparable = (record: GameRecord | null): GameRecord | null => (record ? { ...record, source: Buffer.from(record.source) } : null);

@@ -61,8 +61,18 @@ async function* readMat(input: AsyncIterable<Uint8Array>): AsyncGenerator<Import
   yield matChunk(await readAll(input));
 }
 
-/** A whole `.mat` file's games and warnings; throws ImportFailure on the first error. */
-const matChunk = (bytes: Uint8Array): ImportChunk & { games: GameRecord[] } => {
+/**
+ * Whether a stored MAT game is its match's Crawford game, as its import decided from the games
+ * before it (its own section cannot tell the Crawford game from a later game at the same score).
+ */
+const storedCrawfordGame = (metadata: unknown): boolean | undefined =>
+  (metadata as { rules?: { crawfordGame?: boolean } } | null | undefined)?.rules?.crawfordGame;
+
+/**
+ * A whole `.mat` file's games and warnings; throws ImportFailure on the first error. `crawfordGame`
+ * (a stored game read again) says whether its first game is the Crawford game.
+ */
+const matChunk = (bytes: Uint8Array, crawfordGame?: boolean): ImportChunk & { games: GameRecord[] } => {
   const warnings: ImportWarning[] = [];
   const text = decode(bytes, warnings);
   const parsed = parseMatFile(text);
@@ -72,6 +82,7 @@ const matChunk = (bytes: Uint8Array): ImportChunk & { games: GameRecord[] } => {
   if (!read.ok) throw new ImportFailure(read.error);
   const lineOf = (w: string) => Number(/^line (\d+)/.exec(w)?.[1]) || undefined;
   for (const w of [...parsed.value.warnings, ...read.value.warnings]) warnings.push(matWarning('WARN_MAT', w, { line: lineOf(w) }));
+  if (crawfordGame !== undefined && read.value.games.length > 0) read.value.games[0].game.info.rules.crawfordGame = crawfordGame;
   const games: GameRecord[] = [];
   read.value.games.forEach((g, index) => {
     const replay = replayGame(g.game);
@@ -104,8 +115,9 @@ export const matReader: FormatReader = {
   format: 'MAT',
   binary: false,
   read: (input) => readMat(input),
-  // A stored game's source is a `.mat` file of that one game.
-  reread: (source) => matChunk(source).games[0] ?? null,
+  // A stored game's source is a `.mat` file of that one game; whether it is the Crawford game the
+  // rest of the match decided, and the import kept it in the metadata.
+  reread: ({ source, metadata }) => matChunk(source, storedCrawfordGame(metadata)).games[0] ?? null,
 };
 
 /** A stored MAT game read back into a backgammon game (its Crawford flag as stored: the game alone cannot tell). */
@@ -116,8 +128,8 @@ export const backgammonGameOfMat = (game: Game): Result<BackgammonGame> => {
   const read = gamesOfMat(parsed.value.file);
   if (!read.ok) return read;
   const read0 = read.value.games[0].game;
-  const rules = (game.metadata as { rules?: { crawfordGame?: boolean } } | null)?.rules;
-  if (rules?.crawfordGame !== undefined) read0.info.rules.crawfordGame = rules.crawfordGame;
+  const crawfordGame = storedCrawfordGame(game.metadata);
+  if (crawfordGame !== undefined) read0.info.rules.crawfordGame = crawfordGame;
   return ok(read0);
 };
 

@@ -410,7 +410,7 @@ export const pgnReader: FormatReader = {
   binary: false,
   read: (input) => readAhead(readPgn(input)),
   replay: replayPgnSource,
-  reread: rereadPgnSource,
+  reread: ({ source }) => rereadPgnSource(source),
 };
 
 async function* readPgn(input: AsyncIterable<Uint8Array>): AsyncGenerator<ImportChunk> {
@@ -523,7 +523,7 @@ export const gameTextReader: FormatReader = {
   format: 'GAMETEXT',
   binary: true,
   replay: replayGameTextSource,
-  reread: (source, options) => buildGameTextGame(source, options).record,
+  reread: ({ source }, options) => buildGameTextGame(source, options).record,
   async *read(input, options) {
     const built = buildGameTextGame(await readAll(input), options);
     yield { games: [built.record], scores: built.scores, warnings: built.warnings };

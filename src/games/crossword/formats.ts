@@ -348,7 +348,7 @@ export const gcgReader: FormatReader = {
     const { record, warnings } = gcgGameRecord(bytes, game, replay);
     yield { games: [record], warnings };
   },
-  reread: (source, options) => {
+  reread: ({ source }, options) => {
     const { game, replay } = readGcgGame(source, crosswordOptions(options));
     return gcgGameRecord(source, game, replay).record;
   },

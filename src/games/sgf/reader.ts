@@ -52,7 +52,7 @@ export const sgfReaderOf = (games: readonly SgfGame[]): FormatReader => {
     format: 'SGF',
     binary: false,
     read: (input, _options, context) => readAhead(readSgf(byType, input, context)),
-    reread: (source, _options, tables) => rereadSgf(byType, source, tables),
+    reread: ({ source }, _options, tables) => rereadSgf(byType, source, tables),
     rereadsWithTables: games.some((g) => g.hashed),
   };
 };

@@ -26,10 +26,9 @@ const withPostCrawfordGame = (): Buffer => {
 };
 
 describe('rereading a stored MAT game after the Crawford game', () => {
-  // Known gap: a game's own `.mat` section cannot tell the Crawford game from a later one (the
-  // import knows from the games before it; the stored row keeps it in metadata.rules), so the
-  // reread takes the game for the Crawford game and keys its positions with that flag.
-  it.failing('gives the keys the import gave', async () => {
+  // A game's own `.mat` section cannot tell the Crawford game from a later one at the same score:
+  // the import knows from the games before it and keeps it in metadata.rules, which the reread reads.
+  it('gives a game after the Crawford game the keys the import gave (the Crawford flag as stored)', async () => {
     const games = await importedGames(matReader, withPostCrawfordGame());
     expect(games.map((g) => (g.metadata as { rules: { crawfordGame: boolean } }).rules.crawfordGame)).toEqual([...Array(8).fill(false), true, false]);
     expect(rereadGames(matReader, games.slice(-1))[0]!.plies.map((p) => p.position.key)).toEqual(games[9].plies.map((p) => p.position.key));

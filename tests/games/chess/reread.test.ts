@@ -18,11 +18,11 @@ describe('rereading stored PGN games', () => {
   it('gives the nodes, keys and moves of the fast replay (which also writes every board)', async () => {
     const games = await importedGames(pgnReader, sample('chess', 'immortal-games.pgn'));
     const nodes = (plies: PlyRecord[]) => plies.map((p) => [p.variation, p.ply, p.position.key, p.move ?? null, p.nextMove ?? null]);
-    for (const g of games) expect(nodes(pgnReader.reread!(g.source, {}, {})!.plies)).toEqual(nodes(pgnReader.replay!(g.source, {})!));
+    for (const g of games) expect(nodes(pgnReader.reread!(g, {}, {})!.plies)).toEqual(nodes(pgnReader.replay!(g.source, {})!));
   });
 
   it('refuses a source that holds no game, as the import does', () => {
-    expect(() => pgnReader.reread!(Buffer.from('just prose, no game'), {}, {})).toThrow(ImportFailure);
+    expect(() => pgnReader.reread!({ source: Buffer.from('just prose, no game') }, {}, {})).toThrow(ImportFailure);
   });
 });
 
@@ -32,6 +32,6 @@ describe('rereading stored GameText games', () => {
     const options = { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' };
     const [game] = await importedGames(gameTextReader, bytes, options);
     expect(game.plies.length).toBeGreaterThan(1);
-    expect(gameTextReader.reread!(bytes, options, {})).toEqual(game);
+    expect(gameTextReader.reread!({ source: bytes }, options, {})).toEqual(game);
   });
 });

@@ -20,7 +20,7 @@ describe('rereading stored GCG games', () => {
   });
 
   it('refuses options the import refuses', () => {
-    expect(() => gcgReader.reread!(readBytes('macondo/gcg/vs_frentz.gcg'), { letterDistribution: 'klingon' }, {})).toThrow(ImportFailure);
+    expect(() => gcgReader.reread!({ source: readBytes('macondo/gcg/vs_frentz.gcg') }, { letterDistribution: 'klingon' }, {})).toThrow(ImportFailure);
   });
 });
 
