@@ -25,27 +25,31 @@ const sdl = readdirSync(schemaDir)
 const schema = buildASTSchema(parse(sdl.join('\n')));
 const document = parse(printSchema(schema));
 
-/** GraphQL type → what its resolvers receive as parent (paths relative to src/generated/graphql). */
-const MAPPERS = {
-  Game: '../prisma/client#Game as GameRow',
-  Position: '../../api/parents#PositionParent',
-  GoPosition: '../../api/parents#PositionParent',
-  Score: '../prisma/client#Score as ScoreRow',
-  BackgammonBoard: '../../api/parents#BackgammonBoardParent',
-  BackgammonPosition: '../../api/parents#BackgammonPositionParent',
-  MatchState: '../../api/parents#MatchStateParent',
+/** GraphQL type → what its resolvers receive as parent (modules named from src/; `fromTypes` makes them relative to the generated file). */
+const PARENTS = {
+  Game: 'generated/prisma/client#Game as GameRow',
+  Position: 'api/parents#PositionParent',
+  GoPosition: 'api/parents#PositionParent',
+  Score: 'generated/prisma/client#Score as ScoreRow',
+  BackgammonBoard: 'api/parents#BackgammonBoardParent',
+  BackgammonPosition: 'api/parents#BackgammonPositionParent',
+  MatchState: 'api/parents#MatchStateParent',
   // The svg field is resolved from the rest (src/resolvers/diagrams.ts).
   GoHash: "Omit<GoHash, 'svg'>",
-  ZobristTable: '../../storage/zobristTables#ZobristTableRow',
-  GoScoreDiff: '../../api/parents#GoScoreDiffParent',
-  GoScoreDisagreement: '../../api/parents#GoScoreDisagreementParent',
-  Ply: '../../api/parents#PlyParent',
-  Import: '../../storage/imports#ImportRow',
-  ImportReport: '../../api/parents#ImportReportParent',
-  ChessPosition: '../../api/parents#ChessPositionParent',
-  CrosswordPosition: '../../api/parents#CrosswordView',
-  GoScore: '../../api/parents#GoScoreParent',
+  ZobristTable: 'storage/zobristTables#ZobristTableRow',
+  GoScoreDiff: 'api/parents#GoScoreDiffParent',
+  GoScoreDisagreement: 'api/parents#GoScoreDisagreementParent',
+  Ply: 'api/parents#PlyParent',
+  Import: 'storage/imports#ImportRow',
+  ImportReport: 'api/parents#ImportReportParent',
+  ChessPosition: 'api/parents#ChessPositionParent',
+  CrosswordPosition: 'api/parents#CrosswordView',
+  GoScore: 'api/parents#GoScoreParent',
 };
+
+/** `module#Type` named from src/, as the generated file in src/generated/graphql/ imports it. */
+const fromTypes = (mapper) => (mapper.includes('#') ? `${path.posix.relative('generated/graphql', mapper.split('#')[0])}#${mapper.split('#')[1]}` : mapper);
+const MAPPERS = Object.fromEntries(Object.entries(PARENTS).map(([type, mapper]) => [type, fromTypes(mapper)]));
 
 /** Custom scalars → their TypeScript type. */
 const SCALARS = { ID: 'string', JSON: 'unknown', DateTime: 'Date | string' };
@@ -58,7 +62,7 @@ const output = await codegen({
   plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
   pluginMap: { typescript, typescriptResolvers },
   config: {
-    contextType: '../../api/context#Context',
+    contextType: fromTypes('api/context#Context'),
     mappers: MAPPERS,
     scalars: SCALARS,
     useIndexSignature: false,
