@@ -9,7 +9,7 @@
  * taken to be White. The bottom player's home board is drawn at the bottom right, its points
  * 1–12 along the bottom from right to left and 13–24 along the top from left to right.
  */
-import { CHECKERS_PER_SIDE, MatchState, PositionBoard, Seat, SideCheckers } from '../codecs/backgammon/types';
+import { CHECKERS_PER_SIDE, MatchState, PositionBoard, RESIGNATION_WORDS, Seat, SideCheckers } from '../codecs/backgammon/types';
 import { BaseSvgOptions, FONT_FAMILY, el, group, listWords, num, svgDocument, text } from './svg';
 
 /** Which player is drawn at the bottom: the player on roll (default), White (player 0) or Black (player 1). */
@@ -312,8 +312,8 @@ export const backgammonSvg = (board: PositionBoard, match?: MatchState | null, o
   const stateText =
     match && match.gameState !== 'PLAYING' && match.gameState !== 'NO_GAME'
       ? ` Game state: ${match.gameState.toLowerCase()}.`
-      : match && match.resignation !== 'NONE'
-        ? ` ${SEATS[match.turn === 0 ? 1 : 0].name} offers to resign (${match.resignation.toLowerCase()}).`
+      : match && match.resignation !== 0
+        ? ` ${SEATS[match.turn === 0 ? 1 : 0].name} offers to resign (${RESIGNATION_WORDS[match.resignation]}).`
         : '';
   const desc =
     `Backgammon board with ${SEATS[bottomSeat].name} at the bottom. ${onRoll.name} is on roll.` +

@@ -19,6 +19,7 @@ import { pageSize } from '../api/args';
 import { codecInputError } from '../api/errors';
 import { positionsOfBoard } from '../storage/boards';
 import { backgammonDiagram } from '../games/backgammon/diagram';
+import { type ResignationName, resignationLevel, resignationName } from '../games/backgammon/resignation';
 import { diagramOptions } from './diagrams';
 import { gamePositionFields } from './gamePosition';
 
@@ -45,7 +46,7 @@ interface MatchStateInput {
   gameState?: MatchState['gameState'] | null;
   turn?: number | null;
   doubleOffered?: boolean | null;
-  resignation?: MatchState['resignation'] | null;
+  resignation?: ResignationName | null;
   dice?: number[] | null;
   matchLength?: number | null;
   score?: number[] | null;
@@ -62,7 +63,7 @@ const stateOf = (input: MatchStateInput): MatchState => {
     gameState: input.gameState ?? 'PLAYING',
     turn: (input.turn ?? diceOwner) as Seat,
     doubleOffered: input.doubleOffered ?? false,
-    resignation: input.resignation ?? 'NONE',
+    resignation: resignationLevel(input.resignation ?? 'NONE'),
     dice: (input.dice ?? [0, 0]) as [number, number],
     matchLength: input.matchLength ?? 0,
     score: (input.score ?? [0, 0]) as [number, number],
@@ -121,6 +122,9 @@ export const backgammonResolvers: Resolvers = {
   },
   Position: {
     backgammon: (p) => (p.kind === 'BACKGAMMON' ? decodeKey(p.key) : null),
+  },
+  MatchState: {
+    resignation: (m) => resignationName(m.resignation),
   },
   BackgammonBoard: {
     svg: (b, args) => backgammonDiagram(b, null, diagramOptions(args)),

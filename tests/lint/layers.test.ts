@@ -111,6 +111,10 @@ describe('the rule that the generic core names no game', () => {
     expect(await kindErrors('src/storage/probe.ts', code)).toEqual([KIND_MESSAGE]);
   });
 
+  test('a codec naming a kind fails lint', async () => {
+    expect(await kindErrors('src/codecs/backgammon/probe.ts', "export type Level = 'NONE' | 'BACKGAMMON';\n")).toEqual([KIND_MESSAGE]);
+  });
+
   test('a generic resolver naming a kind fails lint', async () => {
     expect(await kindErrors('src/resolvers/probe.ts', "export const kind = 'CROSSWORD';\n")).toEqual([KIND_MESSAGE]);
   });

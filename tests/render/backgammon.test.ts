@@ -14,7 +14,7 @@ const match = (over: Partial<MatchState> = {}): MatchState => ({
   gameState: 'PLAYING',
   turn: 0,
   doubleOffered: false,
-  resignation: 'NONE',
+  resignation: 0,
   dice: [0, 0],
   matchLength: 7,
   score: [0, 0],
@@ -138,6 +138,16 @@ describe('backgammonSvg', () => {
     expect(select(root, 'g', 'cube').map((c) => textContent(c))).toEqual(['2', '4']);
     expect(select(root, 'g', 'offered')).toHaveLength(1);
     expect(titleAndDesc(root).desc).toContain('White doubles to 4.');
+  });
+
+  test('a pending resignation is described by the other side, at each level in words', () => {
+    const words = ([1, 2, 3] as const).map((resignation) => titleAndDesc(checkDocument(backgammonSvg(START, match({ resignation, turn: 1 })))).desc);
+    expect(words.map((desc) => desc.match(/ [A-Za-z]+ offers to resign \([a-z]+\)\./)?.[0])).toEqual([
+      ' White offers to resign (single).',
+      ' White offers to resign (gammon).',
+      ' White offers to resign (backgammon).',
+    ]);
+    expect(titleAndDesc(checkDocument(backgammonSvg(START, match()))).desc).not.toContain('resign');
   });
 
   test('works from decoded gnubg IDs; money game', () => {

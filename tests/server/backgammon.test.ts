@@ -66,6 +66,22 @@ describeEachDatabase('backgammon GraphQL API', (getDb) => {
     expect(data).toEqual({ manual: 'QYkqASAAIAAE', money: 'MAEAAAAAAAAE' });
   });
 
+  it("names each resignation level of the Match ID's bits 13–14 NONE, SINGLE, GAMMON, BACKGAMMON both ways", async () => {
+    const gql = graphqlClient(getDb());
+    const data = dataOf(
+      await gql(`{
+        none: encodeMatchId(state: { resignation: NONE }) single: encodeMatchId(state: { resignation: SINGLE })
+        gammon: encodeMatchId(state: { resignation: GAMMON }) backgammon: encodeMatchId(state: { resignation: BACKGAMMON })
+        a: decodeMatchId(id: "MAEAAAAAAAAE") { resignation } b: decodeMatchId(id: "MCEAAAAAAAAE") { resignation }
+        c: decodeMatchId(id: "MEEAAAAAAAAE") { resignation } d: decodeMatchId(id: "MGEAAAAAAAAE") { resignation }
+      }`),
+    );
+    expect(data).toEqual({
+      none: 'MAEAAAAAAAAE', single: 'MCEAAAAAAAAE', gammon: 'MEEAAAAAAAAE', backgammon: 'MGEAAAAAAAAE',
+      a: { resignation: 'NONE' }, b: { resignation: 'SINGLE' }, c: { resignation: 'GAMMON' }, d: { resignation: 'BACKGAMMON' },
+    });
+  });
+
   it('decodes and encodes Position IDs, with pip counts', async () => {
     const gql = graphqlClient(getDb());
     const data = dataOf(

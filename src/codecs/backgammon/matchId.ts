@@ -6,7 +6,7 @@
  */
 import { CodecError, Result, codecErrors, err, ok } from '../result';
 import { decodeBase64Into, encodeBase64 } from './base64';
-import { CubeOwner, GAME_STATES, GameState, MatchState, RESIGNATIONS, Resignation, Seat } from './types';
+import { CubeOwner, GAME_STATES, GameState, MatchState, ResignationLevel, Seat } from './types';
 
 /** The error codes this module returns. */
 export const MATCH_ID_ERRORS = [
@@ -70,7 +70,6 @@ const setBits = (key: Uint8Array, at: number, width: number, v: number): void =>
 const OWNER_CODE: Record<CubeOwner, number> = { PLAYER0: 0, PLAYER1: 1, CENTERED: 3 };
 const OWNER_OF_CODE: readonly CubeOwner[] = ['PLAYER0', 'PLAYER1', 'CENTERED', 'CENTERED'];
 const GAME_STATE_CODE: Record<GameState, number> = { NO_GAME: 0, PLAYING: 1, OVER: 2, RESIGNED: 3, DROPPED: 4 };
-const RESIGNATION_CODE: Record<Resignation, number> = { NONE: 0, SINGLE: 1, GAMMON: 2, BACKGAMMON: 3 };
 
 /** A game that has ended: its score already includes the points won. */
 const isFinished = (gs: GameState): boolean => gs === 'OVER' || gs === 'RESIGNED' || gs === 'DROPPED';
@@ -108,7 +107,7 @@ const checkShape = (s: MatchState): CodecError | null => {
   if (!isSeat(s.diceOwner)) return bad('diceOwner', 'must be 0 or 1');
   if (!isSeat(s.turn)) return bad('turn', 'must be 0 or 1');
   if (!(s.gameState in GAME_STATE_CODE)) return bad('gameState', 'must be NO_GAME, PLAYING, OVER, RESIGNED or DROPPED');
-  if (!(s.resignation in RESIGNATION_CODE)) return bad('resignation', 'must be NONE, SINGLE, GAMMON or BACKGAMMON');
+  if (!isCount(s.resignation, 3)) return bad('resignation', 'must be 0, 1, 2 or 3 (none, single, gammon, backgammon)');
   if (typeof s.crawford !== 'boolean') return bad('crawford', 'must be a boolean');
   if (typeof s.doubleOffered !== 'boolean') return bad('doubleOffered', 'must be a boolean');
   if (typeof s.jacoby !== 'boolean') return bad('jacoby', 'must be a boolean');
@@ -133,7 +132,7 @@ export const matchIdOf = (s: MatchState): string => {
   setBits(key, 8, 3, GAME_STATE_CODE[s.gameState]); // bits 8–10: game state
   setBits(key, 11, 1, s.turn); // bit 11: player to act (fTurn)
   setBits(key, 12, 1, s.doubleOffered ? 1 : 0); // bit 12: double offered
-  setBits(key, 13, 2, RESIGNATION_CODE[s.resignation]); // bits 13–14: resignation
+  setBits(key, 13, 2, s.resignation); // bits 13–14: resignation level
   const [a, b] = s.dice;
   setBits(key, 15, 3, a >= b ? a : b); // bits 15–17: first die (gnubg writes the larger)
   setBits(key, 18, 3, a >= b ? b : a); // bits 18–20: second die
@@ -181,7 +180,7 @@ export const decodeMatchId = (id: string, options: DecodeMatchIdOptions = {}): R
     gameState: GAME_STATES[gs],
     turn: getBits(key, 11, 1) as Seat, // bit 11
     doubleOffered: getBits(key, 12, 1) === 1, // bit 12
-    resignation: RESIGNATIONS[getBits(key, 13, 2)], // bits 13–14
+    resignation: getBits(key, 13, 2) as ResignationLevel, // bits 13–14
     dice: d1 >= d2 ? [d1, d2] : [d2, d1], // either order accepted, larger first
     matchLength,
     score: [getBits(key, 36, 15), getBits(key, 51, 15)], // bits 36–50, 51–65

@@ -9,7 +9,7 @@ import { OFF, pointName, pointOfLetterIndex } from './points';
 import { checkPlay } from './legality';
 import { checkPositionBoard, positionIdOf } from './positionId';
 import { BackgammonGame, BgAction, BgNode, BgSetup, BoardProperty } from './sgfGame';
-import { BAR, CubeOwner, GameState, MatchState, PositionBoard, RESIGNATIONS, Seat, SideCheckers, emptySide, startingSide } from './types';
+import { BAR, CubeOwner, GameState, MatchState, PositionBoard, RESIGNATION_WORDS, ResignationLevel, Seat, SideCheckers, emptySide, startingSide } from './types';
 
 /** The error codes this module returns. */
 export const REPLAY_ERRORS = ['ERR_BG_REPLAY_ILLEGAL_MOVE', 'ERR_BG_REPLAY_ORDER', 'ERR_BG_REPLAY_SETUP'] as const;
@@ -61,7 +61,7 @@ interface State {
   cube: number;
   owner: -1 | 0 | 1;
   doubled: boolean;
-  resigned: number;
+  resigned: ResignationLevel;
   turnBeforeResign: Seat | -1;
   gs: GameState;
   score: [number, number];
@@ -101,7 +101,7 @@ const matchStateOf = (s: State): MatchState => {
     gameState: s.gs,
     turn: s.turn === -1 ? 1 : s.turn,
     doubleOffered: s.doubled,
-    resignation: RESIGNATIONS[s.resigned],
+    resignation: s.resigned,
     dice: a >= b ? [a, b] : [b, a],
     matchLength: s.length,
     score: [s.score[0], s.score[1]],
@@ -141,7 +141,8 @@ export const hasLegalPlay = (own: SideCheckers, opp: SideCheckers, dice: [number
   return false;
 };
 
-const LEVEL_NAME = ['', 'single', 'gammon', 'backgammon'];
+/** The resignation level that gives up `points` with the cube at `cube`, 1..3 (gnubg's rounding). */
+const levelOf = (points: number, cube: number): ResignationLevel => Math.min(3, Math.max(1, Math.floor(points / cube))) as ResignationLevel;
 
 /** Replays one game; errors carry the node's offset (and `record` = node index) when a move cannot be applied. */
 export const replayGame = (game: BackgammonGame): Result<BgReplay> => {
@@ -311,11 +312,11 @@ export const replayGame = (game: BackgammonGame): Result<BgReplay> => {
         break;
       }
       case 'resign': {
-        const level = Math.min(3, Math.max(1, Math.floor(a.points / s.cube)));
+        const level = levelOf(a.points, s.cube);
         s.resigned = level;
         s.turnBeforeResign = s.turn;
         s.turn = o;
-        push('resign', i, p, a, `resign ${LEVEL_NAME[level]}`);
+        push('resign', i, p, a, `resign ${RESIGNATION_WORDS[level]}`);
         break;
       }
       case 'accept':
@@ -333,11 +334,11 @@ export const replayGame = (game: BackgammonGame): Result<BgReplay> => {
   const re = info.result;
   if (re && re.resigned && s.gs === 'PLAYING') {
     // gnubg writes no resign node: it adds a resignation by the loser from RE[…R], level = points / cube in 1..3.
-    const level = Math.min(3, Math.max(1, Math.floor(re.points / s.cube)));
+    const level = levelOf(re.points, s.cube);
     s.resigned = level;
     s.doubled = false;
     endGame(re.winner, level * s.cube, 'RESIGNED', true);
-    push('resign', null, (1 - re.winner) as Seat, null, `resign ${LEVEL_NAME[level]}`);
+    push('resign', null, (1 - re.winner) as Seat, null, `resign ${RESIGNATION_WORDS[level]}`);
   }
   if (re && (!result || result.winner !== re.winner || result.points !== re.points))
     warnings.push(

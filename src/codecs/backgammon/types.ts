@@ -25,8 +25,11 @@ export type CubeOwner = 'CENTERED' | 'PLAYER0' | 'PLAYER1';
 /** Match ID game state, bits 8–10 (GraphQL enum names, in code order 0..4). */
 export type GameState = 'NO_GAME' | 'PLAYING' | 'OVER' | 'RESIGNED' | 'DROPPED';
 
-/** Resignation offered or accepted, bits 13–14 (GraphQL enum names, in code order 0..3). */
-export type Resignation = 'NONE' | 'SINGLE' | 'GAMMON' | 'BACKGAMMON';
+/**
+ * Resignation offered or accepted, as gnubg keeps it (`fResigned`, Match ID bits 13–14):
+ * 0 = none, 1 = a single game, 2 = a gammon, 3 = a backgammon (the points given up, times the cube).
+ */
+export type ResignationLevel = 0 | 1 | 2 | 3;
 
 /** Everything a Match ID holds, decoded. */
 export interface MatchState {
@@ -41,7 +44,7 @@ export interface MatchState {
   /** Player who must act now (gnubg `fTurn`): differs from `diceOwner` during a double or resignation. */
   turn: Seat;
   doubleOffered: boolean;
-  resignation: Resignation;
+  resignation: ResignationLevel;
   /** Larger die first; `[0, 0]` when not rolled. */
   dice: [number, number];
   /** 0 = money session. */
@@ -55,8 +58,8 @@ export interface MatchState {
 /** Game states in Match ID code order. */
 export const GAME_STATES: readonly GameState[] = ['NO_GAME', 'PLAYING', 'OVER', 'RESIGNED', 'DROPPED'];
 
-/** Resignations in Match ID code order (1 = single, 2 = gammon, 3 = backgammon). */
-export const RESIGNATIONS: readonly Resignation[] = ['NONE', 'SINGLE', 'GAMMON', 'BACKGAMMON'];
+/** Each resignation level in words, as gnubg prints it (`resign gammon`): index = level. */
+export const RESIGNATION_WORDS: readonly string[] = ['none', 'single', 'gammon', 'backgammon'];
 
 /** Checkers per side in standard backgammon. */
 export const CHECKERS_PER_SIDE = 15;

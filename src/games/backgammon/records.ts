@@ -5,6 +5,7 @@
  */
 import type { BackgammonGame, BgPly } from '../../codecs/backgammon';
 import type { PlyRecord, PositionRecord } from '../../db/records';
+import { resignationName } from './resignation';
 
 /** Property id as gnubg and FF[3] files write it: lowercase letters dropped (`RUles` = `RU`). */
 const normId = (id: string): string => id.replace(/[a-z]/g, '');
@@ -25,7 +26,7 @@ const positionData = (ply: BgPly) => {
     cubeValue: m.cubeValue,
     cubeOwner: m.cubeOwner,
     doubleOffered: m.doubleOffered,
-    resignation: m.resignation,
+    resignation: resignationName(m.resignation),
     gameState: m.gameState,
     crawford: m.crawford,
     matchLength: m.matchLength,

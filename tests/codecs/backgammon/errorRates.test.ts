@@ -31,7 +31,7 @@ const state = (matchLength: number, score: [number, number], cubeValue = 1, craw
   gameState: 'PLAYING',
   turn: 0,
   doubleOffered: false,
-  resignation: 'NONE',
+  resignation: 0,
   dice: [0, 0],
   matchLength,
   score,

@@ -3,13 +3,12 @@ import { unwrap } from '../../../src/codecs/result';
 import { idVectors } from './fixtures';
 
 interface Fields {
-  cube: number; owner: number; move: 0 | 1; crawford: number; gs: number; turn: 0 | 1; doubled: number; resigned: number;
+  cube: number; owner: number; move: 0 | 1; crawford: number; gs: number; turn: 0 | 1; doubled: number; resigned: 0 | 1 | 2 | 3;
   dice: [number, number]; length: number; s0: number; s1: number; jacoby: boolean;
 }
 
 const OWNER = { '-1': 'CENTERED', '0': 'PLAYER0', '1': 'PLAYER1' } as const;
 const GS = ['NO_GAME', 'PLAYING', 'OVER', 'RESIGNED', 'DROPPED'] as const;
-const RES = ['NONE', 'SINGLE', 'GAMMON', 'BACKGAMMON'] as const;
 
 /** The vector's fields as a MatchState; Jacoby is read as "in use", which a match never has. */
 const stateOf = (f: Fields): MatchState => ({
@@ -20,7 +19,7 @@ const stateOf = (f: Fields): MatchState => ({
   gameState: GS[f.gs],
   turn: f.turn,
   doubleOffered: f.doubled === 1,
-  resignation: RES[f.resigned],
+  resignation: f.resigned,
   dice: f.dice,
   matchLength: f.length,
   score: [f.s0, f.s1],
@@ -118,5 +117,12 @@ describe('Match ID', () => {
   it('refuses a cube that is not a power of two', () => {
     const r = encodeMatchId({ ...base, cubeValue: 3 });
     expect(r.ok || r.error.code).toBe('ERR_MATCH_ID_CUBE');
+  });
+
+  it('refuses a resignation level other than 0 to 3, naming the field', () => {
+    const r = encodeMatchId({ ...base, resignation: 4 as MatchState['resignation'] });
+    expect(r.ok || [r.error.code, r.error.field, r.error.message]).toEqual([
+      'ERR_MATCH_ID_FIELD', 'resignation', 'resignation must be 0, 1, 2 or 3 (none, single, gammon, backgammon)',
+    ]);
   });
 });

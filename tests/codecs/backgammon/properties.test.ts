@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { decodePositionId, encodePositionId, decodeMatchId, encodeMatchId, MatchState, PositionBoard, GAME_STATES, RESIGNATIONS, CubeOwner } from '../../../src/codecs/backgammon';
+import { decodePositionId, encodePositionId, decodeMatchId, encodeMatchId, MatchState, PositionBoard, GAME_STATES, ResignationLevel, CubeOwner } from '../../../src/codecs/backgammon';
 import { unwrap } from '../../../src/codecs/result';
 
 /** Random legal boards: up to 15 checkers a side, never both sides on one point, bar included. */
@@ -52,7 +52,7 @@ const legalState: fc.Arbitrary<MatchState> = fc
     gameState: GAME_STATES[r.gs],
     turn: r.turn,
     doubleOffered: r.doubled,
-    resignation: RESIGNATIONS[r.res],
+    resignation: r.res as ResignationLevel,
     dice: (r.rolled ? [Math.max(r.d1, r.d2), Math.min(r.d1, r.d2)] : [0, 0]) as [number, number],
     matchLength: r.length,
     score: (r.length > 0 ? [r.s0 % (r.length + 1), r.s1 % (r.length + 1)] : [r.s0, r.s1]) as [number, number],

@@ -106,8 +106,8 @@ describe('replay', () => {
   it("replays Gibbon's resign and accept nodes as an offer and its acceptance", () => {
     const r = replayOf('gibbon_7point.sgf', 3);
     const [offer, accept] = r.plies.slice(-2);
-    expect(offer.match).toMatchObject({ resignation: 'SINGLE', turn: 0, gameState: 'PLAYING' });
-    expect(accept.match).toMatchObject({ resignation: 'SINGLE', gameState: 'RESIGNED', score: [4, 2] });
+    expect(offer.match).toMatchObject({ resignation: 1, turn: 0, gameState: 'PLAYING' });
+    expect(accept.match).toMatchObject({ resignation: 1, gameState: 'RESIGNED', score: [4, 2] });
     expect(accept.key).toBe('v+0BAIDdOwMAAQ:USvgAEAAEAAE');
   });
 
