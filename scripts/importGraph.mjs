@@ -14,7 +14,11 @@ const files = (dir) =>
     return e.name.endsWith('.ts') ? [full] : [];
   });
 
-const folderOf = (file) => path.relative(SRC, file).split(path.sep)[0];
+/** A file's layer: its folder of src/, the generated code split as layers.js splits it (`prisma`, `graphql`). */
+const folderOf = (file) => {
+  const [top, next] = path.relative(SRC, file).split(path.sep);
+  return top === 'generated' && next ? next.replace(/\.ts$/, '') : top;
+};
 const counts = new Map();
 for (const file of files(SRC)) {
   const text = fs.readFileSync(file, 'utf8');
