@@ -130,14 +130,7 @@ export const backgammonResolvers: Resolvers = {
     svg: (b, args) => backgammonDiagram(b, null, diagramOptions(args)),
   },
   BackgammonPosition: {
-    kind: shared.kind,
-    key: shared.key,
-    text: shared.text,
-    analysis: shared.analysis,
-    occurrenceCount: shared.occurrenceCount,
-    occurrences: shared.occurrences,
-    occurrencePage: shared.occurrencePage,
-    moves: shared.moves,
+    ...shared,
     svg: (v, args) => backgammonDiagram(v.board, v.match, diagramOptions(args)),
   },
 };

@@ -65,12 +65,7 @@ export const chessResolvers: Resolvers = {
     },
   },
   ChessPosition: {
-    kind: shared.kind,
-    text: shared.text,
-    analysis: shared.analysis,
-    occurrenceCount: shared.occurrenceCount,
-    occurrences: shared.occurrences,
-    occurrencePage: shared.occurrencePage,
+    ...shared,
     moves: (v, { includeVariations }, c) => shared.moves(v, { includeVariations: includeVariations ?? v.includeVariations }, c),
     svg: (v, args) => chessDiagram(v.fen, diagramOptions(args)),
     gameCount: async (p, _, { loaders }) => (await loaders.occurrenceCounts.load({ kind: 'CHESS', key: p.key })).games,
