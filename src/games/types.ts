@@ -103,6 +103,28 @@ export interface LastMove {
   before: string | null;
 }
 
+/** A named opening line: its ECO code, its name and the moves that name it (PGN movetext from the start). */
+export interface Opening {
+  eco: string;
+  name: string;
+  moves: string;
+}
+
+/**
+ * A game's opening names, by the keys of its positions (chess: the lichess table, by Polyglot key).
+ * Pure lookups; the table behind them is loaded once, on first use.
+ */
+export interface OpeningNames {
+  /** The position's own name when the table names it, else null. */
+  ofPosition(key: string): Opening | null;
+  /**
+   * The opening of a line from the standard start: the name of the last named position on it
+   * (lichess's rule, so a transposition reaches the same name), null when none is named.
+   * `keys` are the line's positions in order, the start's (ply 0) first or left out.
+   */
+  ofLine(keys: readonly string[]): Opening | null;
+}
+
 export interface GameModule {
   /** The stored kind (the Prisma and GraphQL `GameKind` value). */
   readonly kind: GameKind;
@@ -131,6 +153,8 @@ export interface GameModule {
    * a position that does not decode (a stored row is checked when it is stored: an internal error).
    */
   diagram(position: DiagramPosition, options: DiagramOptions, lastMove?: LastMove | null): string;
+  /** The game's opening names, where it has a table of them. */
+  readonly openings?: OpeningNames;
   /** Whether the explorer also answers its deprecated chess fields (`san`, `whiteWins`, `blackWins`): moves in SAN, White first. */
   readonly sanExplorer?: boolean;
 }
