@@ -8,6 +8,7 @@ import type { ZobristHasher } from '../codecs/go';
 import type { GameKind, GameResult } from '../db/records';
 import type { FormatName, FormatReader, GameWriter } from './formats';
 import type { TreeReader } from './sgf/tree';
+import type { Speed } from './speed';
 
 export type { GameKind };
 
@@ -103,26 +104,21 @@ export interface LastMove {
   before: string | null;
 }
 
-/** A named opening line: its ECO code, its name and the moves that name it (PGN movetext from the start). */
+/** What a game's file says about its players and pace, read by the game's module (`GameModule.attributes`). */
+export interface PlayAttributes {
+  /** The first and the second player's rating on the game's usual scale (chess Elo, Go's EGF scale); null where not given. */
+  player1Rating: number | null;
+  player2Rating: number | null;
+  /** How fast it was played, as lichess classifies a clock; null when the file gives no clock. */
+  speed: Speed | null;
+}
+
+/** An opening's name as a table names a position (chess: the lichess chess-openings table). */
 export interface Opening {
   eco: string;
   name: string;
+  /** The named line's moves from the start, as the table writes them. */
   moves: string;
-}
-
-/**
- * A game's opening names, by the keys of its positions (chess: the lichess table, by Polyglot key).
- * Pure lookups; the table behind them is loaded once, on first use.
- */
-export interface OpeningNames {
-  /** The position's own name when the table names it, else null. */
-  ofPosition(key: string): Opening | null;
-  /**
-   * The opening of a line from the standard start: the name of the last named position on it
-   * (lichess's rule, so a transposition reaches the same name), null when none is named.
-   * `keys` are the line's positions in order, the start's (ply 0) first or left out.
-   */
-  ofLine(keys: readonly string[]): Opening | null;
 }
 
 export interface GameModule {
@@ -142,6 +138,17 @@ export interface GameModule {
   readonly result: (text: string | null | undefined) => GameResult;
   /** The explorer's rules. */
   readonly explorer: ExplorerRules;
+  /** The players' ratings and the game's speed, from the metadata the game's reader stored; absent: none known. */
+  readonly attributes?: (metadata: Record<string, unknown>) => PlayAttributes;
+  /**
+   * The game's named openings: a position's own name, and the name of a line (its last named
+   * position; `keys` are the line's positions in order from the start, the start's own first or
+   * left out). Pure lookups over a table loaded once, on first use (chess: `chess/openings.ts`).
+   */
+  readonly openings?: {
+    ofPosition(key: string): Opening | null;
+    ofLine(keys: readonly string[]): Opening | null;
+  };
   /** Whether positions of this kind are keyed by a 64-bit Zobrist or Polyglot hash written as 16 hex digits. */
   readonly hexKeys64?: boolean;
   /** The game's own forms of a position as text (its keys, FEN, CGP, boards): null when the text is not in one of them. */
@@ -153,8 +160,6 @@ export interface GameModule {
    * a position that does not decode (a stored row is checked when it is stored: an internal error).
    */
   diagram(position: DiagramPosition, options: DiagramOptions, lastMove?: LastMove | null): string;
-  /** The game's opening names, where it has a table of them. */
-  readonly openings?: OpeningNames;
   /** Whether the explorer also answers its deprecated chess fields (`san`, `whiteWins`, `blackWins`): moves in SAN, White first. */
   readonly sanExplorer?: boolean;
 }

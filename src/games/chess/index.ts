@@ -1,5 +1,6 @@
 /** Chess: PGN and GameText, positions under their Polyglot keys, opening names from the lichess table. */
 import type { GameModule } from '../types';
+import { chessAttributes } from './attributes';
 import { chessPositionDiagram } from './diagram';
 import { chessKeyForm } from './keyForms';
 import { chessExplorer } from './explorer';
@@ -15,6 +16,7 @@ export const chess: GameModule = {
     { format: 'GAMETEXT', write: writeChessGameText },
   ],
   result: resultOf,
+  attributes: chessAttributes,
   explorer: chessExplorer,
   hexKeys64: true,
   keyForm: chessKeyForm,

@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeMove, parseSan, polyglotKey, standardPosition } from '../../codecs/chess';
-import type { Opening, OpeningNames } from '../types';
+import type { GameModule, Opening } from '../types';
 
 export type { Opening };
 
@@ -135,4 +135,4 @@ export const openingOfPosition = (key: string): Opening | null => openingOfPosit
 export const openingOfLine = (keys: readonly string[]): Opening | null => openingOfLineIn(shippedOpenings(), keys);
 
 /** The chess module's opening names (`GameModule.openings`). */
-export const chessOpenings: OpeningNames = { ofPosition: openingOfPosition, ofLine: openingOfLine };
+export const chessOpenings: NonNullable<GameModule['openings']> = { ofPosition: openingOfPosition, ofLine: openingOfLine };
