@@ -70,7 +70,7 @@ export function gameConditions(query: GameQuery, params: unknown[], g = 'g'): st
   }
   if (query.minRating !== undefined) and.push(`${g}."meanRating" >= ${p(query.minRating)}`);
   if (query.maxRating !== undefined) and.push(`${g}."meanRating" <= ${p(query.maxRating)}`);
-  if (query.speeds) and.push(`${g}.speed = ANY(${p(query.speeds)}::"Speed"[])`);
+  if (query.speeds) and.push(`${g}.speed::text = ANY(${p(query.speeds)}::text[])`);
   if (query.eco) and.push(`${g}.eco LIKE ${p(`${escapeLike(query.eco)}%`)}`);
   if (query.minPlies !== undefined) and.push(`${g}."plyCount" >= ${p(query.minPlies)}`);
   if (query.maxPlies !== undefined) and.push(`${g}."plyCount" <= ${p(query.maxPlies)}`);

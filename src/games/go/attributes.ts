@@ -8,7 +8,7 @@ import type { PlayAttributes } from '../types';
 /**
  * A rank as a number on the EGF scale (Sensei's "EGF rating per rank"): 1 dan = 2100 and each
  * dan 100 more, 1 kyu = 2000 and each kyu 100 less, a professional rank p = 2670 + 30 p (1p =
- * 2700, 9p = 2940). Reads `5d`, `3k`, `9p`, `1 dan`, `12 kyu`, `4d*`, `2d?`; null for anything else.
+ * 2700, 9p = 2940); the EGF scale stops at 100 (20 kyu), so weaker kyu ranks are 100. Reads `5d`, `3k`, `9p`, `1 dan`, `12 kyu`, `4d*`, `2d?`; null for anything else.
  */
 export const ratingOfRank = (value: unknown): number | null => {
   if (typeof value !== 'string') return null;
@@ -19,7 +19,7 @@ export const ratingOfRank = (value: unknown): number | null => {
   if (n < 1) return null;
   if (unit === 'p') return n <= 9 ? 2670 + 30 * n : null;
   if (unit === 'd') return n <= 9 ? 2000 + 100 * n : null;
-  return n <= 30 ? 2100 - 100 * n : null;
+  return n <= 30 ? Math.max(100, 2100 - 100 * n) : null;
 };
 
 /**
