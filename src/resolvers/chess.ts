@@ -87,7 +87,7 @@ export const chessResolvers: Resolvers = {
   },
   ChessPosition: {
     ...shared,
-    moves: (v, { includeVariations }, c) => shared.moves(v, { includeVariations: includeVariations ?? v.includeVariations }, c),
+    moves: (v, { includeVariations, filter }, c) => shared.moves(v, { includeVariations: includeVariations ?? v.includeVariations, filter }, c),
     svg: (v, args) => chessDiagram(v.fen, diagramOptions(args)),
     opening: (v) => openingOfPosition(v.key),
     gameCount: async (p, _, { loaders }) => (await loaders.occurrenceCounts.load({ kind: 'CHESS', key: p.key })).games,

@@ -71,6 +71,7 @@ export const gameResolvers: Resolvers = {
     id: (game) => String(game.id),
     date: (game) => game.dateText,
     metadata: (game) => game.metadata,
+    opening: (game) => game.opening as { eco: string; name: string; moves: string } | null,
     createdAt: (game) => game.createdAt,
     mainLine: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), true).map(plyOf),
     plies: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), false).map(plyOf),
