@@ -48,6 +48,8 @@ export const BOARD_POSITIONS = 10;
 export const INDEX_READ = 40;
 /** The explorer's aggregation over a position's occurrences. */
 export const EXPLORER = 60;
+/** The explorer or a position's games over the games a filter keeps: every game reaching the position is read. */
+export const FILTERED_EXPLORER = 150;
 /** An SVG diagram `size` px wide (default 360): 10 at 360 px, 43 at 2048 px. */
 export const svgCost = (args: Args): number => 3 + Math.round((7 * (typeof args.size === 'number' ? Math.max(16, args.size) : 360)) / 360);
 /** An aggregate over a whole table (the analysis queries, the Go comparisons). */
@@ -83,8 +85,10 @@ export const FIELD_COSTS: Record<string, FieldCost> = {
   // Positions: the position index and the explorer, on every type that implements GamePosition.
   'GamePosition.occurrenceCount': { own: INDEX_READ },
   'GamePosition.occurrences': { own: INDEX_READ },
-  'GamePosition.occurrencePage': { own: INDEX_READ },
-  'GamePosition.moves': { own: EXPLORER, length: 20 },
+  'GamePosition.occurrencePage': { own: (args) => (args.filter || args.orderBy ? FILTERED_EXPLORER : INDEX_READ) },
+  'GamePosition.moves': { own: (args) => (args.filter ? FILTERED_EXPLORER : EXPLORER), length: 20 },
+  'GamePosition.topGames': { own: FILTERED_EXPLORER, length: (args) => count(args.first, 8) },
+  'GamePosition.recentGames': { own: FILTERED_EXPLORER, length: (args) => count(args.first, 8) },
   'GamePosition.analysis': { length: DEFAULT_LIST_LENGTH },
   'ChessPosition.gameCount': { own: INDEX_READ },
   'GameConnection.totalCount': { own: INDEX_READ },

@@ -196,16 +196,16 @@ export async function reachedKeys(sql: SqlExecutor, kind: GameKind, keys: readon
 }
 
 /**
- * The games where a key occurs: those of its runs (stored under the key's full 64-bit hash:
- * certain) and the places in its blocks (matched on 44 bits: the caller checks them against a
- * replay, as occurrences do).
+ * Every place a key occurs: those of its runs (stored under the key's full 64-bit hash: certain)
+ * and those in its blocks (matched on 44 bits: the caller checks them against a replay, as
+ * occurrences do).
  */
-export async function gamesOfKey(sql: SqlExecutor, kind: GameKind, key: string, memo?: IndexMemo): Promise<{ certain: bigint[]; unsure: Posting[] }> {
+export async function placesOfKey(sql: SqlExecutor, kind: GameKind, key: string, memo?: IndexMemo): Promise<{ certain: Posting[]; unsure: Posting[] }> {
   const k = indexKey(kind, key);
   const { cold, heads } = await keyReads(sql, k, memo);
-  const certain = new Set<bigint>();
-  for (const head of heads) for (const p of await runPostings(sql, k, head.baseGameId, Infinity)) certain.add(p.gameId);
-  return { certain: [...certain], unsure: cold.filter((p) => !certain.has(p.gameId)) };
+  const certain: Posting[] = [];
+  for (const head of heads) certain.push(...(await runPostings(sql, k, head.baseGameId, Infinity)));
+  return { certain, unsure: cold };
 }
 
 /** A move a game played from a position: once per game and move, `mainLine` when it played it in its main line. */
