@@ -40,15 +40,33 @@ export interface DuplicateFacts {
  * at import on each record, and by a catch-up on the record `reread` makes of a stored game.
  */
 export const duplicateKeyOf = (record: Pick<GameRecord, 'kind' | 'plies'>): bigint | null => {
-  const byPly = new Map<number, string>();
-  for (const k of distinctPlyIndexes(record.plies)) {
-    const ply = record.plies[k];
-    if (ply.variation === '') byPly.set(ply.ply, ply.position.key);
-  }
-  if (byPly.size < 2) return null;
-  const keys = [...byPly.entries()].sort((a, b) => a[0] - b[0]).map(([, key]) => key);
+  const keys = mainLineKeys(record.plies);
+  if (keys.length < 2) return null;
   const digest = createHash('sha256').update(`${record.kind}\n${keys.join('\n')}`).digest('hex');
   return signedHashOf(digest.slice(0, 16));
+};
+
+/** The position keys of the main line, ply 0 first (a place met twice keeps its first node, as the stored plies do). */
+const mainLineKeys = (plies: GameRecord['plies']): string[] => {
+  // Readers give the main line in ply order: one pass, unless a place comes again or out of order.
+  const keys: string[] = [];
+  let last = -1;
+  for (const p of plies) {
+    if (p.variation !== '') continue;
+    if (p.ply <= last) return mainLineKeysSorted(plies);
+    keys.push(p.position.key);
+    last = p.ply;
+  }
+  return keys;
+};
+
+const mainLineKeysSorted = (plies: GameRecord['plies']): string[] => {
+  const byPly = new Map<number, string>();
+  for (const k of distinctPlyIndexes(plies)) {
+    const ply = plies[k];
+    if (ply.variation === '') byPly.set(ply.ply, ply.position.key);
+  }
+  return [...byPly.entries()].sort((a, b) => a[0] - b[0]).map(([, key]) => key);
 };
 
 /** Whether two games are the same game: same key (and kind), players, date and round where both give them. */

@@ -164,6 +164,15 @@ describeEachDatabase('duplicates across sources', (getDb) => {
     expect((failure as ImportFailure).error).toMatchObject({ code: 'ERR_IMPORT_VALUE', field: 'duplicates' });
   });
 
+  it('recognises a backgammon match from SGF in its .mat, game by game', async () => {
+    const db = getDb();
+    const name = 'gnubgparser_charlot1-charlot2_7p_2025-11-08-2305';
+    const sgf = await importAs(db, 'SGF', sample('backgammon', `${name}.sgf`));
+    const mat = await importAs(db, 'MAT', sample('backgammon', `${name}.mat`));
+    expect([sgf.gameCount, mat.gameCount, mat.duplicateGames]).toEqual([4, 4, 4]);
+    for (let i = 0; i < 4; i++) expect(await duplicateIds(mat.gameIds[i])).toEqual([String(sgf.gameIds[i])]);
+  });
+
   it('never links games without a move', async () => {
     const db = getDb();
     const a = await importAs(db, 'PGN', pgn(pgnGame({ White: 'Nobody', Black: 'Else', Event: 'forfeit 1' }, '')));
