@@ -8,6 +8,7 @@ import type { Database } from '../../src/db/database';
 import { readerFor } from '../../src/games/index';
 import { ImportFailure } from '../../src/games/importFailure';
 import { deleteImport } from '../../src/storage/imports';
+import { indexImportAgain } from '../../src/storage/reindex';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';
@@ -171,6 +172,22 @@ describeEachDatabase('duplicates across sources', (getDb) => {
     const mat = await importAs(db, 'MAT', sample('backgammon', `${name}.mat`));
     expect([sgf.gameCount, mat.gameCount, mat.duplicateGames]).toEqual([4, 4, 4]);
     for (let i = 0; i < 4; i++) expect(await duplicateIds(mat.gameIds[i])).toEqual([String(sgf.gameIds[i])]);
+  });
+
+  it('computes the keys again when an import is indexed again, as of games stored before keys were', async () => {
+    const db = getDb();
+    const moves = '1. e4 e6 2. d4 d5 3. Nd2 c5 4. exd5 exd5';
+    const a = await importAs(db, 'PGN', pgn(pgnGame({ White: 'Karpov, Anatoly', Black: 'Korchnoi, Viktor', Date: '1974.??.??' }, moves)));
+    const b = await importAs(db, 'PGN', pgn(pgnGame({ White: 'Anatoly Karpov', Black: 'Viktor Korchnoi', Date: '1974.10.02' }, moves)));
+    const stored = await db.sql.query<{ duplicateKey: bigint | null }>(`SELECT "duplicateKey" FROM "Game" WHERE id = $1`, [a.gameIds[0]]);
+    // Games stored before the column was added have no key: not compared.
+    await db.sql.query(`UPDATE "Game" SET "duplicateKey" = NULL WHERE "importId" = ANY($1::int8[])`, [[a.importId, b.importId]]);
+    expect(await duplicateIds(a.gameIds[0])).toEqual([]);
+    await db.transaction((sql) => indexImportAgain(sql, a.importId));
+    await db.transaction((sql) => indexImportAgain(sql, b.importId));
+    const again = await db.sql.query<{ duplicateKey: bigint | null }>(`SELECT "duplicateKey" FROM "Game" WHERE id = $1`, [a.gameIds[0]]);
+    expect(again[0].duplicateKey).toBe(stored[0].duplicateKey);
+    expect(await duplicateIds(a.gameIds[0])).toEqual([String(b.gameIds[0])]);
   });
 
   it('never links games without a move', async () => {
