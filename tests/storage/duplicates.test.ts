@@ -190,6 +190,29 @@ describeEachDatabase('duplicates across sources', (getDb) => {
     expect(await duplicateIds(a.gameIds[0])).toEqual([String(b.gameIds[0])]);
   });
 
+  it('answers the duplicates of a page of games with one query', async () => {
+    const db = getDb();
+    const moves = '1. d4 f5 2. g3 Nf6 3. Bg2 g6 4. Nf3 Bg7';
+    const file = pgn(...['Alekhine, A.', 'Alexander Alekhine', 'ALEKHINE'].map((white) => pgnGame({ White: white, Black: 'Nimzowitsch, Aron' }, moves)));
+    const stored = await importAs(db, 'PGN', file);
+    expect(stored.duplicateGames).toBe(2);
+    const findMany = jest.spyOn(db.prisma.game, 'findMany');
+    try {
+      const page = dataOf(
+        await graphqlClient(db)<{ games: { nodes: { id: string; duplicates: { id: string }[] }[] } }>(
+          `query ($id: ID!) { games(filter: { importId: $id }) { nodes { id duplicates { id } } } }`,
+          { id: String(stored.importId) },
+        ),
+      );
+      const ids = stored.gameIds.map(String);
+      expect(page.games.nodes).toEqual(ids.map((id) => ({ id, duplicates: ids.filter((other) => other !== id).map((other) => ({ id: other })) })));
+      const byKey = findMany.mock.calls.filter(([args]) => JSON.stringify(args, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)).includes('duplicateKey'));
+      expect(byKey).toHaveLength(1);
+    } finally {
+      findMany.mockRestore();
+    }
+  });
+
   it('never links games without a move', async () => {
     const db = getDb();
     const a = await importAs(db, 'PGN', pgn(pgnGame({ White: 'Nobody', Black: 'Else', Event: 'forfeit 1' }, '')));
