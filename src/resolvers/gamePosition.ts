@@ -5,6 +5,7 @@
  * resolvers, as the position of its kind and key would: the stored row where there is one, else
  * the position as games reach it.
  */
+import type { GameFilter } from '../api/gameFilter';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../api/context';
 import type { PagingArgs } from '../api/args';
@@ -29,7 +30,7 @@ const positionOf = async (ref: PositionRef, { loaders }: Context): Promise<Posit
   (await loaders.positionsByKey.load({ kind: ref.kind, key: ref.key }))[0] ??
   unstoredPosition({ kind: ref.kind, key: ref.key, board: ref.text(), sideToMove: ref.sideToMove });
 
-type MovesArgs = { includeVariations?: boolean | null };
+type MovesArgs = { includeVariations?: boolean | null; filter?: GameFilter | null };
 
 /** The `GamePosition` fields of a game's own view, whose position `refOf` names. */
 export const gamePositionFields = <V>(refOf: (view: V) => PositionRef) => ({

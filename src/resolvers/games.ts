@@ -1,9 +1,10 @@
 /** Games: lookup, the filtered connection, plies, export, and importGames. */
-import type { GameFilter, GameOrderField, Resolvers } from '../generated/graphql';
+import type { GameOrderField, Resolvers } from '../generated/graphql';
 import type { PlyParent } from '../api/parents';
-import { MAX_FILTER_TEXT, MAX_KEY_TEXT, base64Arg, decodeKeyCursor, encodeKeyCursor, isCursorDay, loadOrNotFound, pageRequest, pagedConnection, parseId, textArg } from '../api/args';
+import { MAX_KEY_TEXT, base64Arg, decodeKeyCursor, encodeKeyCursor, isCursorDay, loadOrNotFound, pageRequest, pagedConnection, parseId, textArg } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
-import { type GameOrderColumn, type GameQuery, filterDay, gamesPage, orderValue } from '../storage/games';
+import { type GameOrderColumn, gamesPage, orderValue } from '../storage/games';
+import { gameQueryOf } from '../api/gameFilter';
 import { type StoredPly, orderedPlies } from '../storage/gamePlies';
 import { completedRow, unstoredPosition } from '../storage/lookups';
 import { readerFor, writerFor } from '../games/index';
@@ -15,30 +16,12 @@ import { overlongOption, overlongOptionMessage } from '../storage/storedText';
 const MAX_PAGE = 100;
 
 /** The stored column of each GraphQL order field. */
-const ORDER_COLUMNS: Record<GameOrderField, GameOrderColumn> = { ID: 'id', DATE: 'playedOn', PLAYER1: 'player1', PLAYER2: 'player2', EVENT: 'event' };
-
-/** A date argument (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`) as the first (`from`) or last (`until`) day it can be. */
-const dateArg = (text: string, argument: string, end: 'from' | 'until'): Date => {
-  const day = filterDay(text, end);
-  if (!day) throw badUserInput(`${argument} must be a year, month or day (YYYY, YYYY-MM or YYYY-MM-DD), got "${text}"`, { argument });
-  return day;
+const ORDER_COLUMNS: Record<GameOrderField, GameOrderColumn> = {
+  ID: 'id', DATE: 'playedOn', PLAYER1: 'player1', PLAYER2: 'player2', EVENT: 'event', RATING: 'meanRating', PLIES: 'plyCount',
 };
 
-/** An optional filter text: absent when empty, else checked (length, NUL). */
-const filterText = (value: string | null | undefined, argument: string): string | undefined =>
-  value ? textArg(value, argument, MAX_FILTER_TEXT) : undefined;
-
-/** A GameFilter as the storage query, each argument checked. */
-const gameQuery = (filter: GameFilter): GameQuery => ({
-  kind: filter.kind ?? undefined,
-  player: filterText(filter.player, 'filter.player'),
-  event: filterText(filter.event, 'filter.event'),
-  playedFrom: filter.dateFrom ? dateArg(filter.dateFrom, 'filter.dateFrom', 'from') : undefined,
-  playedTo: filter.dateTo ? dateArg(filter.dateTo, 'filter.dateTo', 'until') : undefined,
-  result: filterText(filter.result, 'filter.result'),
-  text: filterText(filter.text, 'filter.text'),
-  importId: filter.importId ? parseId(filter.importId, 'filter.importId') : undefined,
-});
+/** What a cursor of a numeric order may hold: a number as the column gives it. */
+const isCursorNumber = (value: string): boolean => /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(value);
 
 /** A replayed node as the GraphQL Ply parent. */
 export const plyOf = ({ gameId, node, ply }: StoredPly): PlyParent => ({
@@ -54,12 +37,12 @@ export const plyOf = ({ gameId, node, ply }: StoredPly): PlyParent => ({
 export const gameResolvers: Resolvers = {
   Query: {
     game: (_, { id }, { loaders }) => loaders.game.load(parseId(id)),
-    games: async (_, { filter, orderBy, ...paging }, { db }, info) => {
+    games: async (_, { filter, orderBy, ...paging }, { db, loaders }, info) => {
       const order = { column: ORDER_COLUMNS[orderBy?.field ?? 'ID'], descending: orderBy?.direction === 'DESC' };
       const name = `${order.column}:${order.descending ? 'desc' : 'asc'}`;
-      const validValue = order.column === 'playedOn' ? isCursorDay : undefined;
+      const validValue = order.column === 'playedOn' ? isCursorDay : order.column === 'meanRating' || order.column === 'plyCount' ? isCursorNumber : undefined;
       const request = pageRequest(paging, info, 20, MAX_PAGE, (cursor, argument) => decodeKeyCursor(name, cursor, argument, validValue));
-      const page = await gamesPage(db, gameQuery(filter ?? {}), request.take, order, request.cursor, request.backward);
+      const page = await gamesPage(db, await gameQueryOf(db, loaders.source, filter), request.take, order, request.cursor, request.backward);
       const cursorOf = (game: (typeof page.games)[number]) => encodeKeyCursor(name, orderValue(game, order.column), game.id);
       return pagedConnection(page.games, request, cursorOf, page.totalCount, page.hasNextPage);
     },
@@ -88,6 +71,7 @@ export const gameResolvers: Resolvers = {
     id: (game) => String(game.id),
     date: (game) => game.dateText,
     metadata: (game) => game.metadata,
+    opening: (game) => game.opening as { eco: string; name: string; moves: string } | null,
     createdAt: (game) => game.createdAt,
     mainLine: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), true).map(plyOf),
     plies: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), false).map(plyOf),

@@ -11,6 +11,7 @@ import { badUserInput } from '../api/errors';
 import { MAX_OCCURRENCES, occurrencesBeforeKey, occurrencesOfKey } from '../storage/occurrences';
 import { type PagingArgs, decodePlaceCursor, encodePlaceCursor, pageRequest, pageSize, pagedConnection, textArg } from '../api/args';
 import { explorerMoves } from '../storage/explorer';
+import { type GameFilter, gameQueryOf } from '../api/gameFilter';
 import { plyOf } from './games';
 
 /** Longest text `findPositions` reads (a CGP line of a 21x21 board with racks and options fits). */
@@ -46,11 +47,18 @@ export const occurrencePageOf = async (p: PositionParent, paging: PagingArgs, { 
 export const occurrenceCountOf = async (p: PositionParent, _: unknown, { loaders }: Context) =>
   (await loaders.occurrenceCounts.load({ kind: p.kind, key: p.key })).occurrences;
 
-/** `moves(includeVariations)`: the explorer of a position, in any game (the deprecated chess fields where the game answers them). */
-export const movesOf = async (p: PositionParent, { includeVariations }: { includeVariations?: boolean | null }, { db, loaders }: Context) => {
-  const san = gameOf(p.kind).sanExplorer === true;
-  return (await explorerMoves(db, loaders.source, p, includeVariations ?? false)).map((m) => ({
+/** `moves(includeVariations, filter)`: the explorer of a position, in any game (the deprecated chess fields where the game answers them). */
+export const movesOf = async (
+  p: PositionParent,
+  { includeVariations, filter }: { includeVariations?: boolean | null; filter?: GameFilter | null },
+  { db, loaders }: Context,
+) => {
+  const game = gameOf(p.kind);
+  const san = game.sanExplorer === true;
+  const query = filter ? await gameQueryOf(db, loaders.source, filter) : null;
+  return (await explorerMoves(db, loaders.source, p, includeVariations ?? false, query)).map((m) => ({
     ...m,
+    opening: m.childKey === null ? null : (game.openings?.ofPosition(m.childKey) ?? null),
     firstPlayerWins: m.firstWins,
     secondPlayerWins: m.secondWins,
     san: san ? m.move : null,

@@ -117,7 +117,8 @@ export const FIELD_COSTS: Record<string, FieldCost> = {
   'Query.findPositions': { own: 150, length: findPositionsLength },
   'Query.backgammonPositions': { own: 5, length: (args) => (typeof args.matchId === 'string' ? 1 : Math.min(BOARD_POSITIONS, count(args.first, 100))) },
   'Query.goCanonicalHash': { own: 20 },
-  'Query.chessPosition': { own: 5 },
+  // Playing `play`'s moves: about 1 per 100 moves (at most 600).
+  'Query.chessPosition': { own: (args) => 5 + Math.ceil((Array.isArray(args.play) ? args.play.length : 0) / 100) },
   'Query.crosswordPosition': { own: 5 },
   'Query.goPosition': { own: 5 },
 

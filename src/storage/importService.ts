@@ -10,6 +10,7 @@ import type { FormatReader, ImportOptions } from '../games/formats';
 import { ImportZobristTable } from '../games/go/files';
 import { type ImportChunk, type ImportWarning } from '../db/records';
 import { ImportFailure, importError } from '../games/importFailure';
+import { attributesOf } from '../games/gameAttributes';
 import { WarningList } from './warningList';
 import { limitStoredTexts, overlongOption, overlongOptionMessage } from './storedText';
 import { keepImportId, reserveImportId } from './importNumbers';
@@ -114,6 +115,7 @@ export async function runImport(
     for await (const read of reader.read(source.chunks(), options, { sql, zobristTable: zobrist.resolve })) {
       warnings.add(limitStoredTexts(read, totals.games));
       const chunk = await duplicates.sift(sql, read);
+      for (const game of chunk.games ?? []) game.attributes = attributesOf(game);
       const counts = await writeChunk(sql, importId, chunk, totals.games, pending).catch((error: unknown) => {
         throw dataFailure(error, chunk, totals.games);
       });

@@ -7,13 +7,23 @@
  */
 import type { Database } from '../db/database';
 import type { SqlExecutor } from '../db/sql';
-import { PositionIndexBuffer, deleteIndexOfImport } from '../db/positionIndex';
+import { PositionIndexBuffer, type TalliedGame, deleteIndexOfImport } from '../db/positionIndex';
+import type { Game } from '../generated/prisma/client';
 import { replayedGamesOf } from './gamePlies';
 import { Pacer } from '../games/reading/pacer';
-import { analysePendingImports } from './reanalyse';
+import { analysePendingImports, attributePendingImports } from './reanalyse';
 import { type OnCatchUp, pendingGames } from './catchUpProgress';
 import { duplicateKeyOf } from '../games/duplicates';
 import { storeDuplicateKeys } from './duplicates';
+
+/** What the explorer's counts read of a stored game. */
+const talliedRow = (game: Game): TalliedGame => ({
+  outcome: game.outcome,
+  firstPoints: game.firstPoints,
+  player1Rating: game.player1Rating,
+  player2Rating: game.player2Rating,
+  playedOn: game.playedOn ? game.playedOn.toISOString().slice(0, 10) : null,
+});
 
 /** Indexes every import not indexed yet; returns how many games were replayed. */
 export async function indexPendingImports(db: Database, onProgress: OnCatchUp = () => undefined, signal?: AbortSignal): Promise<number> {
@@ -52,7 +62,7 @@ export async function indexImportAgain(
     const keys: (bigint | null)[] = [];
     for (const game of games) {
       const replay = plies.get(game.id) ?? [];
-      await index.addNodes(sql, importId, game.id, game, replay);
+      await index.addNodes(sql, importId, game.id, talliedRow(game), replay);
       keys.push(duplicateKeyOf({ kind: game.kind, plies: replay.map((p) => p.ply) }));
       count++;
       if (pace.due) await pace.giveWay();
@@ -68,10 +78,12 @@ export async function indexImportAgain(
 
 /**
  * Brings imports stored by an earlier version up to date, when the database is opened: their
- * games indexed, then their analysis summaries written. Aborting `signal` stops it within a few
+ * games' attributes read, their games indexed, then their analysis summaries written. Aborting `signal` stops it within a few
  * milliseconds (the import being caught up rolls back; the next open takes it up again).
  */
 export async function catchUpImports(db: Database, onProgress?: OnCatchUp, signal?: AbortSignal): Promise<void> {
+  // Attributes first: the index counts each game's ratings and date.
+  await attributePendingImports(db, onProgress, signal);
   await indexPendingImports(db, onProgress, signal);
   await analysePendingImports(db, onProgress, signal);
 }

@@ -9,6 +9,7 @@ import { readerFor } from '../../src/games/index';
 import { ImportFailure } from '../../src/games/importFailure';
 import { deleteImport } from '../../src/storage/imports';
 import { indexImportAgain } from '../../src/storage/reindex';
+import { attributePendingImports } from '../../src/storage/reanalyse';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';
@@ -211,6 +212,21 @@ describeEachDatabase('duplicates across sources', (getDb) => {
     } finally {
       findMany.mockRestore();
     }
+  });
+
+  it('computes the keys of games stored before keys were when the database is opened (the attributes catch-up)', async () => {
+    const db = getDb();
+    const moves = '1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 Nf6';
+    const a = await importAs(db, 'PGN', pgn(pgnGame({ White: 'Fischer, Robert James', Black: 'Robatsch, Karl' }, moves)));
+    const b = await importAs(db, 'PGN', pgn(pgnGame({ White: 'Robert J. Fischer', Black: 'K. Robatsch' }, moves)));
+    expect(b.duplicateGames).toBe(1);
+    const imports = [a.importId, b.importId];
+    // As the migration leaves them: no key, and their imports to be read again.
+    await db.sql.query(`UPDATE "Game" SET "duplicateKey" = NULL WHERE "importId" = ANY($1::int8[])`, [imports]);
+    await db.sql.query(`UPDATE "Import" SET attributed = false WHERE id = ANY($1::int8[])`, [imports]);
+    expect(await duplicateIds(b.gameIds[0])).toEqual([]);
+    expect(await attributePendingImports(db)).toBe(2);
+    expect(await duplicateIds(b.gameIds[0])).toEqual([String(a.gameIds[0])]);
   });
 
   it('never links games without a move', async () => {

@@ -1,9 +1,11 @@
-/** Chess: PGN and GameText, positions under their Polyglot keys. */
+/** Chess: PGN and GameText, positions under their Polyglot keys, opening names from the lichess table. */
 import type { GameModule } from '../types';
+import { chessAttributes } from './attributes';
 import { chessPositionDiagram } from './diagram';
 import { chessKeyForm } from './keyForms';
 import { chessExplorer } from './explorer';
 import { gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from './formats';
+import { chessOpenings } from './openings';
 import { resultOf } from './result';
 
 export const chess: GameModule = {
@@ -14,9 +16,11 @@ export const chess: GameModule = {
     { format: 'GAMETEXT', write: writeChessGameText },
   ],
   result: resultOf,
+  attributes: chessAttributes,
   explorer: chessExplorer,
   hexKeys64: true,
   keyForm: chessKeyForm,
   diagram: chessPositionDiagram,
   sanExplorer: true,
+  openings: chessOpenings,
 };
