@@ -101,6 +101,8 @@ export const FIELD_COSTS: Record<string, FieldCost> = {
   'Game.plies': { length: PLY_BOUND },
   'Game.mainLine': { length: PLY_BOUND },
   'Game.export': { own: GAME_EXPORT },
+  // One batched query per page of games (a game is rarely stored more than a few times).
+  'Game.duplicates': { own: 2 },
   'Game.chessAnalysis': { own: 5, length: 2 },
   'Game.chessEvaluationGraph': { own: 5 },
   'ChessEvaluationGraph.moves': { length: PLY_BOUND },

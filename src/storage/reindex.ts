@@ -13,6 +13,8 @@ import { replayedGamesOf } from './gamePlies';
 import { Pacer } from '../games/reading/pacer';
 import { analysePendingImports, attributePendingImports } from './reanalyse';
 import { type OnCatchUp, pendingGames } from './catchUpProgress';
+import { duplicateKeyOf } from '../games/duplicates';
+import { storeDuplicateKeys } from './duplicates';
 
 /** What the explorer's counts read of a stored game. */
 const talliedRow = (game: Game): TalliedGame => ({
@@ -44,7 +46,8 @@ export async function indexPendingImports(db: Database, onProgress: OnCatchUp = 
 /**
  * Indexes one import again in the caller's transaction: its entries in the position index are
  * dropped and its games replayed into it (as their import recorded them: options, Go Zobrist
- * table); returns how many games were replayed.
+ * table), and their duplicate keys computed again from the replay (a Go game's follow the table
+ * it is hashed with now); returns how many games were replayed.
  */
 export async function indexImportAgain(
   sql: SqlExecutor,
@@ -56,11 +59,15 @@ export async function indexImportAgain(
   const index = new PositionIndexBuffer();
   let count = 0;
   for await (const { games, plies } of replayedGamesOf(sql, importId, pace)) {
+    const keys: (bigint | null)[] = [];
     for (const game of games) {
-      await index.addNodes(sql, importId, game.id, talliedRow(game), plies.get(game.id) ?? []);
+      const replay = plies.get(game.id) ?? [];
+      await index.addNodes(sql, importId, game.id, talliedRow(game), replay);
+      keys.push(duplicateKeyOf({ kind: game.kind, plies: replay.map((p) => p.ply) }));
       count++;
       if (pace.due) await pace.giveWay();
     }
+    await storeDuplicateKeys(sql, games.map((g) => g.id), keys);
     onGames(count);
     if (pace.due) await pace.giveWay();
   }
