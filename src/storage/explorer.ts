@@ -13,7 +13,11 @@ import type { Game } from '../generated/prisma/client';
 import { performanceRating } from '../games/performance';
 import { type PlySource, plyHasKey } from './occurrences';
 import { type GameQuery, gameConditions } from './gameFilter';
-import { type MoveTally, type Posting, type TalliedGame, TALLY_NUMBERS, addToTally, emptyTally, indexKey, keyReads, mergeTally, movesOfRuns } from '../db/positionIndex';
+import {
+  type IndexKey, type MoveTally, type Posting, type RunHead, type TalliedGame, TALLY_NUMBERS, addResultToTally, addToTally, emptyTally, indexKey,
+  keyReads, mergeTally,
+} from '../db/positionIndex';
+import { NO_DAY, dayText, explorerCache, gameTest } from './gameColumns';
 import { positionsByKeys } from './lookups';
 import { scoresOfPositions } from './rows';
 
@@ -114,7 +118,7 @@ const tallyMoves = (into: Map<string, MoveTally>, played: readonly PlayedMove[],
  */
 async function movesTallies(db: Database, source: PlySource, kind: GameKind, key: string, includeVariations: boolean, query: GameQuery | null): Promise<Map<string, MoveTally>> {
   const k = indexKey(kind, key);
-  const { cold } = await keyReads(db.sql, k, source.memo);
+  const { cold, heads } = await keyReads(db.sql, k, source.memo);
   const tallies = new Map<string, MoveTally>();
   if (query === null) {
     const [kept, played] = await Promise.all([
@@ -143,15 +147,72 @@ async function movesTallies(db: Database, source: PlySource, kind: GameKind, key
     }
     return tallies;
   }
-  const [hot, played] = await Promise.all([movesOfRuns(db.sql, kind, key), coldMoves(source, kind, key, cold, includeVariations)]);
-  // A game in both a run and a block (two flushes never share a game, but be safe) counts once per move.
-  const all = new Map<string, PlayedMove>();
-  for (const m of hot) if (includeVariations || m.mainLine) all.set(`${m.gameId} ${m.move}`, m);
-  for (const m of played) all.set(`${m.gameId} ${m.move}`, m);
-  const moves = [...all.values()];
-  const games = await talliedGames(db, moves.map((m) => m.gameId), query);
-  tallyMoves(tallies, moves, (id) => games.get(id));
+  const [hot, played] = await Promise.all([hotTallies(db, k, heads, includeVariations, query), coldMoves(source, kind, key, cold, includeVariations)]);
+  const games = await talliedGames(db, played.map((m) => m.gameId), query);
+  tallyMoves(tallies, played, (id) => games.get(id));
+  for (const [move, t] of hot) {
+    const into = tallies.get(move);
+    if (into) mergeTally(into, t);
+    else tallies.set(move, t);
+  }
   return tallies;
+}
+
+/**
+ * The tallies of the moves played from a hot position over the games `query` keeps: every entry of
+ * its runs (decoded once and cached, with the move of each entry) tested against the games'
+ * columns in memory, the filter's other fields asked of SQL once over the runs' span of ids. A
+ * game counts once per move; without `includeVariations`, only where it played the move in its main line.
+ */
+async function hotTallies(db: Database, k: IndexKey, heads: readonly RunHead[], includeVariations: boolean, query: GameQuery): Promise<Map<string, MoveTally>> {
+  const out = new Map<string, MoveTally>();
+  if (heads.length === 0 || (query.kind !== undefined && query.kind !== k.kind)) return out;
+  const cache = explorerCache(db);
+  const columns = cache.games;
+  const runs = await cache.runs.runsOf(db, k, heads);
+  const keeps = await gameTest(db, columns, query, runs, []);
+  const lastDay = new Map<string, number>();
+  for (const run of runs) {
+    const { offsets, mainLine, moves } = run.columns;
+    const local: (MoveTally | undefined)[] = [];
+    const localDay: number[] = [];
+    // Entries come by game: collect one game's moves (main line if any of its entries is), then count them.
+    let game = -1;
+    const gameMoves = new Map<number, boolean>();
+    const flush = (): void => {
+      if (game < 0 || gameMoves.size === 0) return;
+      const id = run.baseGameId + BigInt(game);
+      const i = columns.slot(id);
+      if (!keeps(id, i)) return;
+      for (const [m, main] of gameMoves) {
+        if (!main && !includeVariations) continue;
+        const t = (local[m] ??= emptyTally());
+        const points = columns.firstPoints[i];
+        addResultToTally(t, columns.outcomeOf(i), Number.isNaN(points) ? null : points, columns.rating1[i] < 0 ? null : columns.rating1[i], columns.rating2[i] < 0 ? null : columns.rating2[i]);
+        if (columns.playedOn[i] !== NO_DAY && !(localDay[m] >= columns.playedOn[i])) localDay[m] = columns.playedOn[i];
+      }
+    };
+    for (let e = 0; e < offsets.length; e++) {
+      if (offsets[e] !== game) {
+        flush();
+        game = offsets[e];
+        gameMoves.clear();
+      }
+      if (moves[e] >= run.moveList.length) continue;
+      gameMoves.set(moves[e], gameMoves.get(moves[e]) === true || mainLine[e] === 1);
+    }
+    flush();
+    local.forEach((t, m) => {
+      if (!t) return;
+      const move = run.moveList[m];
+      const into = out.get(move);
+      if (into) mergeTally(into, t);
+      else out.set(move, t);
+      if (localDay[m] !== undefined && !((lastDay.get(move) ?? NO_DAY) >= localDay[m])) lastDay.set(move, localDay[m]);
+    });
+  }
+  for (const [move, day] of lastDay) out.get(move)!.lastPlayed = dayText(day);
+  return out;
 }
 
 /** Moves from a position, most played first; main lines only unless `includeVariations`; only the games `query` keeps when given. */

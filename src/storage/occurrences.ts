@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { type StoredPly } from './gamePlies';
-import { type IndexMemo, placesOfKey, postingsBefore, postingsOf } from '../db/positionIndex';
+import { type IndexMemo, type Posting, placesOfKey, postingsBefore, postingsOf } from '../db/positionIndex';
 
 /** How often a key occurs, and in how many games (the index's counts), for the request's loaders. */
 export { type IndexMemo, occurrenceCountsOf } from '../db/positionIndex';
@@ -95,15 +95,19 @@ export async function firstPlyOfKey(db: Database, source: PlySource, kind: GameK
   return ply ?? null;
 }
 
+/** The places of `postings` (matched on part of the hash) where the position under `key` is, by a replay of their games. */
+export async function checkedPlaces(source: PlySource, kind: GameKind, key: string, postings: readonly Posting[]): Promise<Posting[]> {
+  const replays = await Promise.all(postings.map((p) => source.plies(p.gameId)));
+  return postings.filter((p, i) => {
+    const ply = replays[i].find((r) => r.node === p.node);
+    return ply !== undefined && plyHasKey(ply, kind, key);
+  });
+}
+
 /** The nodes where the position under `key` occurs, by game (nodes ascending), each checked as occurrences are. */
 export async function placesByGame(db: Database, source: PlySource, kind: GameKind, key: string): Promise<Map<bigint, number[]>> {
   const { certain, unsure } = await placesOfKey(db.sql, kind, key, source.memo);
-  const replays = await Promise.all(unsure.map((p) => source.plies(p.gameId)));
-  const places = [...certain];
-  unsure.forEach((p, i) => {
-    const ply = replays[i].find((r) => r.node === p.node);
-    if (ply && plyHasKey(ply, kind, key)) places.push(p);
-  });
+  const places = [...certain, ...(await checkedPlaces(source, kind, key, unsure))];
   const byGame = new Map<bigint, number[]>();
   for (const p of places) {
     const nodes = byGame.get(p.gameId);

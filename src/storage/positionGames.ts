@@ -8,18 +8,26 @@ import type { GameKind } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { type GameQuery, gameConditions } from './gameFilter';
 import { type GameCursor, type GameOrder, gamesInOrder, gamesPage, orderValue } from './games';
-import { type PlySource, placesByGame } from './occurrences';
+import { type PlySource, checkedPlaces, placesByGame } from './occurrences';
+import { indexKey, keyReads } from '../db/positionIndex';
+import { type GameColumns, explorerCache, gameTest } from './gameColumns';
 import type { StoredPly } from './gamePlies';
 
 /** How the games of a position are listed: by rating (then latest), or latest first. */
 export type PositionGamesOrder = 'top' | 'recent';
 
-const ORDER_BY: Record<PositionGamesOrder, string> = {
-  top: `g."meanRating" DESC NULLS LAST, g."playedOn" DESC NULLS LAST, g.id DESC`,
-  recent: `g."playedOn" DESC NULLS LAST, g.id DESC`,
+/** Whether game slot `a` comes before `b` in `order` (ties by the higher id). */
+const before = (c: GameColumns, order: PositionGamesOrder) => (a: { id: bigint; i: number }, b: { id: bigint; i: number }): boolean => {
+  if (order === 'top' && c.mean2[a.i] !== c.mean2[b.i]) return c.mean2[a.i] > c.mean2[b.i];
+  if (c.playedOn[a.i] !== c.playedOn[b.i]) return c.playedOn[a.i] > c.playedOn[b.i];
+  return a.id > b.id;
 };
 
-/** The first `first` games that reached the position under `key` and that `query` keeps, in `order`. */
+/**
+ * The first `first` games that reached the position under `key` and that `query` keeps, in
+ * `order`: its runs' games (decoded once and cached) and its other places (checked against
+ * replays), tested and ranked on the game columns in memory.
+ */
 export async function positionGames(
   db: Database,
   source: PlySource,
@@ -29,15 +37,33 @@ export async function positionGames(
   order: PositionGamesOrder,
   first: number,
 ): Promise<Game[]> {
-  const places = await placesByGame(db, source, kind, key);
-  if (places.size === 0 || first <= 0) return [];
-  const params: unknown[] = [];
-  const conditions = gameConditions({ ...query, gameIds: intersect(query.gameIds, [...places.keys()]) }, params);
-  const rows = await db.sql.query<{ id: bigint }>(
-    `SELECT g.id FROM "Game" g WHERE ${conditions.join(' AND ')} ORDER BY ${ORDER_BY[order]} LIMIT ${first}`,
-    params,
-  );
-  return gamesInOrder(db, rows.map((r) => r.id));
+  if (first <= 0) return [];
+  const k = indexKey(kind, key);
+  const { cold, heads } = await keyReads(db.sql, k, source.memo);
+  const cache = explorerCache(db);
+  const [runs, coldPlaces] = await Promise.all([cache.runs.runsOf(db, k, heads), checkedPlaces(source, kind, key, cold)]);
+  const coldIds = [...new Set(coldPlaces.map((p) => p.gameId))];
+  const columns = cache.games;
+  const keeps = await gameTest(db, columns, query, runs, coldIds);
+  const comes = before(columns, order);
+  // The best `first` so far, best first: a candidate worse than the last is passed over at once.
+  const best: { id: bigint; i: number }[] = [];
+  const consider = (id: bigint): void => {
+    const i = columns.slot(id);
+    if (!keeps(id, i)) return;
+    const c = { id, i };
+    if (best.length === first && !comes(c, best[best.length - 1])) return;
+    let at = best.length;
+    while (at > 0 && comes(c, best[at - 1])) at--;
+    best.splice(at, 0, c);
+    if (best.length > first) best.pop();
+  };
+  for (const run of runs) {
+    const { offsets } = run.columns;
+    for (let e = 0; e < offsets.length; e++) if (e === 0 || offsets[e] !== offsets[e - 1]) consider(run.baseGameId + BigInt(offsets[e]));
+  }
+  for (const id of coldIds) consider(id);
+  return gamesInOrder(db, best.map((b) => b.id));
 }
 
 /** The ids in both lists (all of `ids` when `within` is absent). */

@@ -126,6 +126,20 @@ describeEachDatabase('filtered explorer', (getDb) => {
     expect(await rows(once, `player: "${owner.tags.White.split(',')[0]}", playerSide: SECOND`)).toEqual([]);
   });
 
+  it('counts the games of an import stored after an earlier filtered count, and forgets them when it is deleted', async () => {
+    const before = await rows(START, 'speeds: [BLITZ]');
+    const game = (n: number) => `[White "Later ${n}"]\n[Black "B"]\n[TimeControl "300+0"]\n[WhiteElo "2000"]\n[BlackElo "2000"]\n[Result "1-0"]\n\n1. h4 h5 1-0\n`;
+    const imported = dataOf(await gql<{ importGames: { importId: string } }>(
+      'mutation ($d: String!) { importGames(format: PGN, data: $d) { importId } }',
+      { d: [1, 2, 3].map(game).join('\n') },
+    ));
+    const after = await rows(START, 'speeds: [BLITZ]');
+    expect(after.find((r) => r.move === 'h4')).toMatchObject({ count: 3, wins: 3, averageRating: 2000, performance: 2800 });
+    expect(after.filter((r) => r.move !== 'h4')).toEqual(before.filter((r) => r.move !== 'h4'));
+    dataOf(await gql('mutation ($id: ID!) { deleteImport(id: $id) { importId } }', { id: imported.importGames.importId }));
+    expect(await rows(START, 'speeds: [BLITZ]')).toEqual(before);
+  });
+
   it('gives an empty explorer when the filter keeps no game', async () => {
     expect(await rows(START, 'minRating: 3900')).toEqual([]);
   });

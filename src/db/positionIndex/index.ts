@@ -18,13 +18,13 @@ export {
   type RunHead,
   indexKey,
   keyReads,
-  movesOfRuns,
+  decodedRuns,
+  type DecodedRun,
   placesOfKey,
-  type GameMove,
   occurrenceCountsOf,
   postingsBefore,
   postingsOf,
   reachedKeys,
 } from './reader';
 export type { Posting } from './layout';
-export { type MoveTally, type TalliedGame, TALLY_NUMBERS, addToTally, emptyTally, mergeTally } from './tally';
+export { type MoveTally, type TalliedGame, TALLY_NUMBERS, addResultToTally, addToTally, emptyTally, mergeTally } from './tally';

@@ -157,3 +157,27 @@ export function decodeRun(run: Uint8Array, baseGameId: bigint, out: Posting[], l
     out.push({ gameId: baseGameId + BigInt(getUint24(view, at)), node: word >>> 1, mainLine: (word & 1) === 1 });
   }
 }
+
+/** A run's entries as columns: per entry its game offset, main-line bit and (from the run's `moves`) move index. */
+export interface RunColumns {
+  offsets: Uint32Array;
+  mainLine: Uint8Array;
+  moves: Uint16Array;
+}
+
+/** Decodes a run and its per-entry moves (a u16 each) into columns. */
+export function decodeRunColumns(run: Uint8Array, moves: Uint8Array): RunColumns {
+  if (run.byteLength % RUN_ENTRY_BYTES !== 0) throw new Error(`position index run of ${run.byteLength} bytes is not a whole number of entries`);
+  const count = run.byteLength / RUN_ENTRY_BYTES;
+  if (moves.byteLength !== count * 2) throw new Error(`position index run of ${count} entries has ${moves.byteLength} bytes of moves`);
+  const view = viewOf(run);
+  const moveView = viewOf(moves);
+  const out: RunColumns = { offsets: new Uint32Array(count), mainLine: new Uint8Array(count), moves: new Uint16Array(count) };
+  for (let i = 0; i < count; i++) {
+    const at = i * RUN_ENTRY_BYTES;
+    out.offsets[i] = getUint24(view, at);
+    out.mainLine[i] = getUint24(view, at + 3) & 1;
+    out.moves[i] = moveView.getUint16(i * 2);
+  }
+  return out;
+}

@@ -6,7 +6,7 @@
  */
 import type { SqlExecutor } from '../sql';
 import type { GameKind } from '../records';
-import { type Posting, bucketOf, decodeRun, findInBlock, positionHash, signedHash } from './layout';
+import { type Posting, type RunColumns, bucketOf, decodeRun, decodeRunColumns, findInBlock, positionHash, signedHash } from './layout';
 
 /** Where to look for a key: its hash as the index stores it. */
 export interface IndexKey {
@@ -208,35 +208,25 @@ export async function placesOfKey(sql: SqlExecutor, kind: GameKind, key: string,
   return { certain, unsure: cold };
 }
 
-/** A move a game played from a position: once per game and move, `mainLine` when it played it in its main line. */
-export interface GameMove {
-  gameId: bigint;
-  move: string;
-  mainLine: boolean;
+/** A run of a key decoded into columns, with the moves its entries point into. */
+export interface DecodedRun {
+  baseGameId: bigint;
+  columns: RunColumns;
+  moveList: string[];
+  /** Bytes the columns take (for a cache's bound). */
+  bytes: number;
 }
 
-/** The moves the games of a key's runs played from it (where the key is hot), each game once per move. */
-export async function movesOfRuns(sql: SqlExecutor, kind: GameKind, key: string): Promise<GameMove[]> {
-  const k = indexKey(kind, key);
+/** The runs of `k` that start at `bases`, decoded with the move of each entry. */
+export async function decodedRuns(sql: SqlExecutor, k: IndexKey, bases: readonly bigint[]): Promise<DecodedRun[]> {
+  if (bases.length === 0) return [];
   const rows = await sql.query<{ baseGameId: bigint; entries: Uint8Array; moveList: string[]; moves: Uint8Array | null }>(
-    `SELECT "baseGameId", entries, "moveList", moves FROM "PositionRun" WHERE kind = $1::"GameKind" AND hash = $2 ORDER BY "baseGameId"`,
-    [k.kind, k.hash],
+    `SELECT "baseGameId", entries, "moveList", moves FROM "PositionRun" WHERE kind = $1::"GameKind" AND hash = $2 AND "baseGameId" = ANY($3::int8[])`,
+    [k.kind, k.hash, bases],
   );
-  const byGameMove = new Map<string, GameMove>();
-  for (const row of rows) {
-    if (!row.moves) throw new Error(`position index run (${kind} ${k.hash} from game ${row.baseGameId}) has no moves: the import needs indexing again`);
-    const postings: Posting[] = [];
-    decodeRun(row.entries, row.baseGameId, postings);
-    const moves = new DataView(row.moves.buffer, row.moves.byteOffset, row.moves.byteLength);
-    postings.forEach((p, i) => {
-      const m = moves.getUint16(i * 2);
-      if (m >= row.moveList.length) return;
-      const move = row.moveList[m];
-      const id = `${p.gameId} ${move}`;
-      const known = byGameMove.get(id);
-      if (known) known.mainLine ||= p.mainLine;
-      else byGameMove.set(id, { gameId: p.gameId, move, mainLine: p.mainLine });
-    });
-  }
-  return [...byGameMove.values()];
+  return rows.map((row) => {
+    if (!row.moves) throw new Error(`position index run (${k.kind} ${k.hash} from game ${row.baseGameId}) has no moves: its import needs indexing again`);
+    const columns = decodeRunColumns(row.entries, row.moves);
+    return { baseGameId: row.baseGameId, columns, moveList: row.moveList, bytes: columns.offsets.length * 7 + row.moveList.length * 16 };
+  });
 }

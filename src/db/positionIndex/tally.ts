@@ -62,15 +62,20 @@ const firstScore = (outcome: Outcome): number | null => (outcome === 'FIRST' ? 1
 
 /** Adds one game to `t`. */
 export function addToTally(t: MoveTally, g: TalliedGame): void {
+  addResultToTally(t, g.outcome, g.firstPoints, g.player1Rating, g.player2Rating);
+  if (g.playedOn !== null && (t.lastPlayed === null || g.playedOn > t.lastPlayed)) t.lastPlayed = g.playedOn;
+}
+
+/** Adds one game's result, points and ratings to `t` (all of `addToTally` but the date). */
+export function addResultToTally(t: MoveTally, outcome: Outcome, firstPoints: number | null, r1: number | null, r2: number | null): void {
   t.games++;
-  if (g.outcome === 'FIRST') t.firstWins++;
-  else if (g.outcome === 'DRAW') t.draws++;
-  else if (g.outcome === 'SECOND') t.secondWins++;
-  if (g.firstPoints !== null) {
-    t.firstPoints += g.firstPoints;
+  if (outcome === 'FIRST') t.firstWins++;
+  else if (outcome === 'DRAW') t.draws++;
+  else if (outcome === 'SECOND') t.secondWins++;
+  if (firstPoints !== null) {
+    t.firstPoints += firstPoints;
     t.pointGames++;
   }
-  const [r1, r2] = [g.player1Rating, g.player2Rating];
   if (r1 !== null) {
     t.firstRatingSum += r1;
     t.firstRated++;
@@ -79,7 +84,7 @@ export function addToTally(t: MoveTally, g: TalliedGame): void {
     t.secondRatingSum += r2;
     t.secondRated++;
   }
-  const score = firstScore(g.outcome);
+  const score = firstScore(outcome);
   if (score !== null && r2 !== null) {
     t.firstPerfGames++;
     t.firstPerfOpponentSum += r2;
@@ -90,7 +95,6 @@ export function addToTally(t: MoveTally, g: TalliedGame): void {
     t.secondPerfOpponentSum += r1;
     t.secondPerfScore += 1 - score;
   }
-  if (g.playedOn !== null && (t.lastPlayed === null || g.playedOn > t.lastPlayed)) t.lastPlayed = g.playedOn;
 }
 
 /** Adds `b` into `a`. */

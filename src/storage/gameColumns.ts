@@ -1,0 +1,279 @@
+/**
+ * What the filtered explorer reads of every stored game, held in memory as columns indexed by
+ * game id, so counting a hot position's games over a filter (hundreds of thousands of games at
+ * the start position) reads arrays instead of rows. Filled on first use and topped up with the
+ * games stored since; a game a lookup does not find (stored by a transaction that committed after
+ * a later one) is read then. Games never change these fields once stored, and a deleted game is
+ * never looked up again (the index entries that named it go with its import), so nothing is evicted.
+ *
+ * Also the decoded runs of hot positions, kept while they are asked for (runs never change; a
+ * run is used only while the index still lists it).
+ */
+import type { Database } from '../db/database';
+import { type DecodedRun, type IndexKey, decodedRuns } from '../db/positionIndex';
+import type { Outcome, Speed } from '../db/records';
+import { SPEEDS } from '../games/speed';
+import { type GameQuery, gameConditions } from './gameFilter';
+
+const OUTCOMES: readonly Outcome[] = [null, 'FIRST', 'DRAW', 'SECOND'];
+/** A missing day in the day columns. */
+export const NO_DAY = -2147483648;
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` day; NO_DAY for none. */
+export const dayNumber = (day: string | Date | null | undefined): number => {
+  if (day === null || day === undefined) return NO_DAY;
+  const ms = typeof day === 'string' ? Date.parse(`${day}T00:00:00Z`) : day.getTime();
+  return Number.isNaN(ms) ? NO_DAY : Math.floor(ms / DAY_MS);
+};
+
+/** A day number as `YYYY-MM-DD`. */
+export const dayText = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+interface Row {
+  [column: string]: unknown;
+  id: bigint;
+  playedOn: number | null;
+  playedUntil: number | null;
+  meanRating: number | null;
+  player1Rating: number | null;
+  player2Rating: number | null;
+  speed: Speed | null;
+  outcome: Outcome;
+  firstPoints: number | null;
+  plyCount: number;
+}
+
+const SELECT = `SELECT id, ("playedOn" - DATE '1970-01-01') AS "playedOn", ("playedUntil" - DATE '1970-01-01') AS "playedUntil",
+  "meanRating", "player1Rating", "player2Rating", speed, outcome, "firstPoints", "plyCount" FROM "Game"`;
+
+/** The columns of the stored games, indexed by id − `first`. */
+export class GameColumns {
+  private first = -1n;
+  private size = 0;
+  /** The highest id loaded; every committed game at or below it was loaded or is read on a miss. */
+  private loadedMax = 0n;
+  present = new Uint8Array(0);
+  playedOn = new Int32Array(0);
+  playedUntil = new Int32Array(0);
+  /** Twice the mean rating (it may end in .5); −1 without both ratings. */
+  mean2 = new Int32Array(0);
+  rating1 = new Int32Array(0);
+  rating2 = new Int32Array(0);
+  /** Index in SPEEDS; −1 unknown. */
+  speed = new Int8Array(0);
+  /** Index in OUTCOMES. */
+  outcome = new Uint8Array(0);
+  firstPoints = new Float64Array(0);
+  plies = new Int32Array(0);
+
+  /** The slot of game `id`, or −1 when it is outside what was loaded. */
+  slot(id: bigint): number {
+    if (this.first < 0n || id < this.first) return -1;
+    const i = Number(id - this.first);
+    return i < this.size ? i : -1;
+  }
+
+  outcomeOf(i: number): Outcome {
+    return OUTCOMES[this.outcome[i]];
+  }
+
+  /** Loads the games stored since the last call (all of them the first time). */
+  async refresh(db: Database): Promise<void> {
+    const [{ max }] = await db.sql.query<{ max: bigint | null }>(`SELECT max(id) AS max FROM "Game"`);
+    if (max === null || max <= this.loadedMax) return;
+    const rows = await db.sql.query<Row>(`${SELECT} WHERE id > $1 AND id <= $2 ORDER BY id`, [this.loadedMax, max]);
+    this.store(rows);
+    this.loadedMax = max;
+  }
+
+  /** Reads games a lookup missed (committed after later ids were loaded); returns whether any was found. */
+  async fill(db: Database, ids: readonly bigint[]): Promise<void> {
+    if (ids.length === 0) return;
+    this.store(await db.sql.query<Row>(`${SELECT} WHERE id = ANY($1::int8[])`, [ids]));
+  }
+
+  private store(rows: readonly Row[]): void {
+    if (rows.length === 0) return;
+    if (this.first < 0n) this.first = rows[0].id;
+    const top = Number(rows[rows.length - 1].id - this.first) + 1;
+    if (top > this.size) this.grow(top);
+    for (const r of rows) {
+      const i = Number(r.id - this.first);
+      if (i < 0) continue; // below the first id loaded: cannot happen (ids only grow), but never write out of range
+      this.present[i] = 1;
+      this.playedOn[i] = r.playedOn ?? NO_DAY;
+      this.playedUntil[i] = r.playedUntil ?? NO_DAY;
+      this.mean2[i] = r.meanRating === null ? -1 : Math.round(r.meanRating * 2);
+      this.rating1[i] = r.player1Rating ?? -1;
+      this.rating2[i] = r.player2Rating ?? -1;
+      this.speed[i] = r.speed === null ? -1 : SPEEDS.indexOf(r.speed);
+      this.outcome[i] = Math.max(0, OUTCOMES.indexOf(r.outcome));
+      this.firstPoints[i] = r.firstPoints ?? Number.NaN;
+      this.plies[i] = r.plyCount;
+    }
+  }
+
+  private grow(size: number): void {
+    const capacity = Math.max(size, Math.ceil(this.present.length * 1.5), 1024);
+    const grown = <T extends { length: number; set(a: T): void }>(old: T, make: (n: number) => T): T => {
+      const next = make(capacity);
+      next.set(old);
+      return next;
+    };
+    if (capacity > this.present.length) {
+      this.present = grown(this.present, (n) => new Uint8Array(n));
+      this.playedOn = grown(this.playedOn, (n) => new Int32Array(n));
+      this.playedUntil = grown(this.playedUntil, (n) => new Int32Array(n));
+      this.mean2 = grown(this.mean2, (n) => new Int32Array(n));
+      this.rating1 = grown(this.rating1, (n) => new Int32Array(n));
+      this.rating2 = grown(this.rating2, (n) => new Int32Array(n));
+      this.speed = grown(this.speed, (n) => new Int8Array(n));
+      this.outcome = grown(this.outcome, (n) => new Uint8Array(n));
+      this.firstPoints = grown(this.firstPoints, (n) => new Float64Array(n));
+      this.plies = grown(this.plies, (n) => new Int32Array(n));
+    }
+    this.size = size;
+  }
+}
+
+/** The filter's fields the game columns hold, as a test of a game's slot; the others are left to SQL. */
+function columnTest(columns: GameColumns, query: GameQuery): (i: number) => boolean {
+  const tests: ((i: number) => boolean)[] = [];
+  const { playedOn, playedUntil, mean2, speed, plies } = columns;
+  if (query.playedFrom) {
+    const from = dayNumber(query.playedFrom);
+    tests.push((i) => playedUntil[i] !== NO_DAY && playedUntil[i] >= from);
+  }
+  if (query.playedTo) {
+    const to = dayNumber(query.playedTo);
+    tests.push((i) => playedOn[i] !== NO_DAY && playedOn[i] <= to);
+  }
+  if (query.minRating !== undefined) {
+    const min = query.minRating * 2;
+    tests.push((i) => mean2[i] >= 0 && mean2[i] >= min);
+  }
+  if (query.maxRating !== undefined) {
+    const max = query.maxRating * 2;
+    tests.push((i) => mean2[i] >= 0 && mean2[i] <= max);
+  }
+  if (query.speeds) {
+    const wanted = new Set(query.speeds.map((sp) => SPEEDS.indexOf(sp)));
+    tests.push((i) => wanted.has(speed[i]));
+  }
+  if (query.minPlies !== undefined) {
+    const min = query.minPlies;
+    tests.push((i) => plies[i] >= min);
+  }
+  if (query.maxPlies !== undefined) {
+    const max = query.maxPlies;
+    tests.push((i) => plies[i] <= max);
+  }
+  return (i) => tests.every((t) => t(i));
+}
+
+/** The filter's fields the game columns do not hold (names, texts, import, opening, analysis, games), for SQL. */
+const sqlPart = ({ player, playerSide, event, result, text, importId, eco, analysed, gameIds }: GameQuery): GameQuery | null => {
+  const rest: GameQuery = { player, playerSide, event, result, text, importId, eco, analysed, gameIds };
+  return Object.values(rest).some((v) => v !== undefined) ? rest : null;
+};
+
+/** The ids among the runs' games and `ids` that the filter's SQL-only fields keep, or null when it has none. */
+async function sqlAllowed(db: Database, runs: readonly DecodedRun[], ids: readonly bigint[], query: GameQuery): Promise<Set<bigint> | null> {
+  const rest = sqlPart(query);
+  if (!rest || (runs.length === 0 && ids.length === 0)) return null;
+  const params: unknown[] = [];
+  const conditions = gameConditions(rest, params);
+  const within: string[] = [];
+  if (ids.length > 0) {
+    params.push(ids);
+    within.push(`g.id = ANY($${params.length}::int8[])`);
+  }
+  if (runs.length === 0) {
+    const rows = await db.sql.query<{ id: bigint }>(`SELECT g.id FROM "Game" g WHERE ${[...conditions, `(${within.join(' OR ')})`].join(' AND ')}`, params);
+    return new Set(rows.map((r) => r.id));
+  }
+  let [low, high] = [runs[0].baseGameId, runs[0].baseGameId];
+  for (const run of runs) {
+    // A run's entries come in game order: its last entry has its highest game.
+    const top = run.baseGameId + BigInt(run.columns.offsets.at(-1) ?? 0);
+    if (run.baseGameId < low) low = run.baseGameId;
+    if (top > high) high = top;
+  }
+  params.push(low, high);
+  within.push(`g.id BETWEEN $${params.length - 1} AND $${params.length}`);
+  conditions.push(`(${within.join(' OR ')})`);
+  const rows = await db.sql.query<{ id: bigint }>(`SELECT g.id FROM "Game" g WHERE ${conditions.join(' AND ')}`, params);
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Whether a game (by id, and its slot in the columns) is kept by `query`: the fields the columns
+ * hold are tested in memory, the others asked of SQL once over the runs' games and `ids`. The
+ * columns are brought up to date with every game of the runs and `ids` first.
+ */
+export async function gameTest(
+  db: Database,
+  columns: GameColumns,
+  query: GameQuery,
+  runs: readonly DecodedRun[],
+  ids: readonly bigint[],
+): Promise<(id: bigint, slot: number) => boolean> {
+  await columns.refresh(db);
+  // Games stored after the columns were read, out of id order: read them now.
+  const missing = new Set<bigint>();
+  const check = (id: bigint) => {
+    const i = columns.slot(id);
+    if (i < 0 || columns.present[i] === 0) missing.add(id);
+  };
+  for (const run of runs) for (const offset of run.columns.offsets) check(run.baseGameId + BigInt(offset));
+  for (const id of ids) check(id);
+  await columns.fill(db, [...missing]);
+  const [allowed, keep] = [await sqlAllowed(db, runs, ids, query), columnTest(columns, query)];
+  return (id, i) => i >= 0 && columns.present[i] === 1 && keep(i) && (allowed === null || allowed.has(id));
+}
+
+/** Decoded runs by (kind, hash, base, entries), most recently used last, within a bound of bytes. */
+class RunCache {
+  private readonly runs = new Map<string, DecodedRun>();
+  private bytes = 0;
+  constructor(private readonly maxBytes: number) {}
+
+  /** The runs of `k` the index lists (`heads`), decoded: from the cache, the others read once. */
+  async runsOf(db: Database, k: IndexKey, heads: readonly { baseGameId: bigint; occurrences: number }[]): Promise<DecodedRun[]> {
+    const id = (base: bigint, occurrences: number) => `${k.kind} ${k.hash} ${base} ${occurrences}`;
+    const out: DecodedRun[] = [];
+    const missing: bigint[] = [];
+    for (const h of heads) {
+      const run = this.runs.get(id(h.baseGameId, h.occurrences));
+      if (run) {
+        this.runs.delete(id(h.baseGameId, h.occurrences));
+        this.runs.set(id(h.baseGameId, h.occurrences), run);
+        out.push(run);
+      } else missing.push(h.baseGameId);
+    }
+    for (const run of await decodedRuns(db.sql, k, missing)) {
+      out.push(run);
+      this.runs.set(id(run.baseGameId, run.columns.offsets.length), run);
+      this.bytes += run.bytes;
+    }
+    for (const [key, run] of this.runs) {
+      if (this.bytes <= this.maxBytes) break;
+      this.runs.delete(key);
+      this.bytes -= run.bytes;
+    }
+    return out;
+  }
+}
+
+/** Bytes of decoded runs a process keeps. */
+const RUN_CACHE_BYTES = 256 * 1024 * 1024;
+
+const columnsOf = new WeakMap<Database, { games: GameColumns; runs: RunCache }>();
+
+/** The columns and run cache of `db` (one per database a process opened). */
+export const explorerCache = (db: Database): { games: GameColumns; runs: RunCache } => {
+  let cache = columnsOf.get(db);
+  if (!cache) columnsOf.set(db, (cache = { games: new GameColumns(), runs: new RunCache(RUN_CACHE_BYTES) }));
+  return cache;
+};
