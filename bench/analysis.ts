@@ -64,6 +64,11 @@ export const QUERIES: Record<string, string> = {
   backgammonWorstDecisions: '{ backgammonWorstDecisions(first: 6) { millipoints move position { key } } }',
   crosswordPlayerStats: '{ crosswordPlayerStats(first: 50) { player games turns points averagePointsPerTurn bingos bingosPerGame wins finishedGames } }',
   crosswordScoreDisagreements: '{ crosswordScoreDisagreements(first: 20) { games disagreeing nodes { difference } } }',
+  // Over the games a filter keeps (issue 27): one player's games (player 12, 120-129, 1200-1299), each row's game joined.
+  chessPlayerAnalysisFiltered: '{ chessPlayerAnalysis(program: "Stockfish 16", filter: { player: "player 12" }) { player games averageCentipawnLoss meanAccuracy } }',
+  backgammonPlayerErrorsFiltered: '{ backgammonPlayerErrors(orderBy: OVERALL_RATE, filter: { player: "player 12" }) { player errors { games overallRate } } }',
+  backgammonMatchErrorsFiltered: '{ backgammonMatchErrors(first: 20, filter: { player: "player 12" }) { nodes { id games } } }',
+  crosswordPlayerStatsFiltered: '{ crosswordPlayerStats(first: 50, filter: { player: "player 12" }) { player games points wins } }',
 };
 
 

@@ -1,13 +1,14 @@
 /**
  * `GameFilter` as the storage's `GameQuery`: each field checked and named when wrong, and the
  * position a filter names turned into the games that reached it. Every query that takes a
- * filter (games, the explorer, top games, export) reads it here.
+ * filter (games, the explorer, top games, export, the games' score analyses) reads it here.
  */
 import type { Database } from '../db/database';
 import type { GameKind, Speed } from '../db/records';
 import { keyFormOf } from '../games/keyForms';
 import { filterDay } from '../storage/games';
-import type { GameQuery } from '../storage/gameFilter';
+import type { KeptGames } from '../games/keptGames';
+import { type GameQuery, gameConditions } from '../storage/gameFilter';
 import { positionsOfBoard } from '../storage/boards';
 import { type PlySource, gamesReachingKey } from '../storage/occurrences';
 import { MAX_FILTER_TEXT, MAX_KEY_TEXT, parseId, textArg } from './args';
@@ -108,4 +109,14 @@ export async function gameQueryOf(db: Database, source: PlySource, filter: GameF
   const query = gameQueryArg(filter, prefix);
   if (!filter.position) return query;
   return { ...query, gameIds: await gamesReachingText(db, source, filter.position, `${prefix}.position`) };
+}
+
+/**
+ * A filter as the games a game's own query (its score analysis) keeps: the filter's conditions on
+ * a `"Game"` row, for the game module to AND in; undefined when there is no filter.
+ */
+export async function keptGamesOf(db: Database, source: PlySource, filter: GameFilter | null | undefined, prefix = 'filter'): Promise<KeptGames | undefined> {
+  if (!filter) return undefined;
+  const query = await gameQueryOf(db, source, filter, prefix);
+  return (params, alias) => gameConditions(query, params, alias);
 }

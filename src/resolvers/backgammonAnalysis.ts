@@ -6,6 +6,7 @@ import type { BackgammonErrorRates, Resolvers } from '../generated/graphql';
 import type { Context } from '../api/context';
 import { errorRatesOf, gnubgRulesetName } from '../codecs/backgammon';
 import { badUserInput } from '../api/errors';
+import { keptGamesOf } from '../api/gameFilter';
 import {
   MAX_FILTER_TEXT,
   decodeCursor,
@@ -93,16 +94,22 @@ const decisionOf = async (w: WorstDecision, loaders: Context['loaders']) => ({
 
 export const backgammonAnalysisResolvers: Resolvers = {
   Query: {
-    backgammonPlayerErrors: async (_, { player, orderBy, first }, { db }) =>
-      (await backgammonPlayerErrors(db, { player: playerArg(player), order: orderBy ?? 'GAMES', first: pageSize(first, 50, 500) })).map(
-        ({ player: name, ...sums }) => ({ player: name, errors: ratesOf(sums) }),
-      ),
-    backgammonPlayerErrorsPage: async (_, { player, orderBy, ...paging }, { db }, info) => {
+    backgammonPlayerErrors: async (_, { player, filter, orderBy, first }, { db, loaders }) =>
+      (
+        await backgammonPlayerErrors(db, {
+          player: playerArg(player),
+          games: await keptGamesOf(db, loaders.source, filter),
+          order: orderBy ?? 'GAMES',
+          first: pageSize(first, 50, 500),
+        })
+      ).map(({ player: name, ...sums }) => ({ player: name, errors: ratesOf(sums) })),
+    backgammonPlayerErrorsPage: async (_, { player, filter, orderBy, ...paging }, { db, loaders }, info) => {
       const order = orderBy ?? 'GAMES';
       const name = `bgPlayers:${order}`;
       const request = pageRequest(paging, info, 50, 500, keysCursorReader(name, playerOrderKeys(order)));
       const page = await backgammonPlayerErrorsPage(db, {
         player: playerArg(player),
+        games: await keptGamesOf(db, loaders.source, filter),
         order,
         take: request.take,
         after: request.cursor,
@@ -111,9 +118,15 @@ export const backgammonAnalysisResolvers: Resolvers = {
       });
       return keysetConnection(page, request, name, ({ player: who, ...sums }) => ({ player: who, errors: ratesOf(sums) }));
     },
-    backgammonMatchErrors: async (_, { player, ...paging }, { db }, info) => {
+    backgammonMatchErrors: async (_, { player, filter, ...paging }, { db, loaders }, info) => {
       const request = pageRequest(paging, info, 20, 200, (cursor, argument) => decodeCursor('bgmatch', cursor, argument));
-      const found = await backgammonMatchErrors(db, { player: playerArg(player), first: request.take, afterGameId: request.cursor, backward: request.backward });
+      const found = await backgammonMatchErrors(db, {
+        player: playerArg(player),
+        games: await keptGamesOf(db, loaders.source, filter),
+        first: request.take,
+        afterGameId: request.cursor,
+        backward: request.backward,
+      });
       const page = pageOf(found.matches, request, found.hasNextPage);
       const last = page.nodes[page.nodes.length - 1];
       const cursorOf = (m: { firstGameId: bigint }) => encodeCursor('bgmatch', m.firstGameId);

@@ -4,6 +4,7 @@
  * evaluation graph.
  */
 import type { ChessEvaluation, ChessGameSideAnalysis, Resolvers } from '../generated/graphql';
+import type { Context } from '../api/context';
 import {
   MAX_KEY_TEXT,
   decodeKeyCursor,
@@ -20,6 +21,7 @@ import {
   textArg,
 } from '../api/args';
 import { badUserInput } from '../api/errors';
+import { type GameFilter, keptGamesOf } from '../api/gameFilter';
 import { type WhiteEvaluation, ceiledCentipawns, winPercent } from '../codecs/chess';
 import {
   type GameOrder,
@@ -54,9 +56,14 @@ const sideAnalysis = (r: SideRow): ChessGameSideAnalysis => ({
   blunders: r.blunders,
 });
 
-const programFilter = (program: string | null | undefined, ruleset: string | null | undefined): ProgramFilter => ({
+/** The program, ruleset and game filter arguments, checked (the filter read as every query reads one). */
+const programFilter = async (
+  { program, ruleset, filter }: { program?: string | null; ruleset?: string | null; filter?: GameFilter | null },
+  { db, loaders }: Context,
+): Promise<ProgramFilter> => ({
   program: program === null || program === undefined ? null : textArg(program, 'program', MAX_KEY_TEXT),
   ruleset: ruleset === null || ruleset === undefined ? null : textArg(ruleset, 'ruleset', MAX_KEY_TEXT),
+  games: await keptGamesOf(db, loaders.source, filter),
 });
 
 /** An evaluation as GraphQL shows it; `whiteToMove` in the position (a mate in 0 is against the side to move). */
@@ -87,20 +94,21 @@ const playerAnalysis = (p: PlayerFigures) => ({
 
 export const chessAnalysisResolvers: Resolvers = {
   Query: {
-    chessAnalysisPrograms: (_, { first }, { db }) => chessAnalysisPrograms(db, intArg(first, 100, 0, 1000, 'first')),
-    chessPlayerAnalysis: async (_, { program, ruleset, minGames, first, orderBy }, { db }) =>
+    chessAnalysisPrograms: async (_, { first, filter }, context) =>
+      chessAnalysisPrograms(context.db, intArg(first, 100, 0, 1000, 'first'), (await programFilter({ filter }, context)).games),
+    chessPlayerAnalysis: async (_, { minGames, first, orderBy, ...filters }, context) =>
       (
-        await chessPlayerFigures(db, programFilter(program, ruleset), {
+        await chessPlayerFigures(context.db, await programFilter(filters, context), {
           minGames: minGamesArg(minGames),
           first: pageSize(first, 50, MAX_PLAYERS),
           order: orderBy ?? 'MOST_GAMES',
         })
       ).map(playerAnalysis),
-    chessPlayerAnalysisPage: async (_, { program, ruleset, minGames, orderBy, ...paging }, { db }, info) => {
+    chessPlayerAnalysisPage: async (_, { program, ruleset, filter, minGames, orderBy, ...paging }, context, info) => {
       const order = orderBy ?? 'MOST_GAMES';
       const name = `chessPlayers:${order}`;
       const request = pageRequest(paging, info, 50, MAX_PLAYERS, keysCursorReader(name, chessPlayerOrderKeys(order)));
-      const page = await chessPlayerFiguresPage(db, programFilter(program, ruleset), {
+      const page = await chessPlayerFiguresPage(context.db, await programFilter({ program, ruleset, filter }, context), {
         minGames: minGamesArg(minGames),
         order,
         take: request.take,
@@ -110,7 +118,7 @@ export const chessAnalysisResolvers: Resolvers = {
       });
       return keysetConnection(page, request, name, playerAnalysis);
     },
-    chessAnalysedGames: async (_, { program, ruleset, orderBy, ...paging }, context, info) => {
+    chessAnalysedGames: async (_, { program, ruleset, filter, orderBy, ...paging }, context, info) => {
       const order: GameOrder = orderBy ?? 'HIGHEST_AVERAGE_CENTIPAWN_LOSS';
       const name = `chessGames:${order}`;
       const request = pageRequest(paging, info, 20, MAX_GAMES_PAGE, (text, argument) => {
@@ -118,7 +126,7 @@ export const chessAnalysisResolvers: Resolvers = {
         if (cursor && cursor.value === null) throw badUserInput(`${argument} is not a cursor this server gave out for this order`, { argument });
         return cursor && { value: Number(cursor.value), id: cursor.id };
       });
-      const page = await chessAnalysedGames(context.db, programFilter(program, ruleset), {
+      const page = await chessAnalysedGames(context.db, await programFilter({ program, ruleset, filter }, context), {
         order,
         first: request.take,
         after: request.cursor,

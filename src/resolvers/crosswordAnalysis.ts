@@ -4,6 +4,7 @@
  * from a replay of that one game.
  */
 import type { Resolvers } from '../generated/graphql';
+import { keptGamesOf } from '../api/gameFilter';
 import { decodeCursor, encodeCursor, intArg, keysCursorReader, keysetConnection, selects, pageInfoOf, pageOf, pageRequest, textArg, MAX_FILTER_TEXT } from '../api/args';
 import {
   CROSSWORD_PLAYER_KEYS,
@@ -34,12 +35,19 @@ const playerStats = (r: CrosswordPlayerStats) => ({
 
 export const crosswordAnalysisResolvers: Resolvers = {
   Query: {
-    crosswordPlayerStats: async (_, { first, player }, { db }) =>
-      (await crosswordPlayerStats(db, { first: intArg(first, 50, 0, 500, 'first'), player: playerArg(player) })).map(playerStats),
-    crosswordPlayerStatsPage: async (_, { player, ...paging }, { db }, info) => {
+    crosswordPlayerStats: async (_, { first, player, filter }, { db, loaders }) =>
+      (
+        await crosswordPlayerStats(db, {
+          first: intArg(first, 50, 0, 500, 'first'),
+          player: playerArg(player),
+          games: await keptGamesOf(db, loaders.source, filter),
+        })
+      ).map(playerStats),
+    crosswordPlayerStatsPage: async (_, { player, filter, ...paging }, { db, loaders }, info) => {
       const request = pageRequest(paging, info, 50, 500, keysCursorReader(PLAYERS_CURSOR, CROSSWORD_PLAYER_KEYS));
       const page = await crosswordPlayerStatsPage(db, {
         player: playerArg(player),
+        games: await keptGamesOf(db, loaders.source, filter),
         take: request.take,
         after: request.cursor,
         backward: request.backward,
@@ -47,9 +55,14 @@ export const crosswordAnalysisResolvers: Resolvers = {
       });
       return keysetConnection(page, request, PLAYERS_CURSOR, playerStats);
     },
-    crosswordScoreDisagreements: async (_, args, { db, loaders }, info) => {
-      const request = pageRequest(args, info, 20, 100, (cursor, argument) => decodeCursor(CURSOR, cursor, argument));
-      const found = await crosswordScoreDisagreements(db, { first: request.take, afterGameId: request.cursor, backward: request.backward });
+    crosswordScoreDisagreements: async (_, { filter, ...paging }, { db, loaders }, info) => {
+      const request = pageRequest(paging, info, 20, 100, (cursor, argument) => decodeCursor(CURSOR, cursor, argument));
+      const found = await crosswordScoreDisagreements(db, {
+        first: request.take,
+        afterGameId: request.cursor,
+        backward: request.backward,
+        games: await keptGamesOf(db, loaders.source, filter),
+      });
       const paged = pageOf(found.page, request, found.hasNextPage);
       const games = await loaders.game.loadMany(paged.nodes.map((d) => d.gameId));
       const nodes = paged.nodes.flatMap((d, k) => {

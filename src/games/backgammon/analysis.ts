@@ -16,6 +16,7 @@
 import type { Database } from '../../db/database';
 import type { Game, PlayerAnalysis } from '../../generated/prisma/client';
 import { type KeysetRows, type SortKey, keysetPage } from '../../db/keyset';
+import { type KeptGames, keptGameConditions } from '../keptGames';
 
 /** Sums of one player's (or side's) judged decisions. */
 export interface ErrorSums {
@@ -89,26 +90,35 @@ const PLAYER_KEYS: Record<PlayerOrder, SortKey[]> = {
   NAME: [{ column: 'player', type: 'text' }],
 };
 
-/** The players (with `player`, that one) and their sums, with the overall rate OVERALL_RATE orders by. */
-const playersQuery = (player: string | undefined, params: unknown[]): string => {
+/**
+ * The players (with `player`, that one) and their sums over the games `games` keeps (every game
+ * when absent), with the overall rate OVERALL_RATE orders by.
+ */
+const playersQuery = (player: string | undefined, games: KeptGames | undefined, params: unknown[]): string => {
   if (player !== undefined) params.push(player);
+  const playerSql = player !== undefined ? `AND a.player = $${params.length}` : '';
+  const kept = keptGameConditions(games, params, 'g');
+  const join = kept.length > 0 ? ` JOIN "Game" g ON g.id = a."gameId"` : '';
   return `SELECT a.player, ${sums()},
        ((sum(a.loss) + coalesce(sum(a."cubeLoss"), 0)) / nullif(sum(a.decisions) + coalesce(sum(a."cubeDecisions"), 0), 0))::float8 AS rate
-     FROM "PlayerAnalysis" a
-     WHERE a.kind = 'BACKGAMMON' ${player !== undefined ? `AND a.player = $${params.length}` : ''}
+     FROM "PlayerAnalysis" a${join}
+     WHERE a.kind = 'BACKGAMMON' ${playerSql}${kept.map((c) => ` AND ${c}`).join('')}
      GROUP BY a.player`;
 };
 
 type PlayerRow = SumsRow & { player: string | null };
 const playerOf = (r: PlayerRow): PlayerErrors => ({ player: r.player, ...sumsOf(r) });
 
-/** Per player over all their analysed backgammon games: `player` alone when given, else the first `first` in `order`. */
+/**
+ * Per player over all their analysed backgammon games (those `games` keeps): `player` alone when
+ * given, else the first `first` in `order`.
+ */
 export async function backgammonPlayerErrors(
   db: Database,
-  options: { player?: string; order: PlayerOrder; first: number },
+  options: { player?: string; games?: KeptGames; order: PlayerOrder; first: number },
 ): Promise<PlayerErrors[]> {
   const params: unknown[] = [];
-  const query = playersQuery(options.player, params);
+  const query = playersQuery(options.player, options.games, params);
   const page = await keysetPage<PlayerRow>(db, query, params, PLAYER_KEYS[options.order], { take: options.first, backward: false, count: false });
   return page.rows.map((r) => playerOf(r.row));
 }
@@ -119,10 +129,10 @@ export async function backgammonPlayerErrors(
  */
 export async function backgammonPlayerErrorsPage(
   db: Database,
-  options: { player?: string; order: PlayerOrder; take: number; after?: (string | null)[]; backward: boolean; count?: boolean },
+  options: { player?: string; games?: KeptGames; order: PlayerOrder; take: number; after?: (string | null)[]; backward: boolean; count?: boolean },
 ): Promise<KeysetRows<PlayerErrors>> {
   const params: unknown[] = [];
-  const query = playersQuery(options.player, params);
+  const query = playersQuery(options.player, options.games, params);
   const page = await keysetPage<PlayerRow>(db, query, params, PLAYER_KEYS[options.order], options);
   return { ...page, rows: page.rows.map((r) => ({ row: playerOf(r.row), keys: r.keys })) };
 }
@@ -164,11 +174,12 @@ const MAX_GAME_ID = 2n ** 63n - 1n;
  * Analysed matches, by their first game's id: those after `afterGameId`, at most `first`
  * (one more tells whether there is a next page); with `backward`, those before it, nearest first
  * (`hasNextPage` then says more come before); with `player`, only the matches that player
- * played (on either side).
+ * played (on either side). With `games`, only the matches with a game it keeps, their games and
+ * sums over those games alone (a match keeps its id, its first game's, kept or not).
  */
 export async function backgammonMatchErrors(
   db: Database,
-  options: { player?: string; first: number; afterGameId?: bigint; backward?: boolean },
+  options: { player?: string; games?: KeptGames; first: number; afterGameId?: bigint; backward?: boolean },
 ): Promise<{ matches: MatchErrors[]; hasNextPage: boolean }> {
   const backward = options.backward === true;
   const params: unknown[] = [options.first + 1, options.afterGameId ?? (backward ? MAX_GAME_ID : 0n)];
@@ -182,8 +193,13 @@ export async function backgammonMatchErrors(
       JOIN "Game" g ON g.id = mine."gameId")`;
     having = 'AND bool_or(a.player = $3)';
   }
+  // The kept games' rows alone are summed and counted; every game of the match still sets its id.
+  const kept = keptGameConditions(options.games, params, 'g').join(' AND ');
+  const keptOnly = kept ? ` AND ${kept}` : '';
+  const gameCount = kept ? `count(DISTINCT g.id) FILTER (WHERE ${kept})` : 'count(DISTINCT g.id)';
+  if (kept) having += ` AND bool_or(${kept})`;
   const rows = await db.sql.query<Record<string, unknown>>(
-    `SELECT ${MATCH_KEY}, min(g.id) AS "firstGameId", count(DISTINCT g.id)::int8 AS "gameCount", ${sums('a.side = 1', 's1_')}, ${sums('a.side = 2', 's2_')}
+    `SELECT ${MATCH_KEY}, min(g.id) AS "firstGameId", ${gameCount}::int8 AS "gameCount", ${sums(`a.side = 1${keptOnly}`, 's1_')}, ${sums(`a.side = 2${keptOnly}`, 's2_')}
      FROM "Game" g JOIN "PlayerAnalysis" a ON a."gameId" = g.id AND a.kind = 'BACKGAMMON' ${where}
      GROUP BY ${MATCH_KEY} HAVING min(g.id) ${backward ? '<' : '>'} $2 ${having} ORDER BY min(g.id) ${backward ? 'DESC' : 'ASC'} LIMIT $1`,
     params,

@@ -10,15 +10,23 @@ import type { Game } from '../../generated/prisma/client';
 import { type MoveJudgement, type WhiteEvaluation, isStandardVariant, parseClock, replayGame } from '../../codecs/chess';
 import { analyseMainLine, chessMainLine, storedChessGame } from './formats';
 import { type KeysetRows, type SortKey, keysetPage } from '../../db/keyset';
+import { type KeptGames, keptGameConditions } from '../keptGames';
 
-/** Rows of one program and ruleset, or of every program when `program` is absent (any ruleset when `ruleset` is). */
+/**
+ * Rows of one program and ruleset, or of every program when `program` is absent (any ruleset when
+ * `ruleset` is), of the games `games` keeps (every game when absent).
+ */
 export interface ProgramFilter {
   program?: string | null;
   ruleset?: string | null;
+  games?: KeptGames;
 }
 
-/** SQL conditions on `PlayerAnalysis` aliased `a` for a filter, numbering parameters from `$${first}`. */
-const filterSql = (filter: ProgramFilter, params: unknown[]): string => {
+/**
+ * SQL for a filter over `PlayerAnalysis` aliased `a`: the join of each row's game as `g` (only
+ * when the filter keeps some games, else empty) and the conditions, parameters appended to `params`.
+ */
+const filterSql = (filter: ProgramFilter, params: unknown[]): { join: string; where: string } => {
   let sql = `a.kind = 'CHESS'`;
   if (filter.program !== undefined && filter.program !== null) {
     params.push(filter.program);
@@ -28,7 +36,9 @@ const filterSql = (filter: ProgramFilter, params: unknown[]): string => {
     params.push(filter.ruleset);
     sql += ` AND a.ruleset = $${params.length}`;
   }
-  return sql;
+  const games = keptGameConditions(filter.games, params, 'g');
+  if (games.length === 0) return { join: '', where: sql };
+  return { join: ` JOIN "Game" g ON g.id = a."gameId"`, where: [sql, ...games].join(' AND ') };
 };
 
 /** A program (and settings) whose evaluations judged stored games. */
@@ -41,14 +51,16 @@ export interface AnalysisProgram {
   moves: number;
 }
 
-/** The programs that judged chess games, most games first. */
-export async function chessAnalysisPrograms(db: Database, first: number): Promise<AnalysisProgram[]> {
+/** The programs that judged chess games (of the games `games` keeps, every game when absent), most games first. */
+export async function chessAnalysisPrograms(db: Database, first: number, games?: KeptGames): Promise<AnalysisProgram[]> {
+  const params: unknown[] = [first];
+  const { join, where } = filterSql({ games }, params);
   const rows = await db.sql.query<{ program: string; ruleset: string; games: bigint; moves: bigint }>(
     // Per game first (a hash aggregate), then per program: faster than count(DISTINCT "gameId"), which sorts.
     `SELECT program, ruleset, count(*)::int8 AS games, sum(moves)::int8 AS moves
-     FROM (SELECT program, ruleset, "gameId", sum(decisions) AS moves FROM "PlayerAnalysis" WHERE kind = 'CHESS' GROUP BY 1, 2, 3) g
+     FROM (SELECT a.program, a.ruleset, a."gameId", sum(a.decisions) AS moves FROM "PlayerAnalysis" a${join} WHERE ${where} GROUP BY 1, 2, 3) p
      GROUP BY 1, 2 ORDER BY games DESC, 1, 2 LIMIT $1`,
-    [first],
+    params,
   );
   return rows.map((r) => ({ program: r.program, ruleset: r.ruleset, games: Number(r.games), moves: Number(r.moves) }));
 }
@@ -100,13 +112,13 @@ type FiguresRow = {
 
 /** Named players' figures with at least `minGames` judged games under `filter` (parameters appended to `params`). */
 const figuresQuery = (filter: ProgramFilter, minGames: number, params: unknown[]): string => {
-  const where = filterSql(filter, params);
+  const { join, where } = filterSql(filter, params);
   params.push(minGames);
   return `SELECT a.player, count(*)::int8 AS games, sum(a.decisions)::int8 AS moves, sum(a.loss)::float8 AS loss,
          (sum(a.loss) / nullif(sum(a.decisions), 0))::float8 AS acpl, avg(a.accuracy)::float8 AS accuracy,
          sum(a.inaccuracies)::int8 AS inaccuracies, sum(a.mistakes)::int8 AS mistakes, sum(a.blunders)::int8 AS blunders,
          (sum(a.blunders)::float8 / nullif(sum(a.decisions), 0))::float8 AS "blunderRate"
-       FROM "PlayerAnalysis" a WHERE ${where} AND a.player IS NOT NULL
+       FROM "PlayerAnalysis" a${join} WHERE ${where} AND a.player IS NOT NULL
        GROUP BY a.player HAVING count(*) >= $${params.length}`;
 };
 
@@ -212,8 +224,8 @@ export async function chessAnalysedGames(
   const backward = options.backward === true;
   const descending = GAME_ORDER[options.order].descending !== backward;
   const params: unknown[] = [];
-  const where = filterSql(filter, params);
-  const grouped = `SELECT a."gameId" AS id, (${value})::float8 AS v FROM "PlayerAnalysis" a WHERE ${where} GROUP BY a."gameId"`;
+  const { join, where } = filterSql(filter, params);
+  const grouped = `SELECT a."gameId" AS id, (${value})::float8 AS v FROM "PlayerAnalysis" a${join} WHERE ${where} GROUP BY a."gameId"`;
   const countParams = params.slice();
   let after = '';
   if (options.after) {

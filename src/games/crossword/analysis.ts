@@ -9,6 +9,7 @@ import type { Game } from '../../generated/prisma/client';
 import { type GameScoreSummary, summarizeGcgGame } from '../../codecs/crossword';
 import { replayStoredGcg } from './formats';
 import { type KeysetRows, type SortKey, keysetPage } from '../../db/keyset';
+import { type KeptGames, keptGameConditions } from '../keptGames';
 
 /** One player's figures over every stored crossword game they played. */
 export interface CrosswordPlayerStats {
@@ -32,13 +33,17 @@ export const CROSSWORD_PLAYER_KEYS: readonly SortKey[] = [
 
 type StatsRow = { player: string; games: bigint; turns: bigint; points: bigint; bingos: bigint; wins: bigint; finished: bigint };
 
-/** Every named player's figures (`player`, when given, keeps the names that contain it, any case); parameters appended to `params`. */
-const statsQuery = (player: string | undefined, params: unknown[]): string => {
+/**
+ * Every named player's figures over the games `games` keeps (every game when absent; `player`,
+ * when given, keeps the names that contain it, any case); parameters appended to `params`.
+ */
+const statsQuery = (player: string | undefined, games: KeptGames | undefined, params: unknown[]): string => {
   let filter = '';
   if (player !== undefined && player !== '') {
     params.push(`%${player.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     filter = `AND a.player ILIKE $${params.length}`;
   }
+  for (const condition of keptGameConditions(games, params, 'g')) filter += ` AND ${condition}`;
   // The opponent's row gives the other final score; the game's result is set only when it finished.
   // Reading each game's result is most of the time (a hash of the crossword games); `g.kind` lets a
   // database holding many games of other kinds reach the crossword ones by the (kind, id) index.
@@ -67,10 +72,10 @@ const statsOf = (r: StatsRow): CrosswordPlayerStats => ({
  * Players in the order of CROSSWORD_PLAYER_KEYS, at most `first`; `player`, when given, keeps the
  * names that contain it (case-insensitive). A game with no analysis row counts nothing.
  */
-export async function crosswordPlayerStats(db: Database, options: { first: number; player?: string }): Promise<CrosswordPlayerStats[]> {
+export async function crosswordPlayerStats(db: Database, options: { first: number; player?: string; games?: KeptGames }): Promise<CrosswordPlayerStats[]> {
   if (options.first === 0) return [];
   const params: unknown[] = [];
-  const query = statsQuery(options.player, params);
+  const query = statsQuery(options.player, options.games, params);
   const page = await keysetPage<StatsRow>(db, query, params, CROSSWORD_PLAYER_KEYS, { take: options.first, backward: false, count: false });
   return page.rows.map((r) => statsOf(r.row));
 }
@@ -81,10 +86,10 @@ export async function crosswordPlayerStats(db: Database, options: { first: numbe
  */
 export async function crosswordPlayerStatsPage(
   db: Database,
-  options: { player?: string; take: number; after?: (string | null)[]; backward: boolean; count?: boolean },
+  options: { player?: string; games?: KeptGames; take: number; after?: (string | null)[]; backward: boolean; count?: boolean },
 ): Promise<KeysetRows<CrosswordPlayerStats>> {
   const params: unknown[] = [];
-  const query = statsQuery(options.player, params);
+  const query = statsQuery(options.player, options.games, params);
   const page = await keysetPage<StatsRow>(db, query, params, CROSSWORD_PLAYER_KEYS, options);
   return { ...page, rows: page.rows.map((r) => ({ row: statsOf(r.row), keys: r.keys })) };
 }
@@ -116,32 +121,46 @@ export interface CrosswordScoreDisagreements {
 
 const DIFFERS = `a."statedScore" <> a.points`;
 
-/** The games whose stated and recomputed final scores differ: how many, and one page of them in game id order (or backward from a game). */
+/** Of the games `games` keeps (every game when absent): the join of each row `a`'s game as `g` when needed, and the conditions, parameters appended to `params`. */
+const keptSql = (games: KeptGames | undefined, params: unknown[]): { join: string; and: string } => {
+  const kept = keptGameConditions(games, params, 'g');
+  return kept.length === 0 ? { join: '', and: '' } : { join: ` JOIN "Game" g ON g.id = a."gameId"`, and: kept.map((c) => ` AND ${c}`).join('') };
+};
+
+/**
+ * The games whose stated and recomputed final scores differ: how many, and one page of them in
+ * game id order (or backward from a game); of the games `games` keeps, every game when absent.
+ */
 export async function crosswordScoreDisagreements(
   db: Database,
-  options: { first: number; afterGameId?: bigint; backward?: boolean },
+  options: { first: number; afterGameId?: bigint; backward?: boolean; games?: KeptGames },
 ): Promise<CrosswordScoreDisagreements> {
   const { first } = options;
   const backward = options.backward === true;
   const direction = backward ? 'DESC' : 'ASC';
+  const countParams: unknown[] = [];
+  const counted = keptSql(options.games, countParams);
+  const pageParams: unknown[] = [options.afterGameId ?? (backward ? 2n ** 63n - 1n : 0n)];
+  const paged = keptSql(options.games, pageParams);
   const [[counts], rows] = await Promise.all([
     db.sql.query<{ games: bigint; disagreeing: bigint }>(
       `SELECT count(DISTINCT a."gameId")::int8 AS games,
          count(DISTINCT a."gameId") FILTER (WHERE ${DIFFERS})::int8 AS disagreeing
-       FROM "PlayerAnalysis" a WHERE a.kind = 'CROSSWORD'`,
+       FROM "PlayerAnalysis" a${counted.join} WHERE a.kind = 'CROSSWORD'${counted.and}`,
+      countParams,
     ),
     first === 0
       ? Promise.resolve([])
       : db.sql.query<{ gameId: bigint; side: number; player: string | null; statedScore: number | null; points: number | null }>(
           `WITH page AS (
-             SELECT DISTINCT a."gameId" FROM "PlayerAnalysis" a
-             WHERE a.kind = 'CROSSWORD' AND ${DIFFERS} AND a."gameId" ${backward ? '<' : '>'} $1
+             SELECT DISTINCT a."gameId" FROM "PlayerAnalysis" a${paged.join}
+             WHERE a.kind = 'CROSSWORD' AND ${DIFFERS} AND a."gameId" ${backward ? '<' : '>'} $1${paged.and}
              ORDER BY a."gameId" ${direction} LIMIT ${first + 1}
            )
            SELECT a."gameId", a.side, a.player, a."statedScore", a.points
            FROM page JOIN "PlayerAnalysis" a ON a."gameId" = page."gameId"
            ORDER BY a."gameId" ${direction}, a.side`,
-          [options.afterGameId ?? (backward ? 2n ** 63n - 1n : 0n)],
+          pageParams,
         ),
   ]);
   const byGame = new Map<bigint, CrosswordSideScore[]>();
