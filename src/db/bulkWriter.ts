@@ -238,13 +238,13 @@ const linkBroughtPositions = (sql: SqlExecutor, importId: bigint): Promise<unkno
   );
 
 /** The typed attribute columns of a game, in COPY order (`attributeValues`). */
-const ATTRIBUTE_COLUMNS = ['player1Rating', 'player2Rating', 'meanRating', 'speed', 'plyCount', 'eco', 'opening'];
+const ATTRIBUTE_COLUMNS = ['player1Rating', 'player2Rating', 'meanRating', 'speed', 'plyCount', 'eco', 'openingKey'];
 
 /** A game's attribute columns; the mean rating only when both ratings are known. */
 const attributeValues = (a: GameAttributes | undefined): CopyValue[] => {
   if (!a) return [null, null, null, null, 0, null, null];
   const mean = a.player1Rating !== null && a.player2Rating !== null ? (a.player1Rating + a.player2Rating) / 2 : null;
-  return [a.player1Rating, a.player2Rating, mean, a.speed, a.plyCount, a.eco, a.opening === null ? null : json(a.opening)];
+  return [a.player1Rating, a.player2Rating, mean, a.speed, a.plyCount, a.eco, a.openingKey];
 };
 
 /** Sets the attribute columns of stored games (by id, decimal text), for games stored before they were read. */
@@ -254,7 +254,7 @@ export async function storeGameAttributes(sql: SqlExecutor, ids: readonly string
   const column = (k: number) => columns.map((c) => c[k]);
   await sql.query(
     `UPDATE "Game" g SET "player1Rating" = a.r1, "player2Rating" = a.r2, "meanRating" = a.mean, speed = a.speed::"Speed",
-       "plyCount" = a.plies, eco = a.eco, opening = a.opening::jsonb
+       "plyCount" = a.plies, eco = a.eco, "openingKey" = a.opening
      FROM unnest($1::int8[], $2::int4[], $3::int4[], $4::float8[], $5::text[], $6::int4[], $7::text[], $8::text[])
        AS a(id, r1, r2, mean, speed, plies, eco, opening)
      WHERE g.id = a.id`,

@@ -94,9 +94,9 @@ export interface GameAttributes {
   speed: Speed | null;
   /** Moves (plies) of the main line. */
   plyCount: number;
-  /** The opening the main line reaches (its last named position), where the game names openings. */
+  /** The opening the main line reaches, where the game names openings: its ECO code, and the key of the position that names it. */
   eco: string | null;
-  opening: { eco: string; name: string; moves: string } | null;
+  openingKey: string | null;
 }
 
 /**

@@ -24,11 +24,11 @@ export const attributesOf = (record: Pick<GameRecord, 'kind' | 'metadata' | 'pli
   const play = game.attributes?.(record.metadata ?? {}) ?? { player1Rating: null, player2Rating: null, speed: null };
   const keys = mainLineKeys(record);
   // A game from a set-up position names no opening (lichess names games from the standard start only).
-  const opening = record.startFen ? null : (game.openings?.ofLine(keys) ?? null);
+  const openingKey = record.startFen ? null : (game.openings?.namedKeyOfLine(keys) ?? null);
   return {
     ...play,
     plyCount: Math.max(0, keys.length - 1),
-    eco: opening?.eco ?? null,
-    opening,
+    eco: openingKey === null ? null : (game.openings?.ofPosition(openingKey)?.eco ?? null),
+    openingKey,
   };
 };

@@ -148,6 +148,8 @@ export interface GameModule {
   readonly openings?: {
     ofPosition(key: string): Opening | null;
     ofLine(keys: readonly string[]): Opening | null;
+    /** The key of the position that names the line (the one `ofLine` names it by), or null: what a game stores. */
+    namedKeyOfLine(keys: readonly string[]): string | null;
   };
   /** Whether positions of this kind are keyed by a 64-bit Zobrist or Polyglot hash written as 16 hex digits. */
   readonly hexKeys64?: boolean;

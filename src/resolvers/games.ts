@@ -8,7 +8,7 @@ import { gameOrderArg } from '../api/gameOrder';
 import { gameQueryOf } from '../api/gameFilter';
 import { type StoredPly, orderedPlies } from '../storage/gamePlies';
 import { completedRow, unstoredPosition } from '../storage/lookups';
-import { readerFor, writerFor } from '../games/index';
+import { gameOf, readerFor, writerFor } from '../games/index';
 import type { ImportOptions } from '../games/formats';
 import { bytesSource, runImport } from '../storage/importService';
 import { ImportFailure } from '../games/importFailure';
@@ -62,7 +62,7 @@ export const gameResolvers: Resolvers = {
     id: (game) => String(game.id),
     date: (game) => game.dateText,
     metadata: (game) => game.metadata,
-    opening: (game) => game.opening as { eco: string; name: string; moves: string } | null,
+    opening: (game) => (game.openingKey === null ? null : (gameOf(game.kind).openings?.ofPosition(game.openingKey) ?? null)),
     createdAt: (game) => game.createdAt,
     mainLine: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), true).map(plyOf),
     plies: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), false).map(plyOf),

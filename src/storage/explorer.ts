@@ -273,13 +273,13 @@ const moverFigures = (t: MoveTally, first: boolean) => {
   const [own, ownRated, opp, oppRated] = first
     ? [t.firstRatingSum, t.firstRated, t.secondRatingSum, t.secondRated]
     : [t.secondRatingSum, t.secondRated, t.firstRatingSum, t.firstRated];
-  const [perfGames, perfOpponents, perfScore] = first
-    ? [t.firstPerfGames, t.firstPerfOpponentSum, t.firstPerfScore]
-    : [t.secondPerfGames, t.secondPerfOpponentSum, t.secondPerfScore];
+  const [perfGames, perfOpponents, perfHalfPoints] = first
+    ? [t.firstPerfGames, t.firstPerfOpponentSum, t.firstPerfHalfPoints]
+    : [t.secondPerfGames, t.secondPerfOpponentSum, t.secondPerfHalfPoints];
   return {
     averageRating: ownRated > 0 ? own / ownRated : null,
     averageOpponentRating: oppRated > 0 ? opp / oppRated : null,
-    performance: perfGames > 0 ? performanceRating(perfOpponents / perfGames, perfScore, perfGames) : null,
+    performance: perfGames > 0 ? performanceRating(perfOpponents / perfGames, perfHalfPoints / 2, perfGames) : null,
   };
 };
 

@@ -108,9 +108,9 @@ describeEachDatabase('game filters', (getDb) => {
 
   it('reads the attributes of games stored before they were kept, when the database is opened', async () => {
     const db = getDb();
-    const columns = `"player1Rating", "player2Rating", "meanRating", speed, "plyCount", eco`;
+    const columns = `"player1Rating", "player2Rating", "meanRating", speed, "plyCount", eco, "openingKey"`;
     const before = await db.sql.query(`SELECT id, ${columns} FROM "Game" ORDER BY id`);
-    await db.sql.query(`UPDATE "Game" SET "player1Rating" = NULL, "player2Rating" = NULL, "meanRating" = NULL, speed = NULL, "plyCount" = 0, eco = NULL, opening = NULL`);
+    await db.sql.query(`UPDATE "Game" SET "player1Rating" = NULL, "player2Rating" = NULL, "meanRating" = NULL, speed = NULL, "plyCount" = 0, eco = NULL, "openingKey" = NULL`);
     await db.sql.query(`UPDATE "Import" SET attributed = false`);
     expect(await attributePendingImports(db)).toBe(300);
     expect(await db.sql.query(`SELECT id, ${columns} FROM "Game" ORDER BY id`)).toEqual(before);

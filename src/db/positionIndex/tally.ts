@@ -35,10 +35,10 @@ export interface MoveTally {
   secondRated: number;
   firstPerfGames: number;
   firstPerfOpponentSum: number;
-  firstPerfScore: number;
+  firstPerfHalfPoints: number;
   secondPerfGames: number;
   secondPerfOpponentSum: number;
-  secondPerfScore: number;
+  secondPerfHalfPoints: number;
   /** The latest `playedOn` of the games (`YYYY-MM-DD`), or null. */
   lastPlayed: string | null;
 }
@@ -47,13 +47,13 @@ export interface MoveTally {
 export const TALLY_NUMBERS = [
   'games', 'firstWins', 'draws', 'secondWins', 'firstPoints', 'pointGames',
   'firstRatingSum', 'firstRated', 'secondRatingSum', 'secondRated',
-  'firstPerfGames', 'firstPerfOpponentSum', 'firstPerfScore', 'secondPerfGames', 'secondPerfOpponentSum', 'secondPerfScore',
+  'firstPerfGames', 'firstPerfOpponentSum', 'firstPerfHalfPoints', 'secondPerfGames', 'secondPerfOpponentSum', 'secondPerfHalfPoints',
 ] as const;
 
 export const emptyTally = (): MoveTally => ({
   games: 0, firstWins: 0, draws: 0, secondWins: 0, firstPoints: 0, pointGames: 0,
   firstRatingSum: 0, firstRated: 0, secondRatingSum: 0, secondRated: 0,
-  firstPerfGames: 0, firstPerfOpponentSum: 0, firstPerfScore: 0, secondPerfGames: 0, secondPerfOpponentSum: 0, secondPerfScore: 0,
+  firstPerfGames: 0, firstPerfOpponentSum: 0, firstPerfHalfPoints: 0, secondPerfGames: 0, secondPerfOpponentSum: 0, secondPerfHalfPoints: 0,
   lastPlayed: null,
 });
 
@@ -88,12 +88,12 @@ export function addResultToTally(t: MoveTally, outcome: Outcome, firstPoints: nu
   if (score !== null && r2 !== null) {
     t.firstPerfGames++;
     t.firstPerfOpponentSum += r2;
-    t.firstPerfScore += score;
+    t.firstPerfHalfPoints += score * 2;
   }
   if (score !== null && r1 !== null) {
     t.secondPerfGames++;
     t.secondPerfOpponentSum += r1;
-    t.secondPerfScore += 1 - score;
+    t.secondPerfHalfPoints += 2 - score * 2;
   }
 }
 

@@ -94,12 +94,15 @@ export const openingOfPositionIn = (table: OpeningTable, key: string): Opening |
  * start's first or left out (the start cannot recur as the position after one move).
  */
 export function openingOfLineIn(table: OpeningTable, keys: readonly string[]): Opening | null {
+  const key = namedKeyOfLineIn(table, keys);
+  return key === null ? null : (table.byKey.get(key) ?? null);
+}
+
+/** The key of the position that names a line in `table` (as `openingOfLineIn` finds it), or null. */
+export function namedKeyOfLineIn(table: OpeningTable, keys: readonly string[]): string | null {
   const first = keys[0] === START_KEY ? 1 : 0;
   const end = Math.min(keys.length, first + OPENING_SEARCH_MAX_PLIES);
-  for (let i = end - 1; i >= first; i--) {
-    const named = table.byKey.get(keys[i]);
-    if (named) return named;
-  }
+  for (let i = end - 1; i >= first; i--) if (table.byKey.has(keys[i])) return keys[i];
   return null;
 }
 
@@ -134,5 +137,8 @@ export const openingOfPosition = (key: string): Opening | null => openingOfPosit
 /** The opening of a line from the standard start by the shipped table (the last named position on it), or null. */
 export const openingOfLine = (keys: readonly string[]): Opening | null => openingOfLineIn(shippedOpenings(), keys);
 
+/** The key of the position that names a line from the standard start by the shipped table, or null. */
+export const namedKeyOfLine = (keys: readonly string[]): string | null => namedKeyOfLineIn(shippedOpenings(), keys);
+
 /** The chess module's opening names (`GameModule.openings`). */
-export const chessOpenings: NonNullable<GameModule['openings']> = { ofPosition: openingOfPosition, ofLine: openingOfLine };
+export const chessOpenings: NonNullable<GameModule['openings']> = { ofPosition: openingOfPosition, ofLine: openingOfLine, namedKeyOfLine };
