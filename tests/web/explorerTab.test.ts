@@ -75,7 +75,7 @@ const shownMoves = (page: Page) =>
   page.$$eval('#explorer-moves tbody tr[data-move]', (rows) =>
     rows.map((r) => {
       const cells = [...r.querySelectorAll('td')].map((td) => td.textContent ?? '');
-      return { move: cells[0], count: Number(cells[1]), bar: r.querySelector('.wdl')?.getAttribute('aria-label'), rating: cells[3], performance: cells[5], lastPlayed: cells[6] };
+      return { move: cells[0], count: Number(cells[1]), bar: r.querySelector('.wdl')?.getAttribute('aria-label'), rating: cells[3], performance: cells[5], lastPlayed: r.querySelector('td.date')?.textContent };
     }),
   );
 
@@ -159,6 +159,26 @@ browserSuite('dashboard Explorer tab in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('a player, a side and a rating band filter together', async () => {
+    const page = await openExplorer();
+    await page.locator('#explorer-player').fill('carlsen');
+    await page.locator('#explorer-side').selectOption('FIRST');
+    await page.locator('#explorer-min-rating').fill('2000');
+    await page.locator('#explorer-max-rating').fill('2400');
+    await page.locator('#explorer-apply').click();
+    await settled(page);
+    const keep = (g: FixtureGame) => /carlsen/i.test(g.tags.White ?? '') && g.mean !== null && g.mean >= 2000 && g.mean <= 2400;
+    const fixture = countedFromFixture([], keep);
+    const total = GAMES.filter(keep).length;
+    expect(total).toBeGreaterThan(0);
+    const filtered = await api([], { player: 'carlsen', playerSide: 'FIRST', minRating: 2000, maxRating: 2400 });
+    expect(Object.fromEntries(filtered.moves.map((m) => [m.move, { count: m.count, wins: m.wins, draws: m.draws, losses: m.losses, unknown: m.unknown }]))).toEqual(Object.fromEntries(fixture));
+    expect(await shownMoves(page)).toEqual(expectedRows(filtered.moves));
+    expect(await page.locator('#explorer-moves tfoot td.count').innerText()).toBe(String(total));
+    expect(await page.locator('#explorer-summary').innerText()).toContain('over games mean rating 2000–2400; carlsen as White');
+    await page.close();
+  }, 60_000);
+
   it('clicking a move follows it, with its opening name, and the line goes back', async () => {
     const page = await openExplorer();
     await page.locator('#explorer-moves tbody tr[data-move=e4]').click();
@@ -230,6 +250,26 @@ browserSuite('dashboard Explorer tab in Chromium', () => {
     await settled(page);
     expect(await page.locator('#explorer-key').innerText()).toContain(second as string);
     expect((await shownMoves(page)).length).toBeGreaterThan(0);
+    await page.close();
+  }, 60_000);
+
+  it("the lookup box's Explore button opens a found position in the explorer", async () => {
+    const page = await openExplorer();
+    const key = '4HPwATDgc/ABMA:cAngAAAAAAAE'; // the start board at one match state, reached in the match
+    await page.locator('#lookup-key').fill(key);
+    await page.locator('#lookup button[type=submit]').click();
+    await page.locator(`#lookup-results article[data-key="${key}"] button.explore`).click();
+    await settled(page);
+    expect(await page.locator('#explorer-game').inputValue()).toBe('BACKGAMMON');
+    expect(await page.locator('#explorer-key').innerText()).toBe(key);
+    const found = dataOf(
+      await graphqlClient(browser.db)<{ findPositions: { moves: ApiMove[] }[] }>(
+        `query ($t: String!) { findPositions(text: $t) { moves { move count wins draws losses unknown averageRating performance lastPlayed } } }`,
+        { t: key },
+      ),
+    ).findPositions;
+    expect(await shownMoves(page)).toEqual(expectedRows(found[0].moves));
+    expect(await page.locator('#explorer-moves thead th').allInnerTexts()).toContain('Mean points');
     await page.close();
   }, 60_000);
 

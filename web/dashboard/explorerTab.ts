@@ -301,13 +301,19 @@ function follow(move: string): Promise<void> {
   return run(() => exploreChess(state.fen, state.play, state.filter));
 }
 
-function pickGame(kind: string): Promise<void> {
+/** Switches the view to a game: its position box (with its start position), side names and fields. */
+function setGame(kind: string): void {
   state.game = gameOfKind(kind);
+  $<HTMLSelectElement>('explorer-game').value = state.game.kind;
   const input = $<HTMLInputElement>('explorer-text');
   input.value = state.game.start;
   input.placeholder = state.game.placeholder;
   $('explorer-side').replaceChildren(...sideOptions(state.game));
   $('explorer-eco-label').hidden = state.game.kind !== 'CHESS';
+}
+
+function pickGame(kind: string): Promise<void> {
+  setGame(kind);
   return exploreInput();
 }
 
@@ -351,6 +357,26 @@ function wire(): void {
   });
 }
 
+/** A position to explore given from elsewhere on the page before the tab was built. */
+let pending: { kind: string; text: string } | null = null;
+
+/** Picks `kind` and explores the position `text` names in the game's box. */
+function exploreGiven(kind: string, text: string): Promise<void> {
+  setGame(kind);
+  $<HTMLInputElement>('explorer-text').value = text;
+  return exploreInput();
+}
+
+/**
+ * Opens the Explorer tab on a position (the lookup box's "Explore" button): `text` in the form
+ * the game's box reads (a FEN, a Go PositionID, gnubg IDs, a crossword key).
+ */
+export function openInExplorer(kind: string, text: string): void {
+  if (document.getElementById('explorer-view')) void exploreGiven(kind, text);
+  else pending = { kind, text };
+  location.hash = '#explorer';
+}
+
 export const explorerTab: Tab = {
   id: 'explorer',
   title: 'Explorer',
@@ -358,8 +384,10 @@ export const explorerTab: Tab = {
     if (!document.getElementById('explorer-view')) {
       build(panel);
       wire();
-      $<HTMLSelectElement>('explorer-game').value = state.game.kind;
-      await pickGame(state.game.kind);
+      const given = pending;
+      pending = null;
+      if (given) await exploreGiven(given.kind, given.text);
+      else await pickGame(state.game.kind);
     } else {
       await exploreAgain();
     }
