@@ -105,6 +105,7 @@ browserSuite('dashboard Explorer tab in Chromium', () => {
       dataOf(await gql(IMPORT, { f: 'SGF', d: sampleText('go', 'fuego-regression_2012-zen-vs-pro_3_So8p-vs-Zen.sgf') }));
       dataOf(await gql(IMPORT, { f: 'SGF', d: sampleText('go', 'fuego-regression_2009_MM-Fuego-variations.sgf') }));
       dataOf(await gql(IMPORT, { f: 'SGF', d: sampleText('backgammon', 'gibbon_7point.sgf') }));
+      dataOf(await gql(IMPORT, { f: 'GCG', d: sampleText('crossword', 'macondo', 'gcg', 'doug_v_emely_double_challenge.gcg') }));
     },
     { target: testTargets().slice(-1)[0] },
   );
@@ -250,6 +251,34 @@ browserSuite('dashboard Explorer tab in Chromium', () => {
     await settled(page);
     expect(await page.locator('#explorer-key').innerText()).toContain(second as string);
     expect((await shownMoves(page)).length).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-explorer-backgammon.png'), fullPage: true });
+    await page.close();
+  }, 60_000);
+
+  it('explores a crossword position by its CGP line', async () => {
+    const gql = graphqlClient(browser.db);
+    const game = dataOf(await gql<{ games: { nodes: { id: string; mainLine: { nextMove: string | null; position: { board: string } }[] }[] } }>(
+      '{ games(filter: { kind: CROSSWORD }) { nodes { id mainLine { nextMove position { board } } } } }',
+    )).games.nodes[0];
+    // The position after the first play, and the play made from it in this game.
+    const { board: cgp } = game.mainLine[1].position;
+    const page = await openExplorer();
+    await page.locator('#explorer-game').selectOption('CROSSWORD');
+    await settled(page);
+    expect(await page.locator('#explorer-summary').innerText()).toMatch(/^Type a crossword position/);
+    await page.locator('#explorer-text').fill(cgp);
+    await page.locator('#explorer-position button[type=submit]').click();
+    await settled(page);
+    const found = dataOf(
+      await gql<{ findPositions: { kind: string; moves: ApiMove[] }[] }>(
+        `query ($t: String!) { findPositions(text: $t) { kind moves { move count wins draws losses unknown averageRating performance lastPlayed } } }`,
+        { t: cgp },
+      ),
+    ).findPositions.filter((p) => p.kind === 'CROSSWORD');
+    // The one game that reaches it played this (the game's move text ends with its score, `+16`).
+    expect(found[0].moves.map((m) => m.move)).toEqual([game.mainLine[1].nextMove?.replace(/ [+-]\d+$/, '')]);
+    expect(await shownMoves(page)).toEqual(expectedRows(found[0].moves));
+    expect(await page.locator('#explorer-top-games tbody tr[data-game-id]').first().getAttribute('data-game-id')).toBe(game.id);
     await page.close();
   }, 60_000);
 
