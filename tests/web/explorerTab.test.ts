@@ -240,6 +240,28 @@ browserSuite('dashboard Explorer tab in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('the filter carries over to another game, without its chess-only ECO code', async () => {
+    const page = await openExplorer();
+    await page.locator('input[name=explorer-speed][value=RAPID]').check();
+    await page.locator('#explorer-eco').fill('B');
+    await page.locator('#explorer-apply').click();
+    await settled(page);
+    expect(await page.locator('#explorer-summary').innerText()).toContain('over games Rapid; ECO B,');
+    await page.locator('#explorer-game').selectOption('GO');
+    await settled(page);
+    // Of the two Go games only So – Zen (TM[1200], its `speed` RAPID) is kept: its first move only.
+    const rapid = dataOf(
+      await graphqlClient(browser.db)<{ findPositions: { moves: ApiMove[] }[] }>(
+        `query ($t: String!) { findPositions(text: $t) { moves(filter: { speeds: [RAPID] }) { move count wins draws losses unknown averageRating performance lastPlayed } } }`,
+        { t: '.'.repeat(81) },
+      ),
+    ).findPositions[0].moves;
+    expect(rapid.map((m) => [m.move, m.count])).toEqual([['E5', 1]]);
+    expect(await shownMoves(page)).toEqual(expectedRows(rapid));
+    expect(await page.locator('#explorer-summary').innerText()).toContain('over games Rapid, 1 game played');
+    await page.close();
+  }, 60_000);
+
   it('a backgammon Position ID alone offers each match state of the board', async () => {
     const page = await openExplorer();
     await page.locator('#explorer-game').selectOption('BACKGAMMON');

@@ -308,8 +308,13 @@ function setGame(kind: string): void {
   const input = $<HTMLInputElement>('explorer-text');
   input.value = state.game.start;
   input.placeholder = state.game.placeholder;
-  $('explorer-side').replaceChildren(...sideOptions(state.game));
+  const side = $<HTMLSelectElement>('explorer-side');
+  const sideWas = side.value;
+  side.replaceChildren(...sideOptions(state.game));
+  side.value = sideWas;
   $('explorer-eco-label').hidden = state.game.kind !== 'CHESS';
+  // The filter as the form shows it, for this game (an ECO code is for chess only).
+  state.filter = formFilter();
 }
 
 function pickGame(kind: string): Promise<void> {
@@ -317,10 +322,15 @@ function pickGame(kind: string): Promise<void> {
   return exploreInput();
 }
 
-function applyFilter(): Promise<void> {
+/** The filter the form's fields say, for the game picked. */
+function formFilter(): GameFilter | null {
   const values = readFilter($('explorer-filters'));
   if (state.game.kind !== 'CHESS') values.eco = '';
-  state.filter = filterOf(values);
+  return filterOf(values);
+}
+
+function applyFilter(): Promise<void> {
+  state.filter = formFilter();
   return exploreAgain();
 }
 
