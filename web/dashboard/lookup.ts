@@ -2,10 +2,12 @@
  * The lookup box under the tabs: any key a user has at hand (a Go hash or PositionID, a gnubg
  * `PositionID[:MatchID]`, a FEN, a CGP line, a Polyglot or crossword key) is classified
  * (`keys.ts`) and looked up; each stored position is shown with its diagram, scores and the
- * games it occurs in, or the decoded diagram when the position is not stored.
+ * games it occurs in (and a button that opens the Explorer tab on it), or the decoded diagram when
+ * the position is not stored.
  */
 import { gql } from '../shared/api';
 import { $, diagram, h } from './dom';
+import { openInExplorer } from './explorerTab';
 import { classifyKey } from './keys';
 
 interface FoundPosition {
@@ -117,6 +119,13 @@ async function lookup(input: string): Promise<{ found: FoundPosition[]; decoded?
 const gameText = (g: FoundPosition['occurrences'][number]['game']): string =>
   `${g.player1 ?? '?'} – ${g.player2 ?? '?'}${g.event ? `, ${g.event}` : ''}${g.date ? `, ${g.date}` : ''}${g.result ? ` (${g.result})` : ''}`;
 
+/** Opens the Explorer tab on a found position: chess by its FEN (the board), the others by their key. */
+const exploreButton = (p: FoundPosition): HTMLElement => {
+  const button = h('button', { type: 'button', class: 'explore' }, 'Explore its moves');
+  button.addEventListener('click', () => openInExplorer(p.kind, p.kind === 'CHESS' ? (p.board ?? p.key) : p.key));
+  return button;
+};
+
 export async function runLookup(): Promise<void> {
   const out = $('lookup-results');
   const input = $<HTMLInputElement>('lookup-key').value;
@@ -135,6 +144,7 @@ export async function runLookup(): Promise<void> {
             'div',
             { class: 'facts' },
             h('h3', {}, `${p.kind.toLowerCase()} · ${p.key}`),
+            exploreButton(p),
             p.toPlay ? h('p', {}, `${p.toPlay === 'WHITE' ? 'White' : 'Black'} to play.`) : '',
             h('p', {}, `Occurs ${p.occurrenceCount} time${p.occurrenceCount === 1 ? '' : 's'} in stored games.`),
             p.scores.length ? h('p', {}, `Scores: ${p.scores.map((s) => `${s.name} ${s.value}`).join('; ')}`) : '',
