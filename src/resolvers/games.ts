@@ -1,9 +1,10 @@
 /** Games: lookup, the filtered connection, plies, export, and importGames. */
-import type { GameFilter, GameOrderField, Resolvers } from '../generated/graphql';
+import type { GameOrderField, Resolvers } from '../generated/graphql';
 import type { PlyParent } from '../api/parents';
-import { MAX_FILTER_TEXT, MAX_KEY_TEXT, base64Arg, decodeKeyCursor, encodeKeyCursor, isCursorDay, loadOrNotFound, pageRequest, pagedConnection, parseId, textArg } from '../api/args';
+import { MAX_KEY_TEXT, base64Arg, decodeKeyCursor, encodeKeyCursor, isCursorDay, loadOrNotFound, pageRequest, pagedConnection, parseId, textArg } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
-import { type GameOrderColumn, type GameQuery, filterDay, gamesPage, orderValue } from '../storage/games';
+import { type GameOrderColumn, gamesPage, orderValue } from '../storage/games';
+import { gameQuery } from '../api/gameFilter';
 import { type StoredPly, orderedPlies } from '../storage/gamePlies';
 import { completedRow, unstoredPosition } from '../storage/lookups';
 import { readerFor, writerFor } from '../games/index';
@@ -16,29 +17,6 @@ const MAX_PAGE = 100;
 
 /** The stored column of each GraphQL order field. */
 const ORDER_COLUMNS: Record<GameOrderField, GameOrderColumn> = { ID: 'id', DATE: 'playedOn', PLAYER1: 'player1', PLAYER2: 'player2', EVENT: 'event' };
-
-/** A date argument (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`) as the first (`from`) or last (`until`) day it can be. */
-const dateArg = (text: string, argument: string, end: 'from' | 'until'): Date => {
-  const day = filterDay(text, end);
-  if (!day) throw badUserInput(`${argument} must be a year, month or day (YYYY, YYYY-MM or YYYY-MM-DD), got "${text}"`, { argument });
-  return day;
-};
-
-/** An optional filter text: absent when empty, else checked (length, NUL). */
-const filterText = (value: string | null | undefined, argument: string): string | undefined =>
-  value ? textArg(value, argument, MAX_FILTER_TEXT) : undefined;
-
-/** A GameFilter as the storage query, each argument checked. */
-const gameQuery = (filter: GameFilter): GameQuery => ({
-  kind: filter.kind ?? undefined,
-  player: filterText(filter.player, 'filter.player'),
-  event: filterText(filter.event, 'filter.event'),
-  playedFrom: filter.dateFrom ? dateArg(filter.dateFrom, 'filter.dateFrom', 'from') : undefined,
-  playedTo: filter.dateTo ? dateArg(filter.dateTo, 'filter.dateTo', 'until') : undefined,
-  result: filterText(filter.result, 'filter.result'),
-  text: filterText(filter.text, 'filter.text'),
-  importId: filter.importId ? parseId(filter.importId, 'filter.importId') : undefined,
-});
 
 /** A replayed node as the GraphQL Ply parent. */
 export const plyOf = ({ gameId, node, ply }: StoredPly): PlyParent => ({

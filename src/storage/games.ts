@@ -1,4 +1,4 @@
-/** Stored games: the filtered page of games, and the games an export writes. */
+/** Stored games: the filtered page of games, every game a filter keeps page by page, and the games an export writes. */
 import type { Database } from '../db/database';
 import { dayRange } from '../db/dateRange';
 import type { GameKind } from '../db/records';
@@ -8,6 +8,8 @@ import { importById } from './imports';
 /** Which games to list; every field narrows the list, absent fields do not. */
 export interface GameQuery {
   kind?: GameKind;
+  /** Only games of these kinds (an export's format holds some kinds only). */
+  kinds?: readonly GameKind[];
   /** Part of either player's name, any case. */
   player?: string;
   /** Part of the event's name, any case. */
@@ -46,6 +48,7 @@ const contains = (text: string) => ({ contains: escapeLike(text), mode: 'insensi
 const gameWhere = (query: GameQuery): Prisma.GameWhereInput => {
   const and: Prisma.GameWhereInput[] = [];
   if (query.kind) and.push({ kind: query.kind });
+  if (query.kinds) and.push({ kind: { in: [...query.kinds] } });
   if (query.player) and.push({ OR: [{ player1: contains(query.player) }, { player2: contains(query.player) }] });
   if (query.event) and.push({ event: contains(query.event) });
   // A written date is a range of days (playedOn..playedUntil): it matches when the ranges overlap.
@@ -154,4 +157,33 @@ export async function gamesToExport(db: Database, selection: ExportSelection): P
   const games = await db.prisma.game.findMany({ where: { importId: selection.importId }, orderBy: { indexInFile: 'asc' } });
   if (games.length > 0) return games;
   return (await importById(db, selection.importId)) ? [] : null;
+}
+
+/** How many games `query` keeps. */
+export const countGames = (db: Database, query: GameQuery): Promise<number> => db.prisma.game.count({ where: gameWhere(query) });
+
+/** Rows an export reads at a time. */
+export const EXPORT_PAGE = 500;
+
+/**
+ * Every game `query` keeps, in id order, `pageSize` at a time: keyset pages by id (`id > last`), so
+ * no more than two pages are held however many games match, and games added meanwhile with higher
+ * ids are read too. The next page is read while the caller handles this one; stopping early (a
+ * `break`, `return()`) reads no further.
+ */
+export async function* gamesInIdOrder(db: Database, query: GameQuery, pageSize = EXPORT_PAGE): AsyncGenerator<Game[]> {
+  const where = gameWhere(query);
+  const read = (after?: bigint): Promise<Game[]> => {
+    const page = db.prisma.game.findMany({ where: after === undefined ? where : { AND: [where, { id: { gt: after } }] }, orderBy: { id: 'asc' }, take: pageSize });
+    // A page read ahead that nobody waits for (the caller stopped) must not fail unhandled.
+    page.catch(() => undefined);
+    return page;
+  };
+  let next = read();
+  for (;;) {
+    const rows = await next;
+    if (rows.length === 0) return;
+    next = rows.length < pageSize ? Promise.resolve([]) : read(rows[rows.length - 1].id);
+    yield rows;
+  }
 }
