@@ -21,6 +21,13 @@ export const filterExportFormats = (): string[] => [...exportFormats(), NDJSON];
 export const kindsWrittenAs = (format: string): GameKind[] =>
   format === NDJSON ? [...GAME_KINDS] : GAME_KINDS.filter((kind) => writerFor(kind, format) !== undefined);
 
+/** `query` narrowed to the games `format` can hold (their kinds); null when it keeps none of them. */
+export const writtenQuery = (query: GameQuery, format: string): GameQuery | null => {
+  const kinds = kindsWrittenAs(format).filter((kind) => query.kind === undefined || kind === query.kind);
+  if (kinds.length === 0) return null;
+  return kinds.length === GAME_KINDS.length ? query : { ...query, kinds };
+};
+
 /**
  * A game's attributes as one line of NDJSON (no newline): the fields `Game` answers in GraphQL,
  * named and valued as there (ids as decimal strings, the date as written). The one place a field
@@ -74,9 +81,8 @@ const writeGame = (format: string, game: Game): WriteResult => {
  * named in the page's `skipped`. Stopping early reads no further.
  */
 export async function* exportPages(db: Database, query: GameQuery, format: string, pageSize = EXPORT_PAGE): AsyncGenerator<ExportPage> {
-  const kinds = kindsWrittenAs(format).filter((kind) => query.kind === undefined || kind === query.kind);
-  if (kinds.length === 0) return;
-  const narrowed: GameQuery = kinds.length === GAME_KINDS.length ? query : { ...query, kinds };
+  const narrowed = writtenQuery(query, format);
+  if (!narrowed) return;
   for await (const rows of gamesInIdOrder(db, narrowed, pageSize)) {
     const texts: string[] = [];
     const skipped: SkippedGame[] = [];
