@@ -1,27 +1,44 @@
 /**
- * The one reading of a `GameFilter` (GraphQL's input, or the JSON `GET /export` takes): each field
- * checked and turned into the storage query `GameQuery`. The `games` resolver and the export route
- * both call it, so a filter keeps the same games wherever it is given.
+ * `GameFilter` as the storage's `GameQuery`: each field checked and named when wrong, and the
+ * position a filter names turned into the games that reached it. Every query that takes a
+ * filter (games, the explorer, top games, export) reads it here.
  */
-import type { GameKind } from '../db/records';
-import { type GameQuery, filterDay } from '../storage/games';
-import { MAX_FILTER_TEXT, parseId, textArg } from './args';
+import type { Database } from '../db/database';
+import type { GameKind, Speed } from '../db/records';
+import { keyFormOf } from '../games/keyForms';
+import { filterDay } from '../storage/games';
+import type { GameQuery } from '../storage/gameFilter';
+import { positionsOfBoard } from '../storage/boards';
+import { type PlySource, gamesReachingKey } from '../storage/occurrences';
+import { MAX_FILTER_TEXT, MAX_KEY_TEXT, parseId, textArg } from './args';
 import { badUserInput } from './errors';
 
-/** A GameFilter as GraphQL gives it: every field optional, null when not given. */
-export interface GameFilterInput {
+/** The filter as GraphQL's `GameFilter` input (and `/export`'s `filter` JSON) gives it: absent fields are null or missing. */
+export interface GameFilter {
   kind?: GameKind | null;
   player?: string | null;
+  playerSide?: 'FIRST' | 'SECOND' | null;
   event?: string | null;
   dateFrom?: string | null;
   dateTo?: string | null;
   result?: string | null;
   text?: string | null;
   importId?: string | null;
+  minRating?: number | null;
+  maxRating?: number | null;
+  speeds?: readonly Speed[] | null;
+  position?: string | null;
+  eco?: string | null;
+  minPlies?: number | null;
+  maxPlies?: number | null;
+  analysed?: boolean | null;
 }
 
-/** A date field (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`) as the first (`from`) or last (`until`) day it can be. */
-const dateArg = (text: string, argument: string, end: 'from' | 'until'): Date => {
+/** Most positions a board named by `filter.position` stands for (a backgammon Position ID under every match state). */
+const MAX_FILTER_POSITIONS = 100;
+
+/** A date argument (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`) as the first (`from`) or last (`until`) day it can be. */
+export const dateArg = (text: string, argument: string, end: 'from' | 'until'): Date => {
   const day = filterDay(text, end);
   if (!day) throw badUserInput(`${argument} must be a year, month or day (YYYY, YYYY-MM or YYYY-MM-DD), got "${text}"`, { argument });
   return day;
@@ -31,17 +48,64 @@ const dateArg = (text: string, argument: string, end: 'from' | 'until'): Date =>
 const filterText = (value: string | null | undefined, argument: string): string | undefined =>
   value ? textArg(value, argument, MAX_FILTER_TEXT) : undefined;
 
-/**
- * A GameFilter as the storage query, each field checked; a bad one is BAD_USER_INPUT naming it
- * as `<argument>.<field>` (`filter.dateFrom`).
- */
-export const gameQuery = (filter: GameFilterInput, argument = 'filter'): GameQuery => ({
-  kind: filter.kind ?? undefined,
-  player: filterText(filter.player, `${argument}.player`),
-  event: filterText(filter.event, `${argument}.event`),
-  playedFrom: filter.dateFrom ? dateArg(filter.dateFrom, `${argument}.dateFrom`, 'from') : undefined,
-  playedTo: filter.dateTo ? dateArg(filter.dateTo, `${argument}.dateTo`, 'until') : undefined,
-  result: filterText(filter.result, `${argument}.result`),
-  text: filterText(filter.text, `${argument}.text`),
-  importId: filter.importId ? parseId(filter.importId, `${argument}.importId`) : undefined,
-});
+/** An optional whole number of at least `min`. */
+const countArg = (value: number | null | undefined, argument: string, min = 0): number | undefined => {
+  if (value === null || value === undefined) return undefined;
+  if (value < min) throw badUserInput(`${argument} must be at least ${min}, got ${value}`, { argument });
+  return value;
+};
+
+/** An ECO code (`B90`) or its prefix (`B9`, `B`). */
+const ecoArg = (value: string | null | undefined, argument: string): string | undefined => {
+  if (value === null || value === undefined || value === '') return undefined;
+  const eco = value.trim().toUpperCase();
+  if (!/^[A-E](\d\d?)?$/.test(eco)) throw badUserInput(`${argument} must be an ECO code or its prefix (A..E then up to two digits: B90, B9, B), got "${value}"`, { argument });
+  return eco;
+};
+
+/** A filter's fields that need no database, checked; `prefix` names the argument (`filter`). */
+export function gameQueryArg(filter: GameFilter, prefix = 'filter'): GameQuery {
+  const name = (field: string) => `${prefix}.${field}`;
+  const minRating = countArg(filter.minRating, name('minRating'));
+  const maxRating = countArg(filter.maxRating, name('maxRating'));
+  const minPlies = countArg(filter.minPlies, name('minPlies'));
+  const maxPlies = countArg(filter.maxPlies, name('maxPlies'));
+  const player = filterText(filter.player, name('player'));
+  if (filter.playerSide && !player) throw badUserInput(`${name('playerSide')} needs ${name('player')}: the side of which player`, { argument: name('playerSide') });
+  return {
+    kind: filter.kind ?? undefined,
+    player,
+    playerSide: filter.playerSide ?? undefined,
+    event: filterText(filter.event, name('event')),
+    playedFrom: filter.dateFrom ? dateArg(filter.dateFrom, name('dateFrom'), 'from') : undefined,
+    playedTo: filter.dateTo ? dateArg(filter.dateTo, name('dateTo'), 'until') : undefined,
+    result: filterText(filter.result, name('result')),
+    text: filterText(filter.text, name('text')),
+    importId: filter.importId ? parseId(filter.importId, name('importId')) : undefined,
+    minRating,
+    maxRating,
+    speeds: filter.speeds ?? undefined,
+    eco: ecoArg(filter.eco, name('eco')),
+    minPlies,
+    maxPlies,
+    analysed: filter.analysed ?? undefined,
+  };
+}
+
+/** The games that reached the position `text` names (any form `findPositions` reads), in id order. */
+async function gamesReachingText(db: Database, source: PlySource, text: string, argument: string): Promise<bigint[]> {
+  const form = keyFormOf(textArg(text, argument, MAX_KEY_TEXT));
+  if (form.form === 'unknown') throw badUserInput(`${argument}: ${form.reason}`, { argument });
+  const keys = form.form === 'keys' ? form.keys : (await positionsOfBoard(db, source, form.kind, form.board, MAX_FILTER_POSITIONS)).map((p) => ({ kind: form.kind, key: p.key }));
+  const games = new Set<bigint>();
+  for (const { kind, key } of keys) for (const id of await gamesReachingKey(db, source, kind, key)) games.add(id);
+  return [...games].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** A filter as the storage query, each field checked, its position turned into the games that reached it. */
+export async function gameQueryOf(db: Database, source: PlySource, filter: GameFilter | null | undefined, prefix = 'filter'): Promise<GameQuery> {
+  if (!filter) return {};
+  const query = gameQueryArg(filter, prefix);
+  if (!filter.position) return query;
+  return { ...query, gameIds: await gamesReachingText(db, source, filter.position, `${prefix}.position`) };
+}

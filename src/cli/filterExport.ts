@@ -9,6 +9,8 @@ import type { GameKind } from '../db/records';
 import { GAME_KINDS, exportFormats, isGameKind } from '../games/index';
 import { NDJSON, exportPages, kindsWrittenAs, writtenQuery } from '../storage/exportGames';
 import { type GameQuery, countGames, filterDay } from '../storage/games';
+import type { Side } from '../storage/gameFilter';
+import { SPEEDS, type Speed } from '../games/speed';
 import { formatCount } from './numbers';
 import { createProgress } from './progress';
 import { UsageError, idOption } from './usage';
@@ -23,13 +25,25 @@ export interface FilterOptionsCli {
   result?: string;
   text?: string;
   import?: string;
+  minRating?: string;
+  maxRating?: string;
+  speed?: string;
+  side?: string;
+  eco?: string;
+  minPlies?: string;
+  maxPlies?: string;
 }
 
 /** The options that make an export one by filter (`--import` alone keeps its own meaning: one import in file order). */
-export const FILTER_OPTIONS = ['kind', 'player', 'event', 'since', 'until', 'result', 'text'] as const;
+export const FILTER_OPTIONS = [
+  'kind', 'player', 'event', 'since', 'until', 'result', 'text', 'minRating', 'maxRating', 'speed', 'side', 'eco', 'minPlies', 'maxPlies',
+] as const;
 
 /** Whether any filter option was given. */
 export const hasFilterOption = (values: FilterOptionsCli): boolean => FILTER_OPTIONS.some((name) => values[name] !== undefined);
+
+/** The sides `--side` takes. */
+const SIDES: readonly Side[] = ['FIRST', 'SECOND'];
 
 /** Formats and kinds as the command line spells them: `go-positions`, `chess`. */
 const cliName = (name: string): string => name.toLowerCase().replace(/_/g, '-');
@@ -48,6 +62,42 @@ const textOption = (option: string, text: string | undefined): string | undefine
   return text;
 };
 
+/** A whole-number option (`--min-rating`, `--max-plies`): 0 or more, else a usage error naming it. */
+const countOption = (option: string, text: string | undefined): number | undefined => {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(text.trim())) throw new UsageError(`${option} takes a whole number, got "${text}"`);
+  return Number(text);
+};
+
+/** `--speed blitz,rapid`: speeds, any case, comma-separated. */
+const speedsOption = (text: string | undefined): Speed[] | undefined => {
+  if (text === undefined) return undefined;
+  const names = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const speeds = names.map((name) => SPEEDS.find((speed) => speed === name.toUpperCase()));
+  const bad = names.find((_, i) => speeds[i] === undefined);
+  if (bad !== undefined || names.length === 0) {
+    throw new UsageError(`--speed takes one or more of ${SPEEDS.map(cliName).join(', ')}, comma-separated, got "${bad ?? text}"`);
+  }
+  return [...new Set(speeds as Speed[])];
+};
+
+/** `--side first|second`: the side `--player` had. */
+const sideOption = (text: string | undefined, player: string | undefined): Side | undefined => {
+  if (text === undefined) return undefined;
+  const side = SIDES.find((s) => s === text.trim().toUpperCase());
+  if (!side) throw new UsageError(`--side takes first (White in chess, Black in Go) or second, got "${text}"`);
+  if (player === undefined) throw new UsageError('--side needs --player: the side of which player');
+  return side;
+};
+
+/** `--eco B9`: an ECO code or its prefix. */
+const ecoOption = (text: string | undefined): string | undefined => {
+  if (text === undefined) return undefined;
+  const eco = text.trim().toUpperCase();
+  if (!/^[A-E](\d\d?)?$/.test(eco)) throw new UsageError(`--eco takes an ECO code or its prefix (A..E then up to two digits: B90, B9, B), got "${text}"`);
+  return eco;
+};
+
 /** The filter options as the storage query, each checked; a bad one is a usage error naming its option. */
 export const filterQuery = (values: FilterOptionsCli): GameQuery => {
   let kind: GameKind | undefined;
@@ -56,15 +106,23 @@ export const filterQuery = (values: FilterOptionsCli): GameQuery => {
     if (!isGameKind(upper)) throw new UsageError(`--kind takes one of ${GAME_KINDS.map(cliName).join(', ')}, got "${values.kind}"`);
     kind = upper;
   }
+  const player = textOption('--player', values.player);
   return {
     kind,
-    player: textOption('--player', values.player),
+    player,
+    playerSide: sideOption(values.side, player),
     event: textOption('--event', values.event),
     playedFrom: values.since === undefined ? undefined : dateOption('--since', values.since, 'from'),
     playedTo: values.until === undefined ? undefined : dateOption('--until', values.until, 'until'),
     result: textOption('--result', values.result),
     text: textOption('--text', values.text),
     importId: values.import === undefined ? undefined : idOption('--import', values.import),
+    minRating: countOption('--min-rating', values.minRating),
+    maxRating: countOption('--max-rating', values.maxRating),
+    speeds: speedsOption(values.speed),
+    eco: ecoOption(values.eco),
+    minPlies: countOption('--min-plies', values.minPlies),
+    maxPlies: countOption('--max-plies', values.maxPlies),
   };
 };
 

@@ -20,7 +20,7 @@
  * Nothing is kept between chunks: de-duplication across chunks is the database's (the
  * unique index sees what earlier chunks stored), so memory is bounded by one chunk.
  */
-import type { GameKind, GameRecord, ImportChunk, PositionRecord, ScoreRecord } from './records';
+import type { GameAttributes, GameKind, GameRecord, ImportChunk, PositionRecord, ScoreRecord } from './records';
 import type { CopyValue } from './copyText';
 import type { SqlExecutor } from './sql';
 import { writtenDateRange } from './dateRange';
@@ -237,6 +237,31 @@ const linkBroughtPositions = (sql: SqlExecutor, importId: bigint): Promise<unkno
     [importId],
   );
 
+/** The typed attribute columns of a game, in COPY order (`attributeValues`). */
+const ATTRIBUTE_COLUMNS = ['player1Rating', 'player2Rating', 'meanRating', 'speed', 'plyCount', 'eco', 'opening'];
+
+/** A game's attribute columns; the mean rating only when both ratings are known. */
+const attributeValues = (a: GameAttributes | undefined): CopyValue[] => {
+  if (!a) return [null, null, null, null, 0, null, null];
+  const mean = a.player1Rating !== null && a.player2Rating !== null ? (a.player1Rating + a.player2Rating) / 2 : null;
+  return [a.player1Rating, a.player2Rating, mean, a.speed, a.plyCount, a.eco, a.opening === null ? null : json(a.opening)];
+};
+
+/** Sets the attribute columns of stored games (by id, decimal text), for games stored before they were read. */
+export async function storeGameAttributes(sql: SqlExecutor, ids: readonly string[], attributes: readonly GameAttributes[]): Promise<void> {
+  if (ids.length === 0) return;
+  const columns = attributes.map(attributeValues);
+  const column = (k: number) => columns.map((c) => c[k]);
+  await sql.query(
+    `UPDATE "Game" g SET "player1Rating" = a.r1, "player2Rating" = a.r2, "meanRating" = a.mean, speed = a.speed::"Speed",
+       "plyCount" = a.plies, eco = a.eco, opening = a.opening::jsonb
+     FROM unnest($1::int8[], $2::int4[], $3::int4[], $4::float8[], $5::text[], $6::int4[], $7::text[], $8::text[])
+       AS a(id, r1, r2, mean, speed, plies, eco, opening)
+     WHERE g.id = a.id`,
+    [ids, column(0), column(1), column(2), column(3), column(4), column(5), column(6)],
+  );
+}
+
 /** COPYs the chunk's games in file order with reserved ids; returns their ids (decimal text) by index in the chunk. */
 async function storeGames(sql: SqlExecutor, importId: bigint, games: GameRecord[], gameIndexBase: number): Promise<string[]> {
   const ids = await reserveIds(sql, 'Game', games.length);
@@ -244,11 +269,13 @@ async function storeGames(sql: SqlExecutor, importId: bigint, games: GameRecord[
   await sql.copyRows(
     'Game',
     ['id', 'kind', 'importId', 'indexInFile', 'sourceFormat', 'source', 'player1', 'player2', 'event', 'site', 'round',
-      'dateText', 'playedOn', 'playedUntil', 'result', 'outcome', 'firstPoints', 'matchLength', 'gameNumber', 'metadata', 'gameText', 'startFen'],
+      'dateText', 'playedOn', 'playedUntil', 'result', 'outcome', 'firstPoints', 'matchLength', 'gameNumber', 'metadata', 'gameText', 'startFen',
+      ...ATTRIBUTE_COLUMNS],
     games.map((g, i) => [
       ids[i], g.kind, list, gameIndexBase + i, g.sourceFormat, g.source, g.player1 ?? null, g.player2 ?? null,
       g.event ?? null, g.site ?? null, g.round ?? null, g.dateText ?? null, ...playedRange(g.dateText), g.result ?? null,
       g.outcome, g.firstPoints, g.matchLength ?? null, g.gameNumber ?? null, json(g.metadata ?? {}), g.gameText ?? null, g.startFen ?? null,
+      ...attributeValues(g.attributes),
     ]),
   );
   return ids;

@@ -3,9 +3,9 @@
  * reader turns a file into a sequence of `ImportChunk`s; nothing here knows SQL or a codec.
  */
 /** The game a record is of: Prisma's `GameKind` (prisma/schema.prisma lists the values; `src/games/index.ts` has a module for each). */
-import type { GameKind } from '../generated/prisma/enums';
+import type { GameKind, Speed } from '../generated/prisma/enums';
 
-export type { GameKind };
+export type { GameKind, Speed };
 
 /** How a game ended, from the first player's side (White in chess, Black in Go, player 1 elsewhere); null when unknown. */
 export type Outcome = 'FIRST' | 'DRAW' | 'SECOND' | null;
@@ -79,8 +79,22 @@ export interface GameRecord {
   gameText?: Uint8Array | null;
   startFen?: string | null;
   plies: PlyRecord[];
+  /** What the game's module reads of its players, pace, length and opening (`src/games/gameAttributes.ts`); set by the import before the game is written. */
+  attributes?: GameAttributes;
   /** What an analysis program said of each player's decisions in this game, where the game carries analysis. */
   analysis?: PlayerAnalysisRecord[];
+}
+
+/** A game's typed attributes, kept as columns so filters and orders are SQL. */
+export interface GameAttributes {
+  player1Rating: number | null;
+  player2Rating: number | null;
+  speed: Speed | null;
+  /** Moves (plies) of the main line. */
+  plyCount: number;
+  /** The opening the main line reaches (its last named position), where the game names openings. */
+  eco: string | null;
+  opening: { eco: string; name: string; moves: string } | null;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { ZobristHasher } from '../codecs/go';
 import type { GameKind, GameResult } from '../db/records';
 import type { FormatName, FormatReader, GameWriter } from './formats';
 import type { TreeReader } from './sgf/tree';
+import type { Speed } from './speed';
 
 export type { GameKind };
 
@@ -103,6 +104,23 @@ export interface LastMove {
   before: string | null;
 }
 
+/** What a game's file says about its players and pace, read by the game's module (`GameModule.attributes`). */
+export interface PlayAttributes {
+  /** The first and the second player's rating on the game's usual scale (chess Elo, Go's EGF scale); null where not given. */
+  player1Rating: number | null;
+  player2Rating: number | null;
+  /** How fast it was played, as lichess classifies a clock; null when the file gives no clock. */
+  speed: Speed | null;
+}
+
+/** An opening's name as a table names a position (chess: the lichess chess-openings table). */
+export interface Opening {
+  eco: string;
+  name: string;
+  /** The named line's moves from the start, as the table writes them. */
+  moves: string;
+}
+
 export interface GameModule {
   /** The stored kind (the Prisma and GraphQL `GameKind` value). */
   readonly kind: GameKind;
@@ -120,6 +138,13 @@ export interface GameModule {
   readonly result: (text: string | null | undefined) => GameResult;
   /** The explorer's rules. */
   readonly explorer: ExplorerRules;
+  /** The players' ratings and the game's speed, from the metadata the game's reader stored; absent: none known. */
+  readonly attributes?: (metadata: Record<string, unknown>) => PlayAttributes;
+  /** The game's named openings: a position's own name, and the name of a line (its last named position). */
+  readonly openings?: {
+    ofPosition(key: string): Opening | null;
+    ofLine(keys: readonly string[]): Opening | null;
+  };
   /** Whether positions of this kind are keyed by a 64-bit Zobrist or Polyglot hash written as 16 hex digits. */
   readonly hexKeys64?: boolean;
   /** The game's own forms of a position as text (its keys, FEN, CGP, boards): null when the text is not in one of them. */

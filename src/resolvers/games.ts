@@ -4,7 +4,7 @@ import type { PlyParent } from '../api/parents';
 import { MAX_KEY_TEXT, base64Arg, decodeKeyCursor, encodeKeyCursor, isCursorDay, loadOrNotFound, pageRequest, pagedConnection, parseId, textArg } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
 import { type GameOrderColumn, gamesPage, orderValue } from '../storage/games';
-import { gameQuery } from '../api/gameFilter';
+import { gameQueryOf } from '../api/gameFilter';
 import { type StoredPly, orderedPlies } from '../storage/gamePlies';
 import { completedRow, unstoredPosition } from '../storage/lookups';
 import { readerFor, writerFor } from '../games/index';
@@ -16,7 +16,12 @@ import { overlongOption, overlongOptionMessage } from '../storage/storedText';
 const MAX_PAGE = 100;
 
 /** The stored column of each GraphQL order field. */
-const ORDER_COLUMNS: Record<GameOrderField, GameOrderColumn> = { ID: 'id', DATE: 'playedOn', PLAYER1: 'player1', PLAYER2: 'player2', EVENT: 'event' };
+const ORDER_COLUMNS: Record<GameOrderField, GameOrderColumn> = {
+  ID: 'id', DATE: 'playedOn', PLAYER1: 'player1', PLAYER2: 'player2', EVENT: 'event', RATING: 'meanRating', PLIES: 'plyCount',
+};
+
+/** What a cursor of a numeric order may hold: a number as the column gives it. */
+const isCursorNumber = (value: string): boolean => /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(value);
 
 /** A replayed node as the GraphQL Ply parent. */
 export const plyOf = ({ gameId, node, ply }: StoredPly): PlyParent => ({
@@ -32,12 +37,12 @@ export const plyOf = ({ gameId, node, ply }: StoredPly): PlyParent => ({
 export const gameResolvers: Resolvers = {
   Query: {
     game: (_, { id }, { loaders }) => loaders.game.load(parseId(id)),
-    games: async (_, { filter, orderBy, ...paging }, { db }, info) => {
+    games: async (_, { filter, orderBy, ...paging }, { db, loaders }, info) => {
       const order = { column: ORDER_COLUMNS[orderBy?.field ?? 'ID'], descending: orderBy?.direction === 'DESC' };
       const name = `${order.column}:${order.descending ? 'desc' : 'asc'}`;
-      const validValue = order.column === 'playedOn' ? isCursorDay : undefined;
+      const validValue = order.column === 'playedOn' ? isCursorDay : order.column === 'meanRating' || order.column === 'plyCount' ? isCursorNumber : undefined;
       const request = pageRequest(paging, info, 20, MAX_PAGE, (cursor, argument) => decodeKeyCursor(name, cursor, argument, validValue));
-      const page = await gamesPage(db, gameQuery(filter ?? {}), request.take, order, request.cursor, request.backward);
+      const page = await gamesPage(db, await gameQueryOf(db, loaders.source, filter), request.take, order, request.cursor, request.backward);
       const cursorOf = (game: (typeof page.games)[number]) => encodeKeyCursor(name, orderValue(game, order.column), game.id);
       return pagedConnection(page.games, request, cursorOf, page.totalCount, page.hasNextPage);
     },

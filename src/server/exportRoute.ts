@@ -17,7 +17,8 @@ import {
   isInputObjectType,
   parse,
 } from 'graphql';
-import { type GameFilterInput, gameQuery } from '../api/gameFilter';
+import { type GameFilter, gameQueryOf } from '../api/gameFilter';
+import { createLoaders } from '../api/loaders';
 import { databaseError } from '../api/databaseErrors';
 import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
@@ -76,11 +77,10 @@ export const exportFormatParam = (given: string | null): string => {
 };
 
 /**
- * The `filter` parameter (JSON of a GameFilter; absent or empty: every game) as the storage
- * query: parsed, checked against the schema's GameFilter as GraphQL checks a variable (unknown
- * fields, types, enum values), then read by the same `gameQuery` the `games` resolver uses.
+ * The `filter` parameter (JSON of a GameFilter; absent or empty: every game) checked against the
+ * schema's GameFilter as GraphQL checks a variable (unknown fields, types, enum values).
  */
-export const exportFilterParam = (given: string | null): GameQuery => {
+export const exportFilterParam = (given: string | null): GameFilter => {
   if (given === null || given.trim() === '') return {};
   let json: unknown;
   try {
@@ -99,7 +99,7 @@ export const exportFilterParam = (given: string | null): GameQuery => {
     throw new ExportRefusal(`filter has no field ${JSON.stringify(unknown)}; a GameFilter has: ${fields.join(', ')}`, { parameter: 'filter', field: unknown });
   }
   const problems: { path: readonly (string | number)[]; message: string }[] = [];
-  const coerced = coerceInputValue(json, type, (path, _value, error) => problems.push({ path, message: error.message })) as GameFilterInput;
+  const coerced = coerceInputValue(json, type, (path, _value, error) => problems.push({ path, message: error.message })) as GameFilter;
   if (problems.length > 0) {
     const { path, message } = problems[0];
     throw new ExportRefusal(`filter${path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}: ${message}`, {
@@ -107,12 +107,20 @@ export const exportFilterParam = (given: string | null): GameQuery => {
       ...(path.length > 0 ? { field: String(path[0]) } : {}),
     });
   }
+  return coerced;
+};
+
+/**
+ * The filter as the storage query, read by the same `gameQueryOf` the `games` resolver uses (a
+ * `position` becomes the games that reached it); a field it refuses is refused naming it.
+ */
+const exportQuery = async (db: Database, filter: GameFilter): Promise<GameQuery> => {
   try {
-    return gameQuery(coerced);
+    return await gameQueryOf(db, createLoaders(db).source, filter);
   } catch (error) {
     const argument = error instanceof GraphQLError ? (error.extensions.details as { argument?: unknown } | undefined)?.argument : undefined;
     if (typeof argument !== 'string') throw error;
-    throw new ExportRefusal((error as Error).message, { parameter: 'filter', field: argument.replace(/^filter\./, '') });
+    throw new ExportRefusal((error as GraphQLError).message, { parameter: 'filter', field: argument.replace(/^filter\./, '') });
   }
 };
 
@@ -168,7 +176,7 @@ export const exportRoute =
     let query: GameQuery;
     try {
       format = exportFormatParam(params.get('format'));
-      query = exportFilterParam(params.get('filter'));
+      query = await exportQuery(db, exportFilterParam(params.get('filter')));
       checkKindWritten(query, format);
     } catch (error) {
       if (!(error instanceof ExportRefusal)) throw error;

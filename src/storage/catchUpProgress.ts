@@ -2,8 +2,11 @@
 import type { Database } from '../db/database';
 
 /** How far bringing imports up to date is: games done of the games to do, in the current phase. */
+/** What is being brought up to date. */
+export type CatchUpPhase = 're-indexing' | 're-analysing' | 're-reading attributes';
+
 export interface CatchUpProgress {
-  phase: 're-indexing' | 're-analysing';
+  phase: CatchUpPhase;
   done: number;
   total: number;
 }
@@ -12,9 +15,9 @@ export interface CatchUpProgress {
 export type OnCatchUp = (progress: CatchUpProgress) => void;
 
 /** The games of the imports where `column` is false (not brought up to date yet). */
-export async function pendingGames(db: Database, column: 'indexed' | 'analysed'): Promise<number> {
+export async function pendingGames(db: Database, column: 'indexed' | 'analysed' | 'attributed'): Promise<number> {
   const [row] = await db.sql.query<{ n: bigint }>(
-    `SELECT count(*)::int8 AS n FROM "Game" WHERE "importId" IN (SELECT id FROM "Import" WHERE NOT ${column})`,
+    `SELECT count(*)::int8 AS n FROM "Game" WHERE "importId" IN (SELECT id FROM "Import" WHERE NOT "${column}")`,
   );
   return Number(row.n);
 }

@@ -28,6 +28,13 @@ export const writtenQuery = (query: GameQuery, format: string): GameQuery | null
   return kinds.length === GAME_KINDS.length ? query : { ...query, kinds };
 };
 
+/** The stored opening (`{eco, name, moves}`) as the line gives it: its ECO code and name, or null. */
+const openingOf = (opening: unknown): { eco: string; name: string } | null => {
+  if (opening === null || typeof opening !== 'object') return null;
+  const { eco, name } = opening as { eco?: unknown; name?: unknown };
+  return typeof eco === 'string' && typeof name === 'string' ? { eco, name } : null;
+};
+
 /**
  * A game's attributes as one line of NDJSON (no newline): the fields `Game` answers in GraphQL,
  * named and valued as there (ids as decimal strings, the date as written). The one place a field
@@ -49,6 +56,11 @@ export const gameLine = (game: Game): string =>
     gameNumber: game.gameNumber,
     indexInFile: game.indexInFile,
     importId: game.importId === null ? null : String(game.importId),
+    player1Rating: game.player1Rating,
+    player2Rating: game.player2Rating,
+    speed: game.speed,
+    plyCount: game.plyCount,
+    opening: openingOf(game.opening),
   });
 
 /** A game an export left out: the format cannot hold it, or its stored form cannot be read; `message` says which. */

@@ -1,28 +1,11 @@
 /** Stored games: the filtered page of games, every game a filter keeps page by page, and the games an export writes. */
 import type { Database } from '../db/database';
 import { dayRange } from '../db/dateRange';
-import type { GameKind } from '../db/records';
-import type { Game, Prisma } from '../generated/prisma/client';
+import type { Game } from '../generated/prisma/client';
 import { importById } from './imports';
+import { type GameQuery, gameConditions, gameWhere } from './gameFilter';
 
-/** Which games to list; every field narrows the list, absent fields do not. */
-export interface GameQuery {
-  kind?: GameKind;
-  /** Only games of these kinds (an export's format holds some kinds only). */
-  kinds?: readonly GameKind[];
-  /** Part of either player's name, any case. */
-  player?: string;
-  /** Part of the event's name, any case. */
-  event?: string;
-  /** Played on or after this day (a game known only to its month or year: possibly). */
-  playedFrom?: Date;
-  /** Played on or before this day (a game known only to its month or year: possibly). */
-  playedTo?: Date;
-  result?: string;
-  /** Part of a player's, the event's or the site's name, any case. */
-  text?: string;
-  importId?: bigint;
-}
+export type { GameQuery } from './gameFilter';
 
 /** A date filter (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`) as its first (`from`) or last (`until`) day; null when it is none. */
 export const filterDay = (text: string, end: 'from' | 'until'): Date | null => {
@@ -38,33 +21,8 @@ export interface GamePage {
   hasNextPage: boolean;
 }
 
-/** LIKE's wildcards and its escape character, taken literally. */
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Contains `text` (literally: `%` and `_` are not wildcards), any case. */
-const contains = (text: string) => ({ contains: escapeLike(text), mode: 'insensitive' as const });
-
-/** The Prisma condition for a GameQuery. */
-const gameWhere = (query: GameQuery): Prisma.GameWhereInput => {
-  const and: Prisma.GameWhereInput[] = [];
-  if (query.kind) and.push({ kind: query.kind });
-  if (query.kinds) and.push({ kind: { in: [...query.kinds] } });
-  if (query.player) and.push({ OR: [{ player1: contains(query.player) }, { player2: contains(query.player) }] });
-  if (query.event) and.push({ event: contains(query.event) });
-  // A written date is a range of days (playedOn..playedUntil): it matches when the ranges overlap.
-  if (query.playedFrom) and.push({ playedUntil: { gte: query.playedFrom } });
-  if (query.playedTo) and.push({ playedOn: { lte: query.playedTo } });
-  if (query.result) and.push({ result: query.result });
-  if (query.importId !== undefined) and.push({ importId: query.importId });
-  if (query.text) {
-    const t = contains(query.text);
-    and.push({ OR: [{ player1: t }, { player2: t }, { event: t }, { site: t }] });
-  }
-  return and.length > 0 ? { AND: and } : {};
-};
-
 /** The columns games can be ordered by (ties and missing values go by id). */
-export type GameOrderColumn = 'id' | 'playedOn' | 'player1' | 'player2' | 'event';
+export type GameOrderColumn = 'id' | 'playedOn' | 'player1' | 'player2' | 'event' | 'meanRating' | 'plyCount';
 
 /** How to order a page of games. */
 export interface GameOrder {
@@ -82,39 +40,42 @@ export interface GameCursor {
 export const orderValue = (game: Game, column: GameOrderColumn): string | null => {
   if (column === 'id') return null;
   const v = game[column];
-  return v instanceof Date ? v.toISOString().slice(0, 10) : v;
+  return v instanceof Date ? v.toISOString().slice(0, 10) : v === null ? null : String(v);
+};
+
+/** How a cursor's value is compared with the column's, in SQL. */
+const CURSOR_CAST: Record<GameOrderColumn, string> = {
+  id: 'int8', playedOn: 'date', player1: 'text', player2: 'text', event: 'text', meanRating: 'float8', plyCount: 'int4',
 };
 
 /**
- * Games after `cursor` in `order`: keyset paging, so pages stay stable while games are added.
- * Games without a value of the column come last in either direction; ties go by id.
+ * Games after `cursor` in `order`, as SQL: keyset paging, so pages stay stable while games are
+ * added. Games without a value of the column come last in either direction; ties go by id.
  */
-const afterCursor = (order: GameOrder, cursor: GameCursor): Prisma.GameWhereInput => {
+const afterCursor = (order: GameOrder, cursor: GameCursor, params: unknown[]): string => {
   const { column, descending } = order;
-  if (column === 'id') return { id: descending ? { lt: cursor.id } : { gt: cursor.id } };
-  if (cursor.value === null) return { AND: [{ [column]: null }, { id: { gt: cursor.id } }] };
-  const value = column === 'playedOn' ? new Date(`${cursor.value}T00:00:00Z`) : cursor.value;
-  return {
-    OR: [
-      { [column]: descending ? { lt: value } : { gt: value } },
-      { AND: [{ [column]: value }, { id: { gt: cursor.id } }] },
-      { [column]: null },
-    ],
-  };
+  const id = push(params, cursor.id);
+  if (column === 'id') return `g.id ${descending ? '<' : '>'} ${id}`;
+  const c = `g."${column}"`;
+  if (cursor.value === null) return `(${c} IS NULL AND g.id > ${id})`;
+  const v = `${push(params, cursor.value)}::${CURSOR_CAST[column]}`;
+  return `(${c} ${descending ? '<' : '>'} ${v} OR (${c} = ${v} AND g.id > ${id}) OR ${c} IS NULL)`;
 };
 
-/** Games before `cursor` in `order` (what `afterCursor` leaves out, the cursor's game aside). */
-const beforeCursor = (order: GameOrder, cursor: GameCursor): Prisma.GameWhereInput => {
+/** Games before `cursor` in `order` (what `afterCursor` leaves out, the cursor's game aside), as SQL. */
+const beforeCursor = (order: GameOrder, cursor: GameCursor, params: unknown[]): string => {
   const { column, descending } = order;
-  if (column === 'id') return { id: descending ? { gt: cursor.id } : { lt: cursor.id } };
-  if (cursor.value === null) return { OR: [{ [column]: { not: null } }, { AND: [{ [column]: null }, { id: { lt: cursor.id } }] }] };
-  const value = column === 'playedOn' ? new Date(`${cursor.value}T00:00:00Z`) : cursor.value;
-  return {
-    OR: [
-      { [column]: descending ? { gt: value } : { lt: value } },
-      { AND: [{ [column]: value }, { id: { lt: cursor.id } }] },
-    ],
-  };
+  const id = push(params, cursor.id);
+  if (column === 'id') return `g.id ${descending ? '>' : '<'} ${id}`;
+  const c = `g."${column}"`;
+  if (cursor.value === null) return `(${c} IS NOT NULL OR (${c} IS NULL AND g.id < ${id}))`;
+  const v = `${push(params, cursor.value)}::${CURSOR_CAST[column]}`;
+  return `(${c} ${descending ? '>' : '<'} ${v} OR (${c} = ${v} AND g.id < ${id}))`;
+};
+
+const push = (params: unknown[], value: unknown): string => {
+  params.push(value);
+  return `$${params.length}`;
 };
 
 /**
@@ -123,23 +84,30 @@ const beforeCursor = (order: GameOrder, cursor: GameCursor): Prisma.GameWhereInp
  * more come before them.
  */
 export async function gamesPage(db: Database, query: GameQuery, first: number, order: GameOrder, cursor?: GameCursor, backward = false): Promise<GamePage> {
-  const where = gameWhere(query);
+  const params: unknown[] = [];
+  const conditions = gameConditions(query, params);
+  const countParams = [...params];
+  const countWhere = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  if (cursor !== undefined) conditions.push(backward ? beforeCursor(order, cursor, params) : afterCursor(order, cursor, params));
   // Backward reads the order reversed: each direction flipped, games without a value first.
-  const direction = order.descending !== backward ? 'desc' : 'asc';
-  const orderBy: Prisma.GameOrderByWithRelationInput[] =
-    order.column === 'id'
-      ? [{ id: direction }]
-      : [{ [order.column]: { sort: direction, nulls: backward ? 'first' : 'last' } }, { id: backward ? 'desc' : 'asc' }];
-  const bound = cursor === undefined ? undefined : backward ? beforeCursor(order, cursor) : afterCursor(order, cursor);
-  const [rows, totalCount] = await Promise.all([
-    db.prisma.game.findMany({
-      where: bound === undefined ? where : { AND: [where, bound] },
-      orderBy,
-      take: first + 1,
-    }),
-    db.prisma.game.count({ where }),
+  const direction = order.descending !== backward ? 'DESC' : 'ASC';
+  const orderBy = order.column === 'id'
+    ? `g.id ${direction}`
+    : `g."${order.column}" ${direction} NULLS ${backward ? 'FIRST' : 'LAST'}, g.id ${backward ? 'DESC' : 'ASC'}`;
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const [rows, [count]] = await Promise.all([
+    db.sql.query<{ id: bigint }>(`SELECT g.id FROM "Game" g ${where} ORDER BY ${orderBy} LIMIT ${first + 1}`, params),
+    db.sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "Game" g ${countWhere}`, countParams),
   ]);
-  return { games: rows.slice(0, first), totalCount, hasNextPage: rows.length > first };
+  const ids = rows.slice(0, first).map((r) => r.id);
+  return { games: await gamesInOrder(db, ids), totalCount: Number(count.n), hasNextPage: rows.length > first };
+}
+
+/** The games with `ids`, in that order. */
+export async function gamesInOrder(db: Database, ids: readonly bigint[]): Promise<Game[]> {
+  if (ids.length === 0) return [];
+  const found = new Map((await db.prisma.game.findMany({ where: { id: { in: [...ids] } } })).map((g) => [g.id, g]));
+  return ids.flatMap((id) => found.get(id) ?? []);
 }
 
 /** What an export writes: one game, or every game of one import. */
@@ -160,7 +128,11 @@ export async function gamesToExport(db: Database, selection: ExportSelection): P
 }
 
 /** How many games `query` keeps. */
-export const countGames = (db: Database, query: GameQuery): Promise<number> => db.prisma.game.count({ where: gameWhere(query) });
+export async function countGames(db: Database, query: GameQuery): Promise<number> {
+  const params: unknown[] = [];
+  const [row] = await db.sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "Game" g ${gameWhere(query, params)}`, params);
+  return Number(row.n);
+}
 
 /** Rows an export reads at a time. */
 export const EXPORT_PAGE = 500;
@@ -172,18 +144,28 @@ export const EXPORT_PAGE = 500;
  * `break`, `return()`) reads no further.
  */
 export async function* gamesInIdOrder(db: Database, query: GameQuery, pageSize = EXPORT_PAGE): AsyncGenerator<Game[]> {
-  const where = gameWhere(query);
-  const read = (after?: bigint): Promise<Game[]> => {
-    const page = db.prisma.game.findMany({ where: after === undefined ? where : { AND: [where, { id: { gt: after } }] }, orderBy: { id: 'asc' }, take: pageSize });
+  const read = async (after?: bigint): Promise<Game[]> => {
+    const params: unknown[] = [];
+    const conditions = gameConditions(query, params);
+    if (after !== undefined) {
+      params.push(after);
+      conditions.push(`g.id > $${params.length}`);
+    }
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const ids = await db.sql.query<{ id: bigint }>(`SELECT g.id FROM "Game" g ${where} ORDER BY g.id LIMIT ${pageSize}`, params);
+    return gamesInOrder(db, ids.map((r) => r.id));
+  };
+  const ahead = (after?: bigint): Promise<Game[]> => {
+    const page = read(after);
     // A page read ahead that nobody waits for (the caller stopped) must not fail unhandled.
     page.catch(() => undefined);
     return page;
   };
-  let next = read();
+  let next = ahead();
   for (;;) {
     const rows = await next;
     if (rows.length === 0) return;
-    next = rows.length < pageSize ? Promise.resolve([]) : read(rows[rows.length - 1].id);
+    next = rows.length < pageSize ? Promise.resolve([]) : ahead(rows[rows.length - 1].id);
     yield rows;
   }
 }

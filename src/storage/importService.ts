@@ -10,6 +10,7 @@ import type { FormatReader, ImportOptions } from '../games/formats';
 import { ImportZobristTable } from '../games/go/files';
 import { type ImportChunk, type ImportWarning } from '../db/records';
 import { ImportFailure, importError } from '../games/importFailure';
+import { attributesOf } from '../games/gameAttributes';
 import { WarningList } from './warningList';
 import { limitStoredTexts, overlongOption, overlongOptionMessage } from './storedText';
 import { keepImportId, reserveImportId } from './importNumbers';
@@ -106,6 +107,7 @@ export async function runImport(
     const zobrist = new ImportZobristTable(sql);
     for await (const chunk of reader.read(source.chunks(), options, { sql, zobristTable: zobrist.resolve })) {
       warnings.add(limitStoredTexts(chunk, totals.games));
+      for (const game of chunk.games ?? []) game.attributes = attributesOf(game);
       const counts = await writeChunk(sql, importId, chunk, totals.games, pending).catch((error: unknown) => {
         throw dataFailure(error, chunk, totals.games);
       });

@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { type StoredPly } from './gamePlies';
-import { type IndexMemo, postingsBefore, postingsOf } from '../db/positionIndex';
+import { type IndexMemo, gamesOfKey, postingsBefore, postingsOf } from '../db/positionIndex';
 
 /** How often a key occurs, and in how many games (the index's counts), for the request's loaders. */
 export { type IndexMemo, occurrenceCountsOf } from '../db/positionIndex';
@@ -93,4 +93,16 @@ export async function occurrencesBeforeKey(
 export async function firstPlyOfKey(db: Database, source: PlySource, kind: GameKind, key: string): Promise<StoredPly | null> {
   const [ply] = await occurrencesOfKey(db, source, kind, key, 1);
   return ply ?? null;
+}
+
+/** The ids of the games where the position under `key` occurs (each once, in id order). */
+export async function gamesReachingKey(db: Database, source: PlySource, kind: GameKind, key: string): Promise<bigint[]> {
+  const { certain, unsure } = await gamesOfKey(db.sql, kind, key, source.memo);
+  const replays = await Promise.all(unsure.map((p) => source.plies(p.gameId)));
+  const games = new Set(certain);
+  unsure.forEach((p, i) => {
+    const ply = replays[i].find((r) => r.node === p.node);
+    if (ply && plyHasKey(ply, kind, key)) games.add(p.gameId);
+  });
+  return [...games].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -1,53 +1,94 @@
 /**
- * Writes the analysis summaries (`PlayerAnalysis`) of games stored before games carried them
- * (the migration that brought them marks such imports `analysed = false`): each game is read
- * again by its reader, with its import's options, one transaction per import. Runs when the
+ * Fills what games stored by an earlier version lack, by reading each game again with its
+ * reader and its import's options, one transaction per import: their analysis summaries
+ * (`PlayerAnalysis`; the migration that brought them marks such imports `analysed = false`) and
+ * their typed attributes (ratings, speed, length, opening; `attributed = false`). Runs when the
  * database is opened, before anything is served, giving the event loop a turn every few
  * milliseconds (see reindex.ts).
  */
 import type { Database } from '../db/database';
-import { storePlayerAnalysis } from '../db/bulkWriter';
+import type { SqlExecutor } from '../db/sql';
+import { storeGameAttributes, storePlayerAnalysis } from '../db/bulkWriter';
 import type { GameRecord } from '../db/records';
+import type { Game } from '../generated/prisma/client';
 import { RecordedHashers, gamePagesOf, readStoredGame } from './gamePlies';
 import type { ImportOptions } from '../games/formats';
+import { attributesOf } from '../games/gameAttributes';
 import { Pacer } from '../games/reading/pacer';
-import { type OnCatchUp, pendingGames } from './catchUpProgress';
+import { type CatchUpPhase, type OnCatchUp, pendingGames } from './catchUpProgress';
 
-/** Summarises the games of every import not analysed yet; returns how many games were read. */
-export async function analysePendingImports(db: Database, onProgress: OnCatchUp = () => undefined, signal?: AbortSignal): Promise<number> {
+/** One thing a catch-up writes: the Import column that says it is done, and how a page of games read again is stored. */
+interface RereadPass {
+  column: 'analysed' | 'attributed';
+  phase: CatchUpPhase;
+  /** Runs first in the import's transaction (drops what a half-done earlier run may have left). */
+  clear(sql: SqlExecutor, importId: bigint): Promise<void>;
+  store(sql: SqlExecutor, games: { game: Game; record: GameRecord }[]): Promise<void>;
+}
+
+const ANALYSIS: RereadPass = {
+  column: 'analysed',
+  phase: 're-analysing',
+  clear: async (sql, importId) => {
+    await sql.query(`DELETE FROM "PlayerAnalysis" WHERE "gameId" IN (SELECT id FROM "Game" WHERE "importId" = $1)`, [importId]);
+  },
+  store: async (sql, games) => {
+    const analysed = games.filter(({ record }) => record.analysis?.length);
+    // The stored row's names win: they are what the import wrote.
+    await storePlayerAnalysis(
+      sql,
+      analysed.map(({ game, record }) => ({ ...record, player1: game.player1, player2: game.player2 })),
+      analysed.map(({ game }) => game.id.toString()),
+    );
+  },
+};
+
+const ATTRIBUTES: RereadPass = {
+  column: 'attributed',
+  phase: 're-reading attributes',
+  clear: async () => undefined,
+  store: (sql, games) => storeGameAttributes(sql, games.map(({ game }) => game.id.toString()), games.map(({ record }) => attributesOf(record))),
+};
+
+/** Reads the games of every import `pass.column` says is not done, and stores what the pass writes; returns how many games were read. */
+async function rereadPendingImports(db: Database, pass: RereadPass, onProgress: OnCatchUp, signal?: AbortSignal): Promise<number> {
   const pending = await db.sql.query<{ id: bigint; options: ImportOptions | null }>(
-    `SELECT id, options FROM "Import" WHERE NOT analysed ORDER BY id`,
+    `SELECT id, options FROM "Import" WHERE NOT "${pass.column}" ORDER BY id`,
   );
   if (pending.length === 0) return 0;
-  const total = await pendingGames(db, 'analysed');
+  const total = await pendingGames(db, pass.column);
   const pace = new Pacer(undefined, signal);
   let read = 0;
-  onProgress({ phase: 're-analysing', done: 0, total });
+  onProgress({ phase: pass.phase, done: 0, total });
   for (const { id: importId, options } of pending) {
     read += await db.transaction(async (sql) => {
-      await sql.query(`DELETE FROM "PlayerAnalysis" WHERE "gameId" IN (SELECT id FROM "Game" WHERE "importId" = $1)`, [importId]);
+      await pass.clear(sql, importId);
       let count = 0;
       const hashers = new RecordedHashers(sql);
       for await (const games of gamePagesOf(sql, importId)) {
-        const records: GameRecord[] = [];
-        const ids: string[] = [];
+        const page: { game: Game; record: GameRecord }[] = [];
         for (const game of games) {
           const record = await readStoredGame(sql, game, options ?? {}, hashers);
-          if (!record?.analysis?.length) continue;
-          // The stored row's names win: they are what the import wrote.
-          records.push({ ...record, player1: game.player1, player2: game.player2 });
-          ids.push(game.id.toString());
+          if (record) page.push({ game, record });
           if (pace.due) await pace.giveWay();
         }
-        await storePlayerAnalysis(sql, records, ids);
+        await pass.store(sql, page);
         signal?.throwIfAborted();
         count += games.length;
-        onProgress({ phase: 're-analysing', done: read + count, total });
+        onProgress({ phase: pass.phase, done: read + count, total });
       }
-      await sql.query(`UPDATE "Import" SET analysed = true WHERE id = $1`, [importId]);
+      await sql.query(`UPDATE "Import" SET "${pass.column}" = true WHERE id = $1`, [importId]);
       return count;
     });
   }
-  onProgress({ phase: 're-analysing', done: read, total });
+  onProgress({ phase: pass.phase, done: read, total });
   return read;
 }
+
+/** Summarises the games of every import not analysed yet; returns how many games were read. */
+export const analysePendingImports = (db: Database, onProgress: OnCatchUp = () => undefined, signal?: AbortSignal): Promise<number> =>
+  rereadPendingImports(db, ANALYSIS, onProgress, signal);
+
+/** Reads the attributes of the games of every import not attributed yet; returns how many games were read. */
+export const attributePendingImports = (db: Database, onProgress: OnCatchUp = () => undefined, signal?: AbortSignal): Promise<number> =>
+  rereadPendingImports(db, ATTRIBUTES, onProgress, signal);

@@ -10,7 +10,7 @@ import type { SqlExecutor } from '../db/sql';
 import { PositionIndexBuffer, deleteIndexOfImport } from '../db/positionIndex';
 import { replayedGamesOf } from './gamePlies';
 import { Pacer } from '../games/reading/pacer';
-import { analysePendingImports } from './reanalyse';
+import { analysePendingImports, attributePendingImports } from './reanalyse';
 import { type OnCatchUp, pendingGames } from './catchUpProgress';
 
 /** Indexes every import not indexed yet; returns how many games were replayed. */
@@ -61,10 +61,11 @@ export async function indexImportAgain(
 
 /**
  * Brings imports stored by an earlier version up to date, when the database is opened: their
- * games indexed, then their analysis summaries written. Aborting `signal` stops it within a few
+ * games indexed, then their analysis summaries and their attributes written. Aborting `signal` stops it within a few
  * milliseconds (the import being caught up rolls back; the next open takes it up again).
  */
 export async function catchUpImports(db: Database, onProgress?: OnCatchUp, signal?: AbortSignal): Promise<void> {
   await indexPendingImports(db, onProgress, signal);
   await analysePendingImports(db, onProgress, signal);
+  await attributePendingImports(db, onProgress, signal);
 }

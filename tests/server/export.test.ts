@@ -6,6 +6,7 @@ import { createToken } from '../../src/storage/tokens';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
 import { sampleText } from '../support/sampleData';
+import { RATED_PGN, ratedGames } from '../support/ratedGames';
 
 /** A response read whole with Node's client: status, headers, the body as its chunks arrived, and the trailers. */
 interface Received {
@@ -92,6 +93,7 @@ describeEachDatabase('GET /export', (getDb) => {
     expect(await importFile('SGF', sampleText('backgammon', 'gibbon_7point.sgf'))).toBeGreaterThan(0);
     expect(await importFile('SGF', sampleText('backgammon', 'gnubg107_9p_setup_position.sgf'))).toBeGreaterThan(0);
     expect(await importFile('SGF', sampleText('go', 'fuego-regression_2010-Barcelona_Chou9p-vs-FuegoGB.sgf'))).toBe(1);
+    expect(await importFile('PGN', RATED_PGN)).toBe(300);
     readerToken = (await createToken(db, 'export-reader', 'reader')).token;
     // Pages of 7 rows: every export below spans several pages.
     app = await createApp({ db, exportPageSize: 7 });
@@ -116,9 +118,37 @@ describeEachDatabase('GET /export', (getDb) => {
 
   it('writes every chess game, across pages, when PGN is asked without a filter: PGN holds chess games only', async () => {
     const listed = await listedExports(gql, { kind: 'CHESS' }, 'PGN');
-    expect(listed).toHaveLength(52);
+    expect(listed).toHaveLength(36 + 16 + 300);
     const received = await get(exportUrl(base, 'pgn'));
     expect(received.body).toBe(concatenated(listed.map((g) => g.export)));
+  });
+
+  it('honours the rating, speed and length filters as games(filter:) does, keeping the games counted from the tags', async () => {
+    const filter = { importId: '6', minRating: 1800, maxRating: 2600, speeds: ['BLITZ', 'RAPID'], minPlies: 16 };
+    // Counted from the fixture's tags and moves, not by tabula: lichess's estimate initial + 40 × increment, blitz 180-479 s, rapid 480-1499 s.
+    const speedOf = (control: string | undefined): string | null => {
+      const m = /^(\d+)\+(\d+)$/.exec(control ?? '');
+      if (!m) return null;
+      const estimate = Number(m[1]) + 40 * Number(m[2]);
+      return estimate < 30 ? 'ULTRABULLET' : estimate < 180 ? 'BULLET' : estimate < 480 ? 'BLITZ' : estimate < 1500 ? 'RAPID' : 'CLASSICAL';
+    };
+    const expected = ratedGames().filter(
+      (g) => g.mean !== null && g.mean >= 1800 && g.mean <= 2600 && ['BLITZ', 'RAPID'].includes(speedOf(g.tags.TimeControl) ?? '') && g.sans.length >= 16,
+    );
+    expect(expected.length).toBeGreaterThan(5);
+    const listed = await listedExports(gql, filter, 'PGN');
+    const received = await get(exportUrl(base, 'PGN', filter));
+    expect(received.body).toBe(concatenated(listed.map((g) => g.export)));
+    expect(received.body.match(/^\[Round "(\d+)"\]$/gm)).toEqual(expected.map((g) => `[Round "${g.tags.Round}"]`));
+  });
+
+  it('honours a player with a side and a position reached, as games(filter:) does', async () => {
+    const filter = { player: 'carlsen', playerSide: 'FIRST', position: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1' };
+    const listed = await listedExports(gql, filter, 'PGN');
+    expect(listed.length).toBeGreaterThan(0);
+    const received = await get(exportUrl(base, 'PGN', filter));
+    expect(received.body).toBe(concatenated(listed.map((g) => g.export)));
+    expect([...received.body.matchAll(/^\[White "([^"]*)"\]$/gm)].every((m) => /carlsen/i.test(m[1]))).toBe(true);
   });
 
   it('names the format in Content-Type and the file in Content-Disposition', async () => {
@@ -165,12 +195,15 @@ describeEachDatabase('GET /export', (getDb) => {
     const objects = lines.slice(0, -1).map((line) => JSON.parse(line) as Record<string, unknown>);
     const { games } = dataOf(
       await gql<{ games: { nodes: Record<string, unknown>[] } }>(
-        `{ games(filter: { importId: "5" }) { nodes { id kind sourceFormat player1 player2 event site round date result matchLength gameNumber } } }`,
+        `{ games(filter: { importId: "5" }) {
+          nodes { id kind sourceFormat player1 player2 event site round date result matchLength gameNumber player1Rating player2Rating speed plyCount }
+        } }`,
       ),
     );
     expect(objects).toHaveLength(1);
-    expect(objects[0]).toEqual({ ...games.nodes[0], indexInFile: 0, importId: '5' });
-    // The Go sample's own header: PB[Chun-Hsun Chou] PW[Fuego-GB Prototype] RE[B+R] DT[2010-07-20] (the first player is Black).
+    expect(objects[0]).toEqual({ ...games.nodes[0], indexInFile: 0, importId: '5', opening: null });
+    // The Go sample's own header: PB[Chun-Hsun Chou] PW[Fuego-GB Prototype] RE[B+R] DT[2010-07-20] (the first player is
+    // Black), TM[1800.0]: 30 minutes, classical by lichess's rule (1,500 s or more); 69 moves (B[..]/W[..] nodes), no variation.
     expect(objects[0]).toMatchObject({
       kind: 'GO',
       sourceFormat: 'SGF',
@@ -178,6 +211,8 @@ describeEachDatabase('GET /export', (getDb) => {
       player2: 'Fuego-GB Prototype',
       result: 'B+R',
       date: '2010-07-20',
+      speed: 'CLASSICAL',
+      plyCount: 69,
     });
   });
 
@@ -231,6 +266,17 @@ describeEachDatabase('GET /export', (getDb) => {
     it('a kind that is not one', async () => {
       const error = await refused(exportUrl(base, 'PGN', { kind: 'CHECKERS' }));
       expect(error.extensions.details).toEqual({ parameter: 'filter', field: 'kind' });
+    });
+
+    it('a speed that is not one', async () => {
+      const error = await refused(exportUrl(base, 'PGN', { speeds: ['BLITZ', 'LIGHTNING'] }));
+      expect(error.extensions.details).toEqual({ parameter: 'filter', field: 'speeds' });
+      expect(error.message).toMatch(/^filter\.speeds\[1\]: Value "LIGHTNING" does not exist in "Speed" enum/);
+    });
+
+    it('a position it cannot read', async () => {
+      const error = await refused(exportUrl(base, 'PGN', { position: 'not a position' }));
+      expect(error.extensions.details).toEqual({ parameter: 'filter', field: 'position' });
     });
 
     it('a date that is not one', async () => {

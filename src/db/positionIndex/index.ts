@@ -16,6 +16,7 @@ export {
   type IndexMemo,
   type KeyReads,
   type RunHead,
+  gamesOfKey,
   indexKey,
   keyReads,
   occurrenceCountsOf,

@@ -194,3 +194,16 @@ export async function reachedKeys(sql: SqlExecutor, kind: GameKind, keys: readon
   }
   return reached;
 }
+
+/**
+ * The games where a key occurs: those of its runs (stored under the key's full 64-bit hash:
+ * certain) and the places in its blocks (matched on 44 bits: the caller checks them against a
+ * replay, as occurrences do).
+ */
+export async function gamesOfKey(sql: SqlExecutor, kind: GameKind, key: string, memo?: IndexMemo): Promise<{ certain: bigint[]; unsure: Posting[] }> {
+  const k = indexKey(kind, key);
+  const { cold, heads } = await keyReads(sql, k, memo);
+  const certain = new Set<bigint>();
+  for (const head of heads) for (const p of await runPostings(sql, k, head.baseGameId, Infinity)) certain.add(p.gameId);
+  return { certain: [...certain], unsure: cold.filter((p) => !certain.has(p.gameId)) };
+}

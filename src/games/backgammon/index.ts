@@ -1,5 +1,6 @@
 /** Backgammon: SGF (GM[6]) and Jellyfish .mat, positions under gnubg's Position ID and Match ID. */
 import type { GameModule } from '../types';
+import { backgammonAttributes } from './attributes';
 import { backgammonPositionDiagram } from './diagram';
 import { backgammonBoardQuery, backgammonKeyForm } from './keyForms';
 import { backgammonExplorer } from './explorer';
@@ -16,6 +17,7 @@ export const backgammon: GameModule = {
   ],
   sgf: { gameType: 6, readTree: readBackgammonTree },
   result: resultOf,
+  attributes: backgammonAttributes,
   explorer: backgammonExplorer,
   keyForm: backgammonKeyForm,
   boardQuery: backgammonBoardQuery,

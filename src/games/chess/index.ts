@@ -1,5 +1,6 @@
 /** Chess: PGN and GameText, positions under their Polyglot keys. */
 import type { GameModule } from '../types';
+import { chessAttributes } from './attributes';
 import { chessPositionDiagram } from './diagram';
 import { chessKeyForm } from './keyForms';
 import { chessExplorer } from './explorer';
@@ -14,6 +15,7 @@ export const chess: GameModule = {
     { format: 'GAMETEXT', write: writeChessGameText },
   ],
   result: resultOf,
+  attributes: chessAttributes,
   explorer: chessExplorer,
   hexKeys64: true,
   keyForm: chessKeyForm,

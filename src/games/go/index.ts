@@ -1,5 +1,6 @@
 /** Go: SGF (GM[1]) games, Cook's position and score files, positions under their PositionID. */
 import type { GameModule } from '../types';
+import { goAttributes } from './attributes';
 import { goPositionDiagram } from './diagram';
 import { goBoardQuery, goKeyForm } from './keyForms';
 import { goPositionsReader, goScoresReader } from './files';
@@ -12,6 +13,7 @@ export const go: GameModule = {
   writers: [{ format: 'SGF', write: writeGoGameSgf }],
   sgf: { gameType: 1, readTree: readGoTree, hashed: true },
   result: resultOf,
+  attributes: goAttributes,
   // Black moves first (`B`); the explorer counts Go moves as GTP points of the canonical orientation.
   explorer: { shownMove: (_key, move) => move, moverIsFirst: (sideToMove) => sideToMove !== 'W' },
   keyForm: goKeyForm,
