@@ -185,6 +185,21 @@ export const exportRoute =
       res.end(body);
       return;
     }
+    const media = exportMedia(format);
+    // A trailer needs chunked encoding: not in an answer to HEAD (no body) nor to HTTP/1.0 (the body ends with the connection).
+    const chunked = req.method !== 'HEAD' && req.httpVersion !== '1.0';
+    const headers = {
+      'content-type': media.type,
+      'content-disposition': `attachment; filename="${media.fileName}"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      ...(chunked ? { trailer: SKIPPED_TRAILER } : {}),
+    };
+    if (req.method === 'HEAD') {
+      res.writeHead(200, headers);
+      res.end();
+      return;
+    }
     let gone = false;
     res.on('close', () => {
       gone = true;
@@ -200,14 +215,7 @@ export const exportRoute =
       options.log(res).error({ err: error }, 'export failed');
       return sendError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
     }
-    const media = exportMedia(format);
-    res.writeHead(200, {
-      'content-type': media.type,
-      'content-disposition': `attachment; filename="${media.fileName}"`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      trailer: SKIPPED_TRAILER,
-    });
+    res.writeHead(200, headers);
     let skipped = 0;
     try {
       while (!next.done && !gone) {
@@ -227,6 +235,6 @@ export const exportRoute =
       await pages.return(undefined);
     }
     if (gone) return;
-    res.addTrailers({ [SKIPPED_TRAILER]: String(skipped) });
+    if (chunked) res.addTrailers({ [SKIPPED_TRAILER]: String(skipped) });
     res.end();
   };

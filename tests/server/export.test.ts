@@ -1,5 +1,6 @@
 /** `GET /export`: every game a GameFilter keeps, streamed in one format. */
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../../src/server/app';
 import { createToken } from '../../src/storage/tokens';
@@ -221,6 +222,30 @@ describeEachDatabase('GET /export', (getDb) => {
     expect(received.status).toBe(200);
     expect(received.body).toBe('');
     expect(received.trailers['x-tabula-skipped-games']).toBe('0');
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const response = await fetch(exportUrl(base, 'PGN'), { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="tabula-export.pgn"');
+    expect(await response.text()).toBe('');
+    // And the server still answers.
+    expect((await get(exportUrl(base, 'PGN', { player: 'anderssen' }))).status).toBe(200);
+  });
+
+  it('streams to an HTTP/1.0 client, the body ending with the connection, without a trailer', async () => {
+    const { port } = app.httpServer.address() as AddressInfo;
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET /export?format=PGN&filter=${encodeURIComponent('{"player":"anderssen"}')} HTTP/1.0\r\n\r\n`));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+    const [head, body] = [raw.slice(0, raw.indexOf('\r\n\r\n')), raw.slice(raw.indexOf('\r\n\r\n') + 4)];
+    expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(head.toLowerCase()).not.toContain('trailer');
+    expect(body).toBe((await get(exportUrl(base, 'PGN', { player: 'anderssen' }))).body);
   });
 
   describe('refuses with 400 and a JSON body naming the parameter', () => {
