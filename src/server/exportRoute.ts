@@ -146,6 +146,14 @@ const drained = (res: ServerResponse): Promise<void> =>
     res.on('close', done);
   });
 
+/** A failure before the status is sent: a database failure a client can act on (503 with its code), else logged and masked (500). */
+const sendFailure = (res: ServerResponse, error: unknown, log: Logger): void => {
+  const known = databaseError(error);
+  if (known) return sendError(res, 503, String(known.extensions.code), known.message);
+  log.error({ err: error }, 'export failed');
+  return sendError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
+};
+
 export interface ExportRouteOptions {
   db: () => Database | undefined;
   auth: AuthConfig;
@@ -179,7 +187,7 @@ export const exportRoute =
       query = await exportQuery(db, exportFilterParam(params.get('filter')));
       checkKindWritten(query, format);
     } catch (error) {
-      if (!(error instanceof ExportRefusal)) throw error;
+      if (!(error instanceof ExportRefusal)) return sendFailure(res, error, options.log(res));
       const body = JSON.stringify({ errors: [{ message: error.message, extensions: { code: 'BAD_USER_INPUT', details: error.details } }] });
       res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
       res.end(body);
@@ -210,10 +218,7 @@ export const exportRoute =
     try {
       next = await pages.next();
     } catch (error) {
-      const known = databaseError(error);
-      if (known) return sendError(res, 503, String(known.extensions.code), known.message);
-      options.log(res).error({ err: error }, 'export failed');
-      return sendError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
+      return sendFailure(res, error, options.log(res));
     }
     res.writeHead(200, headers);
     let skipped = 0;

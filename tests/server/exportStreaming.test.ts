@@ -45,8 +45,10 @@ class StalledResponse extends EventEmitter {
     return false;
   }
   addTrailers(): void {}
-  end(): void {
+  body = '';
+  end(body?: string): void {
     this.ended = true;
+    this.body = body ?? '';
   }
   destroy(): void {}
 }
@@ -101,6 +103,19 @@ describeEachDatabase('GET /export streaming', (getDb) => {
     res.emit('close');
     await done;
     expect(res.ended).toBe(false);
+  });
+
+  it('answers a failure to read the first page with 500 and a JSON error, logging it, before any status is sent', async () => {
+    const db = getDb();
+    const failing = { ...db, sql: { ...db.sql, query: () => Promise.reject(new Error('disk on fire')) } } as Database;
+    const logged: unknown[] = [];
+    const log = { ...silentLogger, error: (entry: unknown) => void logged.push(entry) } as unknown as typeof silentLogger;
+    const res = new StalledResponse();
+    await exportRoute({ db: () => failing, auth: { readRequiresToken: false }, log: () => log })({ headers: {}, url: '/export?format=PGN' } as IncomingMessage, res as unknown as ServerResponse);
+    expect(res.status).toBe(500);
+    expect(JSON.parse(res.body)).toEqual({ errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+    expect(res.writes).toEqual([]);
+    expect(logged).toHaveLength(1);
   });
 
   it('stops reading when the client goes away', async () => {
