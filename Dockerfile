@@ -1,6 +1,6 @@
 # tabula server image: a build stage compiles the server and the web pages; the runtime stage
-# ships only the runtime dependencies, the built output, the GraphQL SDL and the migrations, and
-# runs as `node`.
+# ships only the runtime dependencies, the built output, the GraphQL SDL, the migrations and the
+# chess opening names the server reads, and runs as `node`.
 FROM node:20-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -17,6 +17,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/prisma/migrations ./prisma/migrations
 COPY --from=build /app/src/schema ./src/schema
+COPY --from=build /app/samples/chess/openings ./samples/chess/openings
 COPY --from=build /app/bin ./bin
 # PGlite's data directory when DATABASE_URL is not set, owned by the unprivileged user.
 RUN mkdir -p /data && chown node:node /data

@@ -15,6 +15,7 @@ import type { CgpPosition } from '../codecs/crossword';
 import { crosswordPlyPositions } from '../games/crossword/plyPositions';
 import { type SideRow, chessSideRows } from '../games/chess/analysis';
 import { type NamedHasher, goHasherOfSize } from '../games/go/files';
+import { duplicatesOfGames } from '../storage/duplicates';
 
 const byKey = <K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | null)[] => {
   const found = new Map(rows.map((row) => [keyOf(row), row]));
@@ -47,6 +48,13 @@ export const createLoaders = (db: Database) => {
   return {
     game,
     plies,
+    /** The other stored games each game is the same as (`Game.duplicates`): a page of games in one query. */
+    duplicates: new DataLoader<bigint, Game[]>(async (ids) => {
+      const games = (await game.loadMany(ids)).filter((g): g is Game => g !== null && !(g instanceof Error));
+      const found = await duplicatesOfGames(db, games);
+      for (const list of found.values()) for (const other of list) game.prime(other.id, other);
+      return ids.map((id) => found.get(id) ?? []);
+    }),
     /** Games and their replays, as storage services take them. */
     source,
     /** A crossword game's positions from ply 0 (null for a game that is not one): the game replayed once per request, whatever plies are asked. */

@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../db/database';
 import { catchUpImports } from '../storage/reindex';
 import { exportFormats, importFormats, readerFor, writerFor } from '../games/index';
 import { runImport } from '../storage/importService';
+import { DUPLICATE_POLICIES, type DuplicatePolicy } from '../storage/duplicates';
 import { type GameQuery, gamesToExport } from '../storage/games';
 import { filterExportFormats } from '../storage/exportGames';
 import { type FilterOptionsCli, checkKindWritten, exportByFilter, filterQuery, hasFilterOption } from './filterExport';
@@ -45,13 +46,22 @@ interface ImportOptionsCli {
   program?: string;
   ruleset?: string;
   allowSkips?: boolean;
+  duplicates?: string;
 }
+
+/** `--duplicates keep|skip` as the import's policy (absent: the default, KEEP). */
+const duplicatesOption = (given: string | undefined): DuplicatePolicy | undefined => {
+  if (given === undefined) return undefined;
+  const policy = DUPLICATE_POLICIES.find((p) => p === given.toUpperCase());
+  if (!policy) throw new UsageError(`--duplicates takes ${DUPLICATE_POLICIES.map((p) => p.toLowerCase()).join(' or ')}, got "${given}"`);
+  return policy;
+};
 
 /** Imports each file; the exit code is 1 when games were left out and `--allow-skips` was not given. */
 async function importFiles(db: Database, files: string[], values: ImportOptionsCli): Promise<number> {
   v8.setFlagsFromString(IMPORT_HEAP_GROWTH);
   let skipped = 0;
-  const options = { program: values.program, ruleset: values.ruleset };
+  const options = { program: values.program, ruleset: values.ruleset, duplicates: duplicatesOption(values.duplicates) };
   // Every file is checked before any is imported: a missing one is named before anything is stored.
   const missing = files.filter((file) => !fs.existsSync(file) || !fs.statSync(file).isFile());
   if (missing.length > 0) {
@@ -92,6 +102,10 @@ async function importFiles(db: Database, files: string[], values: ImportOptionsC
         }
       }
       if (outcome.warnings.length > 0) console.log(`  ${outcome.warnings.length} warning${outcome.warnings.length === 1 ? '' : 's'}`);
+      if (outcome.duplicateGames > 0) {
+        const kept = options.duplicates === 'SKIP' ? 'left out' : 'stored and linked';
+        console.log(`  ${outcome.duplicateGames} game${outcome.duplicateGames === 1 ? '' : 's'} already stored (duplicates): ${kept}`);
+      }
       if (outcome.skippedGames > 0) {
         console.log(`  ${outcome.skippedGames} game${outcome.skippedGames === 1 ? '' : 's'} could not be read and ${outcome.skippedGames === 1 ? 'was' : 'were'} left out (see the warnings)`);
         skipped += outcome.skippedGames;
@@ -284,6 +298,7 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
     .option('--program <name>', 'go-scores: the program that scored the positions')
     .option('--ruleset <name>', 'go-scores: its ruleset')
     .option('--allow-skips', 'exit 0 even when games of a file could not be read and were left out')
+    .option('--duplicates <policy>', 'keep (default: store a game already stored and link the two) or skip (leave it out)')
     .action((files: string[], options: ImportOptionsCli) => withDb((db) => importFiles(db, files, options)));
   cli
     .command('export')

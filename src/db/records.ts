@@ -83,6 +83,8 @@ export interface GameRecord {
   attributes?: GameAttributes;
   /** What an analysis program said of each player's decisions in this game, where the game carries analysis. */
   analysis?: PlayerAnalysisRecord[];
+  /** The key duplicates are found by (`duplicateKeyOf` in src/games/duplicates.ts), set by the import before writing; null: not compared. */
+  duplicateKey?: bigint | null;
 }
 
 /** A game's typed attributes, kept as columns so filters and orders are SQL. */

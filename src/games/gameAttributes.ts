@@ -19,11 +19,12 @@ const mainLineKeys = (record: Pick<GameRecord, 'plies'>): string[] => {
 };
 
 /** What `record` says of its players, pace, length and opening. */
-export const attributesOf = (record: Pick<GameRecord, 'kind' | 'metadata' | 'plies'>): GameAttributes => {
+export const attributesOf = (record: Pick<GameRecord, 'kind' | 'metadata' | 'plies' | 'startFen'>): GameAttributes => {
   const game = gameOf(record.kind);
   const play = game.attributes?.(record.metadata ?? {}) ?? { player1Rating: null, player2Rating: null, speed: null };
   const keys = mainLineKeys(record);
-  const opening = game.openings?.ofLine(keys) ?? null;
+  // A game from a set-up position names no opening (lichess names games from the standard start only).
+  const opening = record.startFen ? null : (game.openings?.ofLine(keys) ?? null);
   return {
     ...play,
     plyCount: Math.max(0, keys.length - 1),

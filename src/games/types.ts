@@ -140,7 +140,11 @@ export interface GameModule {
   readonly explorer: ExplorerRules;
   /** The players' ratings and the game's speed, from the metadata the game's reader stored; absent: none known. */
   readonly attributes?: (metadata: Record<string, unknown>) => PlayAttributes;
-  /** The game's named openings: a position's own name, and the name of a line (its last named position). */
+  /**
+   * The game's named openings: a position's own name, and the name of a line (its last named
+   * position; `keys` are the line's positions in order from the start, the start's own first or
+   * left out). Pure lookups over a table loaded once, on first use (chess: `chess/openings.ts`).
+   */
   readonly openings?: {
     ofPosition(key: string): Opening | null;
     ofLine(keys: readonly string[]): Opening | null;

@@ -5,13 +5,13 @@
  * resolvers, as the position of its kind and key would: the stored row where there is one, else
  * the position as games reach it.
  */
+import type { GameFilter } from '../api/gameFilter';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Context } from '../api/context';
-import type { PagingArgs } from '../api/args';
 import type { PositionParent } from '../api/parents';
 import type { GameKind, Resolvers } from '../generated/graphql';
 import { unstoredPosition } from '../storage/lookups';
-import { movesOf, occurrenceCountOf, occurrencePageOf, occurrencesOf, scoresOf } from './positions';
+import { type OccurrencePageArgs, movesOf, occurrenceCountOf, occurrencePageOf, occurrencesOf, recentGamesOf, scoresOf, topGamesOf } from './positions';
 
 /**
  * What identifies a position of any game, and its text form (made when asked: the `text` field,
@@ -29,7 +29,8 @@ const positionOf = async (ref: PositionRef, { loaders }: Context): Promise<Posit
   (await loaders.positionsByKey.load({ kind: ref.kind, key: ref.key }))[0] ??
   unstoredPosition({ kind: ref.kind, key: ref.key, board: ref.text(), sideToMove: ref.sideToMove });
 
-type MovesArgs = { includeVariations?: boolean | null };
+type MovesArgs = { includeVariations?: boolean | null; filter?: GameFilter | null };
+type PositionGamesArgs = { filter?: GameFilter | null; first?: number | null };
 
 /** The `GamePosition` fields of a game's own view, whose position `refOf` names. */
 export const gamePositionFields = <V>(refOf: (view: V) => PositionRef) => ({
@@ -39,8 +40,10 @@ export const gamePositionFields = <V>(refOf: (view: V) => PositionRef) => ({
   analysis: async (v: V, _: unknown, c: Context) => scoresOf(await positionOf(refOf(v), c), _, c),
   occurrenceCount: async (v: V, _: unknown, c: Context) => occurrenceCountOf(await positionOf(refOf(v), c), _, c),
   occurrences: async (v: V, args: { first?: number | null }, c: Context) => occurrencesOf(await positionOf(refOf(v), c), args, c),
-  occurrencePage: async (v: V, args: PagingArgs, c: Context, info: GraphQLResolveInfo) => occurrencePageOf(await positionOf(refOf(v), c), args, c, info),
+  occurrencePage: async (v: V, args: OccurrencePageArgs, c: Context, info: GraphQLResolveInfo) => occurrencePageOf(await positionOf(refOf(v), c), args, c, info),
   moves: async (v: V, args: MovesArgs, c: Context) => movesOf(await positionOf(refOf(v), c), args, c),
+  topGames: async (v: V, args: PositionGamesArgs, c: Context) => topGamesOf(await positionOf(refOf(v), c), args, c),
+  recentGames: async (v: V, args: PositionGamesArgs, c: Context) => recentGamesOf(await positionOf(refOf(v), c), args, c),
 });
 
 export const gamePositionResolvers: Resolvers = {

@@ -1,9 +1,10 @@
 /** Games: lookup, the filtered connection, plies, export, and importGames. */
-import type { GameOrderField, Resolvers } from '../generated/graphql';
+import type { Resolvers } from '../generated/graphql';
 import type { PlyParent } from '../api/parents';
-import { MAX_KEY_TEXT, base64Arg, decodeKeyCursor, encodeKeyCursor, isCursorDay, loadOrNotFound, pageRequest, pagedConnection, parseId, textArg } from '../api/args';
+import { MAX_KEY_TEXT, base64Arg, decodeKeyCursor, encodeKeyCursor, loadOrNotFound, pageRequest, pagedConnection, parseId, textArg } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
-import { type GameOrderColumn, gamesPage, orderValue } from '../storage/games';
+import { gamesPage, orderValue } from '../storage/games';
+import { gameOrderArg } from '../api/gameOrder';
 import { gameQueryOf } from '../api/gameFilter';
 import { type StoredPly, orderedPlies } from '../storage/gamePlies';
 import { completedRow, unstoredPosition } from '../storage/lookups';
@@ -14,14 +15,6 @@ import { ImportFailure } from '../games/importFailure';
 import { overlongOption, overlongOptionMessage } from '../storage/storedText';
 
 const MAX_PAGE = 100;
-
-/** The stored column of each GraphQL order field. */
-const ORDER_COLUMNS: Record<GameOrderField, GameOrderColumn> = {
-  ID: 'id', DATE: 'playedOn', PLAYER1: 'player1', PLAYER2: 'player2', EVENT: 'event', RATING: 'meanRating', PLIES: 'plyCount',
-};
-
-/** What a cursor of a numeric order may hold: a number as the column gives it. */
-const isCursorNumber = (value: string): boolean => /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(value);
 
 /** A replayed node as the GraphQL Ply parent. */
 export const plyOf = ({ gameId, node, ply }: StoredPly): PlyParent => ({
@@ -38,9 +31,7 @@ export const gameResolvers: Resolvers = {
   Query: {
     game: (_, { id }, { loaders }) => loaders.game.load(parseId(id)),
     games: async (_, { filter, orderBy, ...paging }, { db, loaders }, info) => {
-      const order = { column: ORDER_COLUMNS[orderBy?.field ?? 'ID'], descending: orderBy?.direction === 'DESC' };
-      const name = `${order.column}:${order.descending ? 'desc' : 'asc'}`;
-      const validValue = order.column === 'playedOn' ? isCursorDay : order.column === 'meanRating' || order.column === 'plyCount' ? isCursorNumber : undefined;
+      const { order, name, validValue } = gameOrderArg(orderBy);
       const request = pageRequest(paging, info, 20, MAX_PAGE, (cursor, argument) => decodeKeyCursor(name, cursor, argument, validValue));
       const page = await gamesPage(db, await gameQueryOf(db, loaders.source, filter), request.take, order, request.cursor, request.backward);
       const cursorOf = (game: (typeof page.games)[number]) => encodeKeyCursor(name, orderValue(game, order.column), game.id);
@@ -71,9 +62,11 @@ export const gameResolvers: Resolvers = {
     id: (game) => String(game.id),
     date: (game) => game.dateText,
     metadata: (game) => game.metadata,
+    opening: (game) => game.opening as { eco: string; name: string; moves: string } | null,
     createdAt: (game) => game.createdAt,
     mainLine: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), true).map(plyOf),
     plies: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), false).map(plyOf),
+    duplicates: (game, _, { loaders }) => loaders.duplicates.load(game.id),
     export: (game, { format }) => {
       const write = writerFor(game.kind, format);
       if (!write) throw badUserInput(`${game.kind} games cannot be written as ${format}`, { argument: 'format' });

@@ -38,7 +38,7 @@ import { goBoardSize, goPositionDiagram, squareBoardDiagram } from '../games/go/
 import { isStored } from '../storage/lookups';
 import { type ZobristTableRow, activateZobristTable, listZobristTables, saveZobristTable, zobristTableNamed } from '../storage/zobristTables';
 import { diagramOptions } from './diagrams';
-import { movesOf, occurrenceCountOf, occurrencePageOf, occurrencesOf, positionId, scoresOf } from './positions';
+import { movesOf, occurrenceCountOf, occurrencePageOf, occurrencesOf, positionId, recentGamesOf, scoresOf, topGamesOf } from './positions';
 
 // ------------------------------------------------------------------ helpers
 
@@ -259,6 +259,8 @@ export const goResolvers: Resolvers = {
     text: (p) => p.board || null,
     analysis: scoresOf,
     occurrencePage: occurrencePageOf,
+    topGames: topGamesOf,
+    recentGames: recentGamesOf,
     svg: (p, args) => goPositionDiagram(p, diagramOptions(args)),
   },
   GoHash: {

@@ -28,6 +28,7 @@ export const importResolvers: Resolvers = {
     id: (row) => String(row.id),
     createdAt: (row) => row.createdAt,
     skippedGames: (row) => row.skippedCount,
+    duplicateGames: (row) => row.duplicateCount,
     byteSize: (row) => (row.byteSize === null ? null : Number(row.byteSize)),
   },
 };

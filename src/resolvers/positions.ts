@@ -9,8 +9,12 @@ import { positionsOfBoard } from '../storage/boards';
 import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
 import { MAX_OCCURRENCES, occurrencesBeforeKey, occurrencesOfKey } from '../storage/occurrences';
-import { type PagingArgs, decodePlaceCursor, encodePlaceCursor, pageRequest, pageSize, pagedConnection, textArg } from '../api/args';
+import { type PagingArgs, decodeKeysCursor, decodePlaceCursor, encodeKeysCursor, encodePlaceCursor, isCursorInteger, pageRequest, pageSize, pagedConnection, textArg } from '../api/args';
 import { explorerMoves } from '../storage/explorer';
+import { type GameFilter, gameQueryOf } from '../api/gameFilter';
+import { type GameOrderInput, gameOrderArg } from '../api/gameOrder';
+import { type OrderedPlace, type PositionGamesOrder, orderedOccurrences, positionGames } from '../storage/positionGames';
+import type { PlyParent } from '../api/parents';
 import { plyOf } from './games';
 
 /** Longest text `findPositions` reads (a CGP line of a 21x21 board with racks and options fits). */
@@ -29,8 +33,47 @@ export const occurrencesOf = async (p: PositionParent, { first }: { first?: numb
 /** Most plies on one page of `occurrencePage`. */
 const MAX_OCCURRENCE_PAGE = 200;
 
-/** `occurrencePage(first, after | last, before)`: where a position occurs, a page at a time either way. */
-export const occurrencePageOf = async (p: PositionParent, paging: PagingArgs, { db, loaders }: Context, info: GraphQLResolveInfo) => {
+/** Most games `topGames` and `recentGames` give. */
+const MAX_POSITION_GAMES = 100;
+
+/** `topGames(filter, first)` and `recentGames(filter, first)`: the games that reached a position, best rated or latest first. */
+const positionGamesOf =
+  (order: PositionGamesOrder) =>
+  async (p: PositionParent, { filter, first }: { filter?: GameFilter | null; first?: number | null }, { db, loaders }: Context) =>
+    positionGames(db, loaders.source, p.kind, p.key, await gameQueryOf(db, loaders.source, filter), order, pageSize(first, 8, MAX_POSITION_GAMES));
+
+export const topGamesOf = positionGamesOf('top');
+export const recentGamesOf = positionGamesOf('recent');
+
+/** What `occurrencePage` takes. */
+export type OccurrencePageArgs = PagingArgs & { filter?: GameFilter | null; orderBy?: GameOrderInput | null };
+
+/** `occurrencePage` with a filter or an order: the occurrences in the games kept, by game in that order, then node. */
+const orderedOccurrencePage = async (p: PositionParent, args: OccurrencePageArgs, { db, loaders }: Context, info: GraphQLResolveInfo) => {
+  const { order, name, validValue } = gameOrderArg(args.orderBy);
+  const decode = (cursor: string | null | undefined, argument: string): OrderedPlace | undefined => {
+    const keys = decodeKeysCursor(`ply:${name}`, cursor, argument, [(v) => v === '' || (validValue?.(v) ?? true), isCursorInteger, isCursorInteger]);
+    if (!keys) return undefined;
+    const [value, id, node] = keys;
+    if (id === null || node === null || Number(node) < 0 || BigInt(id) < 0n) throw badUserInput(`${argument} is not a cursor of this page`, { argument });
+    return { game: { value: value === '' ? null : value, id: BigInt(id) }, node: Number(node) };
+  };
+  const request = pageRequest(args, info, 50, MAX_OCCURRENCE_PAGE, decode);
+  const query = await gameQueryOf(db, loaders.source, args.filter);
+  const page = await orderedOccurrences(db, loaders.source, p.kind, p.key, query, order, request.take, request.cursor, request.backward);
+  const cursors = new Map<PlyParent, string>();
+  const rows = page.plies.map(({ ply, cursor }) => {
+    const row = plyOf(ply);
+    cursors.set(row, encodeKeysCursor(`ply:${name}`, [cursor.game.value ?? '', String(cursor.game.id), String(cursor.node)]));
+    return row;
+  });
+  return pagedConnection(rows, request, (row) => cursors.get(row)!, page.totalCount);
+};
+
+/** `occurrencePage(first, after | last, before, filter, orderBy)`: where a position occurs, a page at a time either way. */
+export const occurrencePageOf = async (p: PositionParent, paging: OccurrencePageArgs, context: Context, info: GraphQLResolveInfo) => {
+  if (paging.filter || paging.orderBy) return orderedOccurrencePage(p, paging, context, info);
+  const { db, loaders } = context;
   const request = pageRequest(paging, info, 50, MAX_OCCURRENCE_PAGE, decodePlaceCursor);
   const read = request.backward ? occurrencesBeforeKey : occurrencesOfKey;
   const [plies, counts] = await Promise.all([
@@ -46,11 +89,18 @@ export const occurrencePageOf = async (p: PositionParent, paging: PagingArgs, { 
 export const occurrenceCountOf = async (p: PositionParent, _: unknown, { loaders }: Context) =>
   (await loaders.occurrenceCounts.load({ kind: p.kind, key: p.key })).occurrences;
 
-/** `moves(includeVariations)`: the explorer of a position, in any game (the deprecated chess fields where the game answers them). */
-export const movesOf = async (p: PositionParent, { includeVariations }: { includeVariations?: boolean | null }, { db, loaders }: Context) => {
-  const san = gameOf(p.kind).sanExplorer === true;
-  return (await explorerMoves(db, loaders.source, p, includeVariations ?? false)).map((m) => ({
+/** `moves(includeVariations, filter)`: the explorer of a position, in any game (the deprecated chess fields where the game answers them). */
+export const movesOf = async (
+  p: PositionParent,
+  { includeVariations, filter }: { includeVariations?: boolean | null; filter?: GameFilter | null },
+  { db, loaders }: Context,
+) => {
+  const game = gameOf(p.kind);
+  const san = game.sanExplorer === true;
+  const query = filter ? await gameQueryOf(db, loaders.source, filter) : null;
+  return (await explorerMoves(db, loaders.source, p, includeVariations ?? false, query)).map((m) => ({
     ...m,
+    opening: m.childKey === null ? null : (game.openings?.ofPosition(m.childKey) ?? null),
     firstPlayerWins: m.firstWins,
     secondPlayerWins: m.secondWins,
     san: san ? m.move : null,
@@ -86,6 +136,8 @@ export const positionResolvers: Resolvers = {
     occurrenceCount: occurrenceCountOf,
     moves: movesOf,
     occurrencePage: occurrencePageOf,
+    topGames: topGamesOf,
+    recentGames: recentGamesOf,
     scores: scoresOf,
   },
   Score: {

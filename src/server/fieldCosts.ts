@@ -48,6 +48,8 @@ export const BOARD_POSITIONS = 10;
 export const INDEX_READ = 40;
 /** The explorer's aggregation over a position's occurrences. */
 export const EXPLORER = 60;
+/** The explorer or a position's games over the games a filter keeps: every game reaching the position is read. */
+export const FILTERED_EXPLORER = 150;
 /** An SVG diagram `size` px wide (default 360): 10 at 360 px, 43 at 2048 px. */
 export const svgCost = (args: Args): number => 3 + Math.round((7 * (typeof args.size === 'number' ? Math.max(16, args.size) : 360)) / 360);
 /** An aggregate over a whole table (the analysis queries, the Go comparisons). */
@@ -83,8 +85,10 @@ export const FIELD_COSTS: Record<string, FieldCost> = {
   // Positions: the position index and the explorer, on every type that implements GamePosition.
   'GamePosition.occurrenceCount': { own: INDEX_READ },
   'GamePosition.occurrences': { own: INDEX_READ },
-  'GamePosition.occurrencePage': { own: INDEX_READ },
-  'GamePosition.moves': { own: EXPLORER, length: 20 },
+  'GamePosition.occurrencePage': { own: (args) => (args.filter || args.orderBy ? FILTERED_EXPLORER : INDEX_READ) },
+  'GamePosition.moves': { own: (args) => (args.filter ? FILTERED_EXPLORER : EXPLORER), length: 20 },
+  'GamePosition.topGames': { own: FILTERED_EXPLORER, length: (args) => count(args.first, 8) },
+  'GamePosition.recentGames': { own: FILTERED_EXPLORER, length: (args) => count(args.first, 8) },
   'GamePosition.analysis': { length: DEFAULT_LIST_LENGTH },
   'ChessPosition.gameCount': { own: INDEX_READ },
   'GameConnection.totalCount': { own: INDEX_READ },
@@ -97,6 +101,8 @@ export const FIELD_COSTS: Record<string, FieldCost> = {
   'Game.plies': { length: PLY_BOUND },
   'Game.mainLine': { length: PLY_BOUND },
   'Game.export': { own: GAME_EXPORT },
+  // One batched query per page of games (a game is rarely stored more than a few times).
+  'Game.duplicates': { own: 2 },
   'Game.chessAnalysis': { own: 5, length: 2 },
   'Game.chessEvaluationGraph': { own: 5 },
   'ChessEvaluationGraph.moves': { length: PLY_BOUND },
@@ -115,7 +121,8 @@ export const FIELD_COSTS: Record<string, FieldCost> = {
   'Query.findPositions': { own: 150, length: findPositionsLength },
   'Query.backgammonPositions': { own: 5, length: (args) => (typeof args.matchId === 'string' ? 1 : Math.min(BOARD_POSITIONS, count(args.first, 100))) },
   'Query.goCanonicalHash': { own: 20 },
-  'Query.chessPosition': { own: 5 },
+  // Playing `play`'s moves: about 1 per 100 moves (at most 600).
+  'Query.chessPosition': { own: (args) => 5 + Math.ceil((Array.isArray(args.play) ? args.play.length : 0) / 100) },
   'Query.crosswordPosition': { own: 5 },
   'Query.goPosition': { own: 5 },
 

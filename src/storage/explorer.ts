@@ -8,105 +8,155 @@ import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
 import { gameOf } from '../games';
 import type { ExplorerRules } from '../games/types';
+import type { Outcome } from '../db/records';
+import type { Game } from '../generated/prisma/client';
+import { performanceRating } from '../games/performance';
 import { type PlySource, plyHasKey } from './occurrences';
-import { indexKey, keyReads } from '../db/positionIndex';
+import { type GameQuery, gameWhere } from './gameFilter';
+import { type MoveTally, type Posting, type TalliedGame, TALLY_NUMBERS, addToTally, emptyTally, indexKey, keyReads, mergeTally, movesOfRuns } from '../db/positionIndex';
 import { positionsByKeys } from './lookups';
 import { scoresOfPositions } from './rows';
 
 export interface MoveStats {
   move: string;
-  count: number;
-  /** Games won by the first player (White in chess, Black in Go). */
-  firstWins: number;
-  draws: number;
-  secondWins: number;
-  /** Games with no decisive or drawn result (`*`, unknown). */
-  unknown: number;
+  /** The games that played it: how many, how they ended, the points and ratings (`MoveTally`). */
+  tally: MoveTally;
   /** Crossword: the points the play scored (the board decides them, so every game that played it scored the same). */
   playPoints?: number;
-  /** Backgammon and crossword: the points the games were worth to the first player, over `pointGames` games with such a result. */
-  firstPoints: number;
-  pointGames: number;
 }
 
-interface MoveRow {
-  [column: string]: unknown;
+/** `PositionMove`'s sums of one move. */
+type MoveRow = { [column: string]: unknown; move: string; lastPlayed: Date | null } & Record<(typeof TALLY_NUMBERS)[number], number | bigint>;
+
+/** A move as a game played it, before the game's rules say how it is shown. */
+interface PlayedMove {
+  gameId: bigint;
   move: string;
-  games: bigint;
-  first: bigint;
-  draws: bigint;
-  second: bigint;
-  points: number;
-  pointGames: bigint;
 }
 
 const mean = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
 
-/** Moves from a position, most played first; main lines only unless `includeVariations`. */
-export async function moveStats(db: Database, source: PlySource, kind: GameKind, key: string, includeVariations: boolean): Promise<MoveStats[]> {
-  const k = indexKey(kind, key);
-  const [kept, cold] = await Promise.all([
-    db.sql.query<MoveRow>(
-      `SELECT move, sum(games)::int8 AS games, sum("firstWins")::int8 AS first, sum(draws)::int8 AS draws,
-         sum("secondWins")::int8 AS second, sum("firstPoints")::float8 AS points, sum("pointGames")::int8 AS "pointGames"
-       FROM "PositionMove" WHERE kind = $1::"GameKind" AND hash = $2 AND ("mainLine" OR $3::boolean)
-       GROUP BY move`,
-      [kind, k.hash, includeVariations],
-    ),
-    keyReads(db.sql, k, source.memo).then((reads) => reads.cold),
-  ]);
-  const stats = new Map<string, MoveStats>();
-  const entry = (move: string): MoveStats => {
-    let s = stats.get(move);
-    if (!s) stats.set(move, (s = { move, count: 0, firstWins: 0, draws: 0, secondWins: 0, unknown: 0, firstPoints: 0, pointGames: 0 }));
-    return s;
-  };
-  for (const r of kept) {
-    const s = entry(r.move);
-    s.count += Number(r.games);
-    s.firstWins += Number(r.first);
-    s.draws += Number(r.draws);
-    s.secondWins += Number(r.second);
-    s.firstPoints += r.points;
-    s.pointGames += Number(r.pointGames);
-  }
-  // The other occurrences: each game once per move, from its replay, with the outcome stored on the game (all games asked at once, so a loader batches them).
+/** The stored games' fields a tally reads, of the games among `ids` that `query` keeps. */
+async function talliedGames(db: Database, ids: readonly bigint[], query: GameQuery): Promise<Map<bigint, TalliedGame>> {
+  const out = new Map<bigint, TalliedGame>();
+  if (ids.length === 0) return out;
+  const params: unknown[] = [];
+  const where = gameWhere({ ...query, gameIds: [...new Set(ids)] }, params);
+  const rows = await db.sql.query<{ id: bigint; outcome: Outcome; firstPoints: number | null; player1Rating: number | null; player2Rating: number | null; playedOn: string | null }>(
+    `SELECT g.id, g.outcome, g."firstPoints", g."player1Rating", g."player2Rating", to_char(g."playedOn", 'YYYY-MM-DD') AS "playedOn" FROM "Game" g ${where}`,
+    params,
+  );
+  for (const r of rows) out.set(r.id, { outcome: r.outcome, firstPoints: r.firstPoints, player1Rating: r.player1Rating, player2Rating: r.player2Rating, playedOn: r.playedOn });
+  return out;
+}
+
+/** What a stored game (as the request's loader gives it) says to a tally. */
+const talliedGame = (game: Game): TalliedGame => ({
+  outcome: game.outcome,
+  firstPoints: game.firstPoints,
+  player1Rating: game.player1Rating,
+  player2Rating: game.player2Rating,
+  playedOn: game.playedOn ? game.playedOn.toISOString().slice(0, 10) : null,
+});
+
+/**
+ * The moves played from the position in its cold occurrences (those in the index's blocks), each
+ * game once per move, read from replays of their games (all asked at once, so a loader batches them).
+ */
+async function coldMoves(source: PlySource, kind: GameKind, key: string, cold: readonly Posting[], includeVariations: boolean): Promise<PlayedMove[]> {
   const wanted = cold.filter((p) => includeVariations || p.mainLine);
-  const [replays, games] = await Promise.all([
-    Promise.all(wanted.map((p) => source.plies(p.gameId))),
-    Promise.all(wanted.map((p) => source.game(p.gameId))),
-  ]);
-  const counted = new Set<string>();
+  const replays = await Promise.all(wanted.map((p) => source.plies(p.gameId)));
+  const out = new Map<string, PlayedMove>();
   wanted.forEach((p, i) => {
     const ply = replays[i].find((r) => r.node === p.node);
     const move = ply ? (ply.ply.explorerMove ?? ply.ply.nextMove) : null;
-    if (!ply || !move || !plyHasKey(ply, kind, key) || counted.has(`${p.gameId} ${move}`)) return;
-    counted.add(`${p.gameId} ${move}`);
-    const s = entry(move);
-    s.count++;
-    const outcome = games[i]?.outcome;
-    if (outcome === 'FIRST') s.firstWins++;
-    else if (outcome === 'SECOND') s.secondWins++;
-    else if (outcome === 'DRAW') s.draws++;
-    const points = games[i]?.firstPoints ?? null;
-    if (points !== null) {
-      s.firstPoints += points;
-      s.pointGames++;
-    }
+    if (!ply || !move || !plyHasKey(ply, kind, key)) return;
+    out.set(`${p.gameId} ${move}`, { gameId: p.gameId, move });
   });
+  return [...out.values()];
+}
+
+/** Adds each played move's game to its move's tally. */
+const tallyMoves = (into: Map<string, MoveTally>, played: readonly PlayedMove[], games: (id: bigint) => TalliedGame | undefined): void => {
+  for (const { gameId, move } of played) {
+    const game = games(gameId);
+    if (!game) continue;
+    let t = into.get(move);
+    if (!t) into.set(move, (t = emptyTally()));
+    addToTally(t, game);
+  }
+};
+
+/**
+ * The tallies of the moves played from a position, by move as the index counted it. Without a
+ * filter, a hot position's counts are the sums kept per flush (`PositionMove`); with one, the
+ * games of its runs are counted one by one (their moves kept per entry in the run), only those
+ * the filter keeps. Cold occurrences are read from replays either way.
+ */
+async function movesTallies(db: Database, source: PlySource, kind: GameKind, key: string, includeVariations: boolean, query: GameQuery | null): Promise<Map<string, MoveTally>> {
+  const k = indexKey(kind, key);
+  const { cold } = await keyReads(db.sql, k, source.memo);
+  const tallies = new Map<string, MoveTally>();
+  if (query === null) {
+    const [kept, played] = await Promise.all([
+      db.sql.query<MoveRow>(
+        `SELECT move, ${TALLY_NUMBERS.map((f) => `sum("${f}")::float8 AS "${f}"`).join(', ')}, max("lastPlayed") AS "lastPlayed"
+         FROM "PositionMove" WHERE kind = $1::"GameKind" AND hash = $2 AND ("mainLine" OR $3::boolean)
+         GROUP BY move`,
+        [kind, k.hash, includeVariations],
+      ),
+      coldMoves(source, kind, key, cold, includeVariations),
+    ]);
+    for (const r of kept) {
+      const t = emptyTally();
+      for (const f of TALLY_NUMBERS) t[f] = Number(r[f]);
+      t.lastPlayed = r.lastPlayed ? r.lastPlayed.toISOString().slice(0, 10) : null;
+      tallies.set(r.move, t);
+    }
+    const games = await Promise.all(played.map((p) => source.game(p.gameId)));
+    const byId = new Map(games.flatMap((g) => (g ? [[g.id, talliedGame(g)] as const] : [])));
+    const counted = new Map<string, MoveTally>();
+    tallyMoves(counted, played, (id) => byId.get(id));
+    for (const [move, t] of counted) {
+      const into = tallies.get(move);
+      if (into) mergeTally(into, t);
+      else tallies.set(move, t);
+    }
+    return tallies;
+  }
+  const [hot, played] = await Promise.all([movesOfRuns(db.sql, kind, key), coldMoves(source, kind, key, cold, includeVariations)]);
+  // A game in both a run and a block (two flushes never share a game, but be safe) counts once per move.
+  const all = new Map<string, PlayedMove>();
+  for (const m of hot) if (includeVariations || m.mainLine) all.set(`${m.gameId} ${m.move}`, m);
+  for (const m of played) all.set(`${m.gameId} ${m.move}`, m);
+  const moves = [...all.values()];
+  const games = await talliedGames(db, moves.map((m) => m.gameId), query);
+  tallyMoves(tallies, moves, (id) => games.get(id));
+  return tallies;
+}
+
+/** Moves from a position, most played first; main lines only unless `includeVariations`; only the games `query` keeps when given. */
+export async function moveStats(
+  db: Database,
+  source: PlySource,
+  kind: GameKind,
+  key: string,
+  includeVariations: boolean,
+  query: GameQuery | null = null,
+): Promise<MoveStats[]> {
+  const tallies = await movesTallies(db, source, kind, key, includeVariations, query);
   // Moves as the game writes them to a reader; two counted texts that read the same are one move.
   const rules = gameOf(kind).explorer;
   const shown = new Map<string, MoveStats>();
-  for (const s of stats.values()) {
-    const move = rules.shownMove(key, s.move);
+  for (const [counted, tally] of tallies) {
+    const move = rules.shownMove(key, counted);
     const same = shown.get(move);
-    const playPoints = rules.playPoints?.(s.move);
-    if (!same) shown.set(move, { ...s, move, ...(playPoints === undefined ? {} : { playPoints }) });
-    else for (const f of ['count', 'firstWins', 'draws', 'secondWins', 'firstPoints', 'pointGames'] as const) same[f] += s[f];
+    const playPoints = rules.playPoints?.(counted);
+    if (!same) shown.set(move, { move, tally: { ...tally }, ...(playPoints === undefined ? {} : { playPoints }) });
+    else mergeTally(same.tally, tally);
   }
   const out = [...shown.values()];
-  for (const s of out) s.unknown = s.count - s.firstWins - s.draws - s.secondWins;
-  return out.sort((a, b) => b.count - a.count || (a.move < b.move ? -1 : a.move > b.move ? 1 : 0));
+  return out.sort((a, b) => b.tally.games - a.tally.games || (a.move < b.move ? -1 : a.move > b.move ? 1 : 0));
 }
 
 /** One explorer row as GraphQL's `MoveStat` gives it: results from the side that played the move. */
@@ -127,16 +177,39 @@ export interface MoveStat {
   error: number | null;
   /** Backgammon and crossword: the mean points the games were worth to the side that played the move; null where no result gives points. */
   points: number | null;
+  /** The mean rating of the players who made the move, and of their opponents, over the games that give it; null when none does. */
+  averageRating: number | null;
+  averageOpponentRating: number | null;
+  /** FIDE's performance rating of the players who made the move, over the games against a rated opponent with a known result; null without one. */
+  performance: number | null;
+  /** The latest first possible day (`YYYY-MM-DD`) of a game that played it; null when no game is dated. */
+  lastPlayed: string | null;
+  /** The key of the position the move leads to, where the game says (chess), for its opening name. */
+  childKey: string | null;
 }
+
+/** A tally from the side that played the move (`first`: the first player moved). */
+const moverFigures = (t: MoveTally, first: boolean) => {
+  const [own, ownRated, opp, oppRated] = first
+    ? [t.firstRatingSum, t.firstRated, t.secondRatingSum, t.secondRated]
+    : [t.secondRatingSum, t.secondRated, t.firstRatingSum, t.firstRated];
+  const [perfGames, perfOpponents, perfScore] = first
+    ? [t.firstPerfGames, t.firstPerfOpponentSum, t.firstPerfScore]
+    : [t.secondPerfGames, t.secondPerfOpponentSum, t.secondPerfScore];
+  return {
+    averageRating: ownRated > 0 ? own / ownRated : null,
+    averageOpponentRating: oppRated > 0 ? opp / oppRated : null,
+    performance: perfGames > 0 ? performanceRating(perfOpponents / perfGames, perfScore, perfGames) : null,
+  };
+};
 
 /**
  * The mean stored score of the position each move leads to (stored from the first player's side,
  * here from the mover's), by move, for a game whose moves are judged so; a move whose position
  * has no score is absent.
  */
-async function childScores(db: Database, kind: GameKind, rules: ExplorerRules, board: string, moverIsFirst: boolean, moves: string[]): Promise<Map<string, number>> {
-  const children = rules.childKeys?.(board, moves);
-  if (!children || children.size === 0) return new Map();
+async function childScores(db: Database, kind: GameKind, children: ReadonlyMap<string, string>, moverIsFirst: boolean): Promise<Map<string, number>> {
+  if (children.size === 0) return new Map();
   const rows = await positionsByKeys(db, [...children.values()].map((key) => ({ kind, key })));
   const scores = await scoresOfPositions(db, rows.flat().map((p) => p.id));
   const byKey = new Map<string, number[]>();
@@ -185,27 +258,32 @@ export async function explorerMoves(
   source: PlySource,
   position: { id?: bigint; kind: GameKind; key: string; board: string; sideToMove: string | null },
   includeVariations: boolean,
+  query: GameQuery | null = null,
 ): Promise<MoveStat[]> {
   const { kind, key } = position;
-  const stats = await moveStats(db, source, kind, key, includeVariations);
+  const stats = await moveStats(db, source, kind, key, includeVariations, query);
   const rules = gameOf(kind).explorer;
   const first = rules.moverIsFirst(position.sideToMove);
   const moves = stats.map((s) => s.move);
+  const children = position.board ? (rules.childKeys?.(position.board, moves) ?? new Map<string, string>()) : new Map<string, string>();
   const [scores, verdicts] = await Promise.all([
-    position.board ? childScores(db, kind, rules, position.board, first, moves) : new Map<string, number>(),
+    childScores(db, kind, children, first),
     stats.length > 0 ? playVerdicts(db, rules, position) : new Map<string, PlayVerdict>(),
   ]);
-  return stats.map((s) => ({
-    move: s.move,
-    count: s.count,
-    wins: first ? s.firstWins : s.secondWins,
-    draws: s.draws,
-    losses: first ? s.secondWins : s.firstWins,
-    unknown: s.unknown,
-    firstWins: s.firstWins,
-    secondWins: s.secondWins,
-    score: scores.get(s.move) ?? verdicts.get(s.move)?.value ?? s.playPoints ?? null,
-    error: verdicts.get(s.move)?.error ?? null,
-    points: s.pointGames > 0 ? (first ? s.firstPoints : -s.firstPoints) / s.pointGames : null,
+  return stats.map(({ move, tally: t, playPoints }) => ({
+    move,
+    count: t.games,
+    wins: first ? t.firstWins : t.secondWins,
+    draws: t.draws,
+    losses: first ? t.secondWins : t.firstWins,
+    unknown: t.games - t.firstWins - t.draws - t.secondWins,
+    firstWins: t.firstWins,
+    secondWins: t.secondWins,
+    score: scores.get(move) ?? verdicts.get(move)?.value ?? playPoints ?? null,
+    error: verdicts.get(move)?.error ?? null,
+    points: t.pointGames > 0 ? (first ? t.firstPoints : -t.firstPoints) / t.pointGames : null,
+    ...moverFigures(t, first),
+    lastPlayed: t.lastPlayed,
+    childKey: children.get(move) ?? null,
   }));
 }

@@ -14,6 +14,7 @@ import { attributesOf } from '../games/gameAttributes';
 import { WarningList } from './warningList';
 import { limitStoredTexts, overlongOption, overlongOptionMessage } from './storedText';
 import { keepImportId, reserveImportId } from './importNumbers';
+import { DuplicateSifter, duplicatePolicyOf, settledDuplicateOption } from './duplicates';
 
 export interface ImportOutcome {
   importId: bigint;
@@ -25,6 +26,8 @@ export interface ImportOutcome {
   scoreCount: number;
   /** Games of the input that could not be read and were left out: never capped, unlike the warnings. */
   skippedGames: number;
+  /** Games of the input recognised as duplicates of a stored game or an earlier game of the input (kept, or left out under SKIP). */
+  duplicateGames: number;
   /** What a user should look at: problems that did not stop the import. */
   warnings: ImportWarning[];
   /** Informational notes (records read, hashes agreeing): nothing to look at. */
@@ -80,9 +83,12 @@ export async function runImport(
   db: Database,
   reader: FormatReader,
   source: ImportSource,
-  options: ImportOptions = {},
+  given: ImportOptions = {},
   onProgress?: ImportProgress,
 ): Promise<ImportOutcome> {
+  // The duplicate policy is the import's, not the reader's; its default is left out of the fingerprint.
+  const options = settledDuplicateOption(given);
+  const policy = duplicatePolicyOf(options);
   const longOption = overlongOption(options);
   if (longOption) throw new ImportFailure(importError('ERR_IMPORT_VALUE', overlongOptionMessage(longOption), { field: longOption.name }));
   const fingerprint = importFingerprint(reader.format, source.sha256, options);
@@ -105,8 +111,10 @@ export async function runImport(
     const notes = new WarningList();
     const pending = new PendingImport();
     const zobrist = new ImportZobristTable(sql);
-    for await (const chunk of reader.read(source.chunks(), options, { sql, zobristTable: zobrist.resolve })) {
-      warnings.add(limitStoredTexts(chunk, totals.games));
+    const duplicates = new DuplicateSifter(policy);
+    for await (const read of reader.read(source.chunks(), options, { sql, zobristTable: zobrist.resolve })) {
+      warnings.add(limitStoredTexts(read, totals.games));
+      const chunk = await duplicates.sift(sql, read);
       for (const game of chunk.games ?? []) game.attributes = attributesOf(game);
       const counts = await writeChunk(sql, importId, chunk, totals.games, pending).catch((error: unknown) => {
         throw dataFailure(error, chunk, totals.games);
@@ -122,12 +130,13 @@ export async function runImport(
     totals.scores = await finishImport(sql, importId, pending);
     await sql.query(
       `UPDATE "Import" SET "gameCount" = $2, "positionCount" = $3, "scoreCount" = $4, "skippedCount" = $5, warnings = $6,
-         notes = $7, "zobristTable" = $8 WHERE id = $1`,
-      [importId, totals.games, totals.positions, totals.scores, skipped, JSON.stringify(warnings.list()), JSON.stringify(notes.list()), zobrist.used],
+         notes = $7, "zobristTable" = $8, "duplicateCount" = $9 WHERE id = $1`,
+      [importId, totals.games, totals.positions, totals.scores, skipped, JSON.stringify(warnings.list()), JSON.stringify(notes.list()), zobrist.used,
+        duplicates.count],
     );
     // Last, just before the commit: the sequence moves outside the transaction.
     await keepImportId(sql, importId);
-    return { importId, ...totals, skipped, warnings: warnings.list(), notes: notes.list() };
+    return { importId, ...totals, skipped, duplicates: duplicates.count, warnings: warnings.list(), notes: notes.list() };
   }));
   if (outcome) {
     await refreshStatistics(db);
@@ -140,6 +149,7 @@ export async function runImport(
       positionCount: outcome.positions,
       scoreCount: outcome.scores,
       skippedGames: outcome.skipped,
+      duplicateGames: outcome.duplicates,
       warnings: outcome.warnings,
       notes: outcome.notes,
       fileName,
@@ -153,12 +163,13 @@ export async function runImport(
     positionCount: number;
     scoreCount: number;
     skippedCount: number;
+    duplicateCount: number;
     warnings: ImportWarning[];
     notes: ImportWarning[];
     fileName: string | null;
     byteSize: bigint | null;
   }>(
-    `SELECT id, format, "gameCount", "positionCount", "scoreCount", "skippedCount", warnings, notes, "fileName", "byteSize"
+    `SELECT id, format, "gameCount", "positionCount", "scoreCount", "skippedCount", "duplicateCount", warnings, notes, "fileName", "byteSize"
      FROM "Import" WHERE fingerprint = $1`,
     [fingerprint],
   );
@@ -172,6 +183,7 @@ export async function runImport(
     positionCount: previous.positionCount,
     scoreCount: previous.scoreCount,
     skippedGames: previous.skippedCount,
+    duplicateGames: previous.duplicateCount,
     warnings: previous.warnings,
     notes: previous.notes,
     fileName: previous.fileName,

@@ -14,6 +14,7 @@ export type ImportRow = {
   positionCount: number;
   scoreCount: number;
   skippedCount: number;
+  duplicateCount: number;
   warnings: ImportWarning[];
   notes: ImportWarning[];
   fileName: string | null;
@@ -34,7 +35,7 @@ export async function importsPage(
   backward = false,
 ): Promise<{ imports: ImportRow[]; totalCount: number; hasNextPage: boolean }> {
   const rows = await db.sql.query<ImportRow & { total: bigint }>(
-    `SELECT id, format, "createdAt", "gameCount", "positionCount", "scoreCount", "skippedCount", warnings, notes, "fileName", "byteSize",
+    `SELECT id, format, "createdAt", "gameCount", "positionCount", "scoreCount", "skippedCount", "duplicateCount", warnings, notes, "fileName", "byteSize",
             (SELECT count(*) FROM "Import")::int8 AS total
      FROM "Import" WHERE ${backward ? 'id < $1 ORDER BY id DESC' : 'id > $1 ORDER BY id'} LIMIT $2`,
     [afterId ?? (backward ? MAX_BIGINT : 0n), first + 1],
@@ -175,7 +176,7 @@ async function orphansAmong(sql: SqlExecutor, candidates: Candidates): Promise<b
 /** One import by id, or null. */
 export async function importById(db: Database, id: bigint): Promise<ImportRow | null> {
   const [row] = await db.sql.query<ImportRow & Record<string, unknown>>(
-    `SELECT id, format, "createdAt", "gameCount", "positionCount", "scoreCount", "skippedCount", warnings, notes, "fileName", "byteSize" FROM "Import" WHERE id = $1`,
+    `SELECT id, format, "createdAt", "gameCount", "positionCount", "scoreCount", "skippedCount", "duplicateCount", warnings, notes, "fileName", "byteSize" FROM "Import" WHERE id = $1`,
     [id],
   );
   return row ?? null;

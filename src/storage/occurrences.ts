@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { type StoredPly } from './gamePlies';
-import { type IndexMemo, gamesOfKey, postingsBefore, postingsOf } from '../db/positionIndex';
+import { type IndexMemo, placesOfKey, postingsBefore, postingsOf } from '../db/positionIndex';
 
 /** How often a key occurs, and in how many games (the index's counts), for the request's loaders. */
 export { type IndexMemo, occurrenceCountsOf } from '../db/positionIndex';
@@ -95,14 +95,26 @@ export async function firstPlyOfKey(db: Database, source: PlySource, kind: GameK
   return ply ?? null;
 }
 
-/** The ids of the games where the position under `key` occurs (each once, in id order). */
-export async function gamesReachingKey(db: Database, source: PlySource, kind: GameKind, key: string): Promise<bigint[]> {
-  const { certain, unsure } = await gamesOfKey(db.sql, kind, key, source.memo);
+/** The nodes where the position under `key` occurs, by game (nodes ascending), each checked as occurrences are. */
+export async function placesByGame(db: Database, source: PlySource, kind: GameKind, key: string): Promise<Map<bigint, number[]>> {
+  const { certain, unsure } = await placesOfKey(db.sql, kind, key, source.memo);
   const replays = await Promise.all(unsure.map((p) => source.plies(p.gameId)));
-  const games = new Set(certain);
+  const places = [...certain];
   unsure.forEach((p, i) => {
     const ply = replays[i].find((r) => r.node === p.node);
-    if (ply && plyHasKey(ply, kind, key)) games.add(p.gameId);
+    if (ply && plyHasKey(ply, kind, key)) places.push(p);
   });
-  return [...games].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const byGame = new Map<bigint, number[]>();
+  for (const p of places) {
+    const nodes = byGame.get(p.gameId);
+    if (nodes) nodes.push(p.node);
+    else byGame.set(p.gameId, [p.node]);
+  }
+  for (const nodes of byGame.values()) nodes.sort((a, b) => a - b);
+  return byGame;
+}
+
+/** The ids of the games where the position under `key` occurs (each once, in id order). */
+export async function gamesReachingKey(db: Database, source: PlySource, kind: GameKind, key: string): Promise<bigint[]> {
+  return [...(await placesByGame(db, source, kind, key)).keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -2,7 +2,8 @@
  * Fills what games stored by an earlier version lack, by reading each game again with its
  * reader and its import's options, one transaction per import: their analysis summaries
  * (`PlayerAnalysis`; the migration that brought them marks such imports `analysed = false`) and
- * their typed attributes (ratings, speed, length, opening; `attributed = false`). Runs when the
+ * their typed attributes (ratings, speed, length, opening, and the key duplicates are found by;
+ * `attributed = false`). Runs when the
  * database is opened, before anything is served, giving the event loop a turn every few
  * milliseconds (see reindex.ts).
  */
@@ -14,6 +15,8 @@ import type { Game } from '../generated/prisma/client';
 import { RecordedHashers, gamePagesOf, readStoredGame } from './gamePlies';
 import type { ImportOptions } from '../games/formats';
 import { attributesOf } from '../games/gameAttributes';
+import { duplicateKeyOf } from '../games/duplicates';
+import { storeDuplicateKeys } from './duplicates';
 import { Pacer } from '../games/reading/pacer';
 import { type CatchUpPhase, type OnCatchUp, pendingGames } from './catchUpProgress';
 
@@ -47,7 +50,11 @@ const ATTRIBUTES: RereadPass = {
   column: 'attributed',
   phase: 're-reading attributes',
   clear: async () => undefined,
-  store: (sql, games) => storeGameAttributes(sql, games.map(({ game }) => game.id.toString()), games.map(({ record }) => attributesOf(record))),
+  store: async (sql, games) => {
+    await storeGameAttributes(sql, games.map(({ game }) => game.id.toString()), games.map(({ record }) => attributesOf(record)));
+    // And the key duplicates are found by (src/games/duplicates.ts), from the same record.
+    await storeDuplicateKeys(sql, games.map(({ game }) => game.id), games.map(({ record }) => duplicateKeyOf(record)));
+  },
 };
 
 /** Reads the games of every import `pass.column` says is not done, and stores what the pass writes; returns how many games were read. */

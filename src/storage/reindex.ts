@@ -7,11 +7,23 @@
  */
 import type { Database } from '../db/database';
 import type { SqlExecutor } from '../db/sql';
-import { PositionIndexBuffer, deleteIndexOfImport } from '../db/positionIndex';
+import { PositionIndexBuffer, type TalliedGame, deleteIndexOfImport } from '../db/positionIndex';
+import type { Game } from '../generated/prisma/client';
 import { replayedGamesOf } from './gamePlies';
 import { Pacer } from '../games/reading/pacer';
 import { analysePendingImports, attributePendingImports } from './reanalyse';
 import { type OnCatchUp, pendingGames } from './catchUpProgress';
+import { duplicateKeyOf } from '../games/duplicates';
+import { storeDuplicateKeys } from './duplicates';
+
+/** What the explorer's counts read of a stored game. */
+const talliedRow = (game: Game): TalliedGame => ({
+  outcome: game.outcome,
+  firstPoints: game.firstPoints,
+  player1Rating: game.player1Rating,
+  player2Rating: game.player2Rating,
+  playedOn: game.playedOn ? game.playedOn.toISOString().slice(0, 10) : null,
+});
 
 /** Indexes every import not indexed yet; returns how many games were replayed. */
 export async function indexPendingImports(db: Database, onProgress: OnCatchUp = () => undefined, signal?: AbortSignal): Promise<number> {
@@ -34,7 +46,8 @@ export async function indexPendingImports(db: Database, onProgress: OnCatchUp = 
 /**
  * Indexes one import again in the caller's transaction: its entries in the position index are
  * dropped and its games replayed into it (as their import recorded them: options, Go Zobrist
- * table); returns how many games were replayed.
+ * table), and their duplicate keys computed again from the replay (a Go game's follow the table
+ * it is hashed with now); returns how many games were replayed.
  */
 export async function indexImportAgain(
   sql: SqlExecutor,
@@ -46,11 +59,15 @@ export async function indexImportAgain(
   const index = new PositionIndexBuffer();
   let count = 0;
   for await (const { games, plies } of replayedGamesOf(sql, importId, pace)) {
+    const keys: (bigint | null)[] = [];
     for (const game of games) {
-      await index.addNodes(sql, importId, game.id, game, plies.get(game.id) ?? []);
+      const replay = plies.get(game.id) ?? [];
+      await index.addNodes(sql, importId, game.id, talliedRow(game), replay);
+      keys.push(duplicateKeyOf({ kind: game.kind, plies: replay.map((p) => p.ply) }));
       count++;
       if (pace.due) await pace.giveWay();
     }
+    await storeDuplicateKeys(sql, games.map((g) => g.id), keys);
     onGames(count);
     if (pace.due) await pace.giveWay();
   }
@@ -61,11 +78,12 @@ export async function indexImportAgain(
 
 /**
  * Brings imports stored by an earlier version up to date, when the database is opened: their
- * games indexed, then their analysis summaries and their attributes written. Aborting `signal` stops it within a few
+ * games' attributes read, their games indexed, then their analysis summaries written. Aborting `signal` stops it within a few
  * milliseconds (the import being caught up rolls back; the next open takes it up again).
  */
 export async function catchUpImports(db: Database, onProgress?: OnCatchUp, signal?: AbortSignal): Promise<void> {
+  // Attributes first: the index counts each game's ratings and date.
+  await attributePendingImports(db, onProgress, signal);
   await indexPendingImports(db, onProgress, signal);
   await analysePendingImports(db, onProgress, signal);
-  await attributePendingImports(db, onProgress, signal);
 }

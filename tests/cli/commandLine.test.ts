@@ -146,6 +146,23 @@ describe('tabula command line', () => {
     expect(await main(['delete', '--import', '1', '--yes'])).toBe(1);
     expect(cli.errors).toEqual(['no import 1']);
   });
+
+  it('stores and counts a game already stored, or leaves it out with --duplicates skip', async () => {
+    const game = (white: string) => `[White "${white}"]\n[Black "Marshall, Frank"]\n\n1. d4 d5 2. c4 Nc6 3. Nc3 dxc4 *\n`;
+    expect(await main(['import', file('first.pgn', game('Capablanca, Jose Raul'))])).toBe(0);
+    cli.clear();
+    expect(await main(['import', file('kept.pgn', game('J. R. Capablanca'))])).toBe(0);
+    expect(cli.logged).toContain('  1 game already stored (duplicates): stored and linked');
+    cli.clear();
+    expect(await main(['import', '--duplicates', 'skip', file('skipped.pgn', game('CAPABLANCA'))])).toBe(0);
+    expect(cli.logged.join('\n')).toMatch(/skipped\.pgn: imported as import \d+: 0 games/);
+    expect(cli.logged).toContain('  1 game already stored (duplicates): left out');
+  });
+
+  it('refuses a --duplicates policy other than keep or skip, with status 2', async () => {
+    expect(await main(['import', '--duplicates', 'drop', file('policy.pgn', PGN)])).toBe(2);
+    expect(cli.errors).toEqual(['error: --duplicates takes keep or skip, got "drop"\n(see tabula import --help)']);
+  });
 });
 
 describe('tabula reading where there is no database', () => {

@@ -1,5 +1,5 @@
 /**
- * Fuzzes the chess codecs: FEN, SAN (against real positions), PGN (whole text
+ * Fuzzes the chess codecs: FEN, SAN and moves as UCI or SAN (against real positions), PGN (whole text
  * and streamed in random chunkings, with replay), and GameText decoding (JOSE
  * and SEED_DIAGRAM dialects, inline and split layouts).
  */
@@ -13,6 +13,7 @@ import {
   parseFen,
   parsePgn,
   parseSan,
+  parseMoveText,
   MAX_VARIATION_DEPTH,
   printPgn,
   readPgnGames,
@@ -95,6 +96,19 @@ describe('chess SAN fuzz', () => {
       fuzzParams(2),
     );
   }, fuzzTimeout(2));
+});
+
+describe('chess UCI-or-SAN move fuzz', () => {
+  it('reads random and mutated UCI and SAN moves against real positions to a move or a typed error', () => {
+    const positions = fens.map((f) => parseFen(f)).flatMap((r) => (r.ok ? [r.value] : []));
+    const ucis = ['e2e4', 'g1f3', 'e1g1', 'e1h1', 'e7e8q', 'a7a8N', 'e8c8', '0000', 'h7h8'];
+    fc.assert(
+      fc.property(fc.nat({ max: positions.length - 1 }), fc.oneof(mutatedText([...ucis, ...sans], 3), randomText('abcdefgh12345678qrbnQRBNKO-0x', 6)), (i, text) => {
+        exercise(counter, 'UCI or SAN', () => parseMoveText(positions[i], text));
+      }),
+      fuzzParams(1),
+    );
+  }, fuzzTimeout(1));
 });
 
 describe('chess PGN fuzz', () => {

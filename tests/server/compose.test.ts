@@ -44,6 +44,7 @@ describe('Dockerfile', () => {
       'COPY --from=build /app/dist',
       'COPY --from=build /app/prisma/migrations',
       'COPY --from=build /app/src/schema',
+      'COPY --from=build /app/samples/chess/openings',
       'COPY --from=build /app/bin',
     ]);
   });

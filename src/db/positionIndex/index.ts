@@ -16,12 +16,15 @@ export {
   type IndexMemo,
   type KeyReads,
   type RunHead,
-  gamesOfKey,
   indexKey,
   keyReads,
+  movesOfRuns,
+  placesOfKey,
+  type GameMove,
   occurrenceCountsOf,
   postingsBefore,
   postingsOf,
   reachedKeys,
 } from './reader';
 export type { Posting } from './layout';
+export { type MoveTally, type TalliedGame, TALLY_NUMBERS, addToTally, emptyTally, mergeTally } from './tally';

@@ -196,14 +196,47 @@ export async function reachedKeys(sql: SqlExecutor, kind: GameKind, keys: readon
 }
 
 /**
- * The games where a key occurs: those of its runs (stored under the key's full 64-bit hash:
- * certain) and the places in its blocks (matched on 44 bits: the caller checks them against a
- * replay, as occurrences do).
+ * Every place a key occurs: those of its runs (stored under the key's full 64-bit hash: certain)
+ * and those in its blocks (matched on 44 bits: the caller checks them against a replay, as
+ * occurrences do).
  */
-export async function gamesOfKey(sql: SqlExecutor, kind: GameKind, key: string, memo?: IndexMemo): Promise<{ certain: bigint[]; unsure: Posting[] }> {
+export async function placesOfKey(sql: SqlExecutor, kind: GameKind, key: string, memo?: IndexMemo): Promise<{ certain: Posting[]; unsure: Posting[] }> {
   const k = indexKey(kind, key);
   const { cold, heads } = await keyReads(sql, k, memo);
-  const certain = new Set<bigint>();
-  for (const head of heads) for (const p of await runPostings(sql, k, head.baseGameId, Infinity)) certain.add(p.gameId);
-  return { certain: [...certain], unsure: cold.filter((p) => !certain.has(p.gameId)) };
+  const certain: Posting[] = [];
+  for (const head of heads) certain.push(...(await runPostings(sql, k, head.baseGameId, Infinity)));
+  return { certain, unsure: cold };
+}
+
+/** A move a game played from a position: once per game and move, `mainLine` when it played it in its main line. */
+export interface GameMove {
+  gameId: bigint;
+  move: string;
+  mainLine: boolean;
+}
+
+/** The moves the games of a key's runs played from it (where the key is hot), each game once per move. */
+export async function movesOfRuns(sql: SqlExecutor, kind: GameKind, key: string): Promise<GameMove[]> {
+  const k = indexKey(kind, key);
+  const rows = await sql.query<{ baseGameId: bigint; entries: Uint8Array; moveList: string[]; moves: Uint8Array | null }>(
+    `SELECT "baseGameId", entries, "moveList", moves FROM "PositionRun" WHERE kind = $1::"GameKind" AND hash = $2 ORDER BY "baseGameId"`,
+    [k.kind, k.hash],
+  );
+  const byGameMove = new Map<string, GameMove>();
+  for (const row of rows) {
+    if (!row.moves) throw new Error(`position index run (${kind} ${k.hash} from game ${row.baseGameId}) has no moves: the import needs indexing again`);
+    const postings: Posting[] = [];
+    decodeRun(row.entries, row.baseGameId, postings);
+    const moves = new DataView(row.moves.buffer, row.moves.byteOffset, row.moves.byteLength);
+    postings.forEach((p, i) => {
+      const m = moves.getUint16(i * 2);
+      if (m >= row.moveList.length) return;
+      const move = row.moveList[m];
+      const id = `${p.gameId} ${move}`;
+      const known = byGameMove.get(id);
+      if (known) known.mainLine ||= p.mainLine;
+      else byGameMove.set(id, { gameId: p.gameId, move, mainLine: p.mainLine });
+    });
+  }
+  return [...byGameMove.values()];
 }

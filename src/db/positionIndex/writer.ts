@@ -12,8 +12,10 @@
  * removes them all. Memory is bounded by one flush.
  */
 import type { CopyValue } from '../copyText';
-import type { GameKind, GameRecord, GameResult, Outcome, PlyRecord } from '../records';
+import type { GameKind, GameRecord, PlyRecord } from '../records';
 import { distinctPlyIndexes } from '../records';
+import { writtenDateRange } from '../dateRange';
+import { type MoveTally, type TalliedGame, TALLY_NUMBERS, addToTally, emptyTally } from './tally';
 import type { SqlExecutor } from '../sql';
 import {
   BLOCK_ENTRY_BYTES,
@@ -31,8 +33,20 @@ import {
 /** Entries a buffer takes before the import flushes it (about 12,000 chess games; ~20 MB). */
 const FLUSH_ENTRIES = 1_000_000;
 
-/** A buffered game's outcome as the tally of `moveRows` counts it: 0 unknown, 1 first, 2 draw, 3 second. */
-const OUTCOME_CODES: Record<Exclude<Outcome, null>, number> = { FIRST: 1, DRAW: 2, SECOND: 3 };
+/** Moves one run can name per entry (a u16 each); the last value means "no move played here". */
+const NO_MOVE = 0xffff;
+
+/** A list of texts as a PostgreSQL array literal (`{"e4","d4"}`), for COPY. */
+const textArray = (items: readonly string[]): string => `{${items.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/** What the tally reads of a game record about to be stored. */
+export const talliedRecord = (game: GameRecord): TalliedGame => ({
+  outcome: game.outcome,
+  firstPoints: game.firstPoints,
+  player1Rating: game.attributes?.player1Rating ?? null,
+  player2Rating: game.attributes?.player2Rating ?? null,
+  playedOn: writtenDateRange(game.dateText)?.from ?? null,
+});
 
 /** Growable columns of one kind's entries. */
 class Entries {
@@ -114,9 +128,8 @@ class ByteList {
 export class PositionIndexBuffer {
   private readonly kinds = new Map<GameKind, Entries>();
   private readonly gameIds: bigint[] = [];
-  private readonly outcomes: number[] = [];
-  /** Per buffered game, the points it was worth to the first player (`GameResult.firstPoints`), or null. */
-  private readonly points: (number | null)[] = [];
+  /** Per buffered game, what the explorer's counts read of it. */
+  private readonly tallied: TalliedGame[] = [];
   private readonly moves: string[] = [];
   private readonly moveIds = new Map<string, number>();
   private entryCount = 0;
@@ -135,34 +148,33 @@ export class PositionIndexBuffer {
   /** Adds a stored game's plies: each position under its key (and its group key, where it has one). */
   addGame(sql: SqlExecutor, importId: bigint, gameId: bigint, game: GameRecord): Promise<void> {
     const nodes = distinctPlyIndexes(game.plies).map((node) => ({ node, ply: game.plies[node] }));
-    return this.addNodes(sql, importId, gameId, game, nodes);
+    return this.addNodes(sql, importId, gameId, talliedRecord(game), nodes);
   }
 
   /**
    * Adds the given nodes of a stored game (each with its index in the game's replay), counted
-   * with the game's stored outcome and points. What is buffered is written first when the game is
+   * with the game's stored outcome, points, ratings and date. What is buffered is written first when the game is
    * too far from the buffered games for a 24-bit offset, and afterwards once FLUSH_ENTRIES entries wait.
    */
   async addNodes(
     sql: SqlExecutor,
     importId: bigint,
     gameId: bigint,
-    result: GameResult,
+    game: TalliedGame,
     nodes: readonly { node: number; ply: PlyRecord }[],
   ): Promise<void> {
     if (nodes.length === 0) return;
     if (!this.fits(gameId)) await this.flush(sql, importId);
-    this.append(gameId, result, nodes);
+    this.append(gameId, game, nodes);
     if (this.entryCount >= FLUSH_ENTRIES) await this.flush(sql, importId);
   }
 
-  private append(gameId: bigint, { outcome, firstPoints }: GameResult, nodes: readonly { node: number; ply: PlyRecord }[]): void {
+  private append(gameId: bigint, game: TalliedGame, nodes: readonly { node: number; ply: PlyRecord }[]): void {
     const g = this.gameIds.length;
     if (g === 0 || gameId < this.lowestId) this.lowestId = gameId;
     if (g === 0 || gameId > this.highestId) this.highestId = gameId;
     this.gameIds.push(gameId);
-    this.outcomes.push(outcome ? OUTCOME_CODES[outcome] : 0);
-    this.points.push(firstPoints);
+    this.tallied.push(game);
     for (const { node, ply } of nodes) {
       if (node > MAX_NODE) throw new Error(`game ${gameId} has more than ${MAX_NODE} nodes: the position index cannot hold node ${node}`);
       const { kind: positionKind, key, groupKey } = ply.position;
@@ -201,19 +213,14 @@ export class PositionIndexBuffer {
     for (const [kind, entries] of this.kinds) this.rowsOfKind(kind, entries, offsets, base, importId, rows);
     if (rows.blocks.length > 0) await sql.copyRows('PositionBlock', ['kind', 'bucket', 'baseGameId', 'importId', 'entries'], rows.blocks);
     if (rows.runs.length > 0) {
-      await sql.copyRows('PositionRun', ['kind', 'hash', 'baseGameId', 'importId', 'occurrences', 'games', 'entries'], rows.runs);
+      await sql.copyRows('PositionRun', ['kind', 'hash', 'baseGameId', 'importId', 'occurrences', 'games', 'entries', 'moveList', 'moves'], rows.runs);
     }
     if (rows.moves.length > 0) {
-      await sql.copyRows(
-        'PositionMove',
-        ['kind', 'hash', 'baseGameId', 'move', 'mainLine', 'importId', 'games', 'firstWins', 'draws', 'secondWins', 'firstPoints', 'pointGames'],
-        rows.moves,
-      );
+      await sql.copyRows('PositionMove', ['kind', 'hash', 'baseGameId', 'move', 'mainLine', 'importId', ...TALLY_NUMBERS, 'lastPlayed'], rows.moves);
     }
     this.kinds.clear();
     this.gameIds.length = 0;
-    this.outcomes.length = 0;
-    this.points.length = 0;
+    this.tallied.length = 0;
     this.moves.length = 0;
     this.moveIds.clear();
     this.entryCount = 0;
@@ -243,16 +250,29 @@ export class PositionIndexBuffer {
       if (end - start >= HOT_RUN_ENTRIES) {
         run.reserve((end - start) * RUN_ENTRY_BYTES);
         const games = new Set<number>();
+        // Per entry, the move played from it as an index into the run's own list of moves.
+        const moveList: string[] = [];
+        const local = new Map<number, number>();
+        const moves = new Uint8Array((end - start) * 2);
+        const movesView = new DataView(moves.buffer);
         for (let k = start; k < end; k++) {
           const i = order[k];
           setUint24(run.view, run.length, offsets[e.game[i]]);
           setUint24(run.view, run.length + 3, e.word[i]);
           run.length += RUN_ENTRY_BYTES;
           games.add(e.game[i]);
+          let m = e.move[i] < 0 ? NO_MOVE : local.get(e.move[i]);
+          if (m === undefined) {
+            m = moveList.length;
+            if (m >= NO_MOVE) throw new Error(`a position is followed by more than ${NO_MOVE - 1} different moves in one flush`);
+            local.set(e.move[i], m);
+            moveList.push(this.moves[e.move[i]]);
+          }
+          movesView.setUint16((k - start) * 2, m);
         }
         const hash = signedHash({ hi, lo });
-        rows.runs.push([kind, hash, base, importId, end - start, games.size, run.take()]);
-        for (const m of this.moveRows(e, order, start, end)) rows.moves.push([kind, hash, base, ...m.slice(0, 2), importId, ...m.slice(2)]);
+        rows.runs.push([kind, hash, base, importId, end - start, games.size, run.take(), textArray(moveList), moves]);
+        for (const m of this.moveRows(e, order, start, end)) rows.moves.push([kind, hash, base, m.move, m.mainLine, importId, ...TALLY_NUMBERS.map((f) => m.tally[f]), m.tally.lastPlayed]);
       } else {
         const bucket = bucketOf(hi);
         if (bucket !== blockBucket) {
@@ -274,11 +294,11 @@ export class PositionIndexBuffer {
   }
 
   /**
-   * The moves played from one hot position, as [move, mainLine, games, firstWins, draws,
-   * secondWins, firstPoints, pointGames]: a game counts once per move, on the main-line row when
-   * it played the move in its main line, else on the variation row.
+   * The moves played from one hot position, each with the tally of its games: a game counts once
+   * per move, on the main-line row when it played the move in its main line, else on the
+   * variation row.
    */
-  private moveRows(e: Entries, order: Uint32Array, start: number, end: number): CopyValue[][] {
+  private moveRows(e: Entries, order: Uint32Array, start: number, end: number): { move: string; mainLine: boolean; tally: MoveTally }[] {
     // move id -> game -> played in the main line?
     const byMove = new Map<number, Map<number, boolean>>();
     for (let k = start; k < end; k++) {
@@ -288,24 +308,12 @@ export class PositionIndexBuffer {
       if (!games) byMove.set(e.move[i], (games = new Map()));
       games.set(e.game[i], games.get(e.game[i]) === true || (e.word[i] & 1) === 1);
     }
-    const out: CopyValue[][] = [];
+    const out: { move: string; mainLine: boolean; tally: MoveTally }[] = [];
     for (const [moveId, games] of byMove) {
-      for (const main of [true, false]) {
-        const tally = [0, 0, 0, 0];
-        let count = 0;
-        let points = 0;
-        let pointGames = 0;
-        for (const [g, isMain] of games) {
-          if (isMain !== main) continue;
-          count++;
-          tally[this.outcomes[g]]++;
-          const p = this.points[g];
-          if (p !== null) {
-            points += p;
-            pointGames++;
-          }
-        }
-        if (count > 0) out.push([this.moves[moveId], main, count, tally[1], tally[2], tally[3], points, pointGames]);
+      for (const mainLine of [true, false]) {
+        const tally = emptyTally();
+        for (const [g, isMain] of games) if (isMain === mainLine) addToTally(tally, this.tallied[g]);
+        if (tally.games > 0) out.push({ move: this.moves[moveId], mainLine, tally });
       }
     }
     return out;

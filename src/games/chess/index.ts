@@ -1,10 +1,11 @@
-/** Chess: PGN and GameText, positions under their Polyglot keys. */
+/** Chess: PGN and GameText, positions under their Polyglot keys, opening names from the lichess table. */
 import type { GameModule } from '../types';
 import { chessAttributes } from './attributes';
 import { chessPositionDiagram } from './diagram';
 import { chessKeyForm } from './keyForms';
 import { chessExplorer } from './explorer';
 import { gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from './formats';
+import { chessOpenings } from './openings';
 import { resultOf } from './result';
 
 export const chess: GameModule = {
@@ -21,4 +22,5 @@ export const chess: GameModule = {
   keyForm: chessKeyForm,
   diagram: chessPositionDiagram,
   sanExplorer: true,
+  openings: chessOpenings,
 };
