@@ -217,6 +217,21 @@ describeEachDatabase('GET /export', (getDb) => {
     });
   });
 
+  it("writes each chess game's opening in NDJSON as Game.opening gives it: its ECO code and name", async () => {
+    const received = await get(exportUrl(base, 'NDJSON', { importId: '6' }));
+    const lines = received.body.trimEnd().split('\n').map((line) => JSON.parse(line) as { id: string; round: string; opening: { eco: string; name: string } | null });
+    const { games } = dataOf(
+      await gql<{ games: { nodes: { id: string; opening: { eco: string; name: string } | null }[] } }>(
+        `{ games(filter: { importId: "6" }, first: 100) { nodes { id opening { eco name } } } }`,
+      ),
+    );
+    expect(lines.slice(0, 100).map((l) => ({ id: l.id, opening: l.opening }))).toEqual(games.nodes);
+    // The fixture's first game: 1. e4 e5 2. Nf3 Nc6 3. Bb5 g6, a Ruy Lopez (C60-C99).
+    expect(lines[0].round).toBe('1');
+    expect(lines[0].opening?.eco).toMatch(/^C[6-9]\d$/);
+    expect(lines[0].opening?.name).toMatch(/^Ruy Lopez/);
+  });
+
   it('writes an empty file when the filter keeps no game', async () => {
     const received = await get(exportUrl(base, 'PGN', { player: 'nobody of that name' }));
     expect(received.status).toBe(200);
