@@ -130,10 +130,29 @@ export function* chessGames(count: number, seed = PGN_SEED): Generator<Generated
       moves.push((i % 2 === 0 ? `${i / 2 + 1}. ` : '') + san);
     }
     const r = RESULTS[g % 3];
-    const text = `[Event "bench"]\n[Site "?"]\n[Date "2024.01.01"]\n[Round "${g + 1}"]\n[White "W${g % 97}"]\n[Black "B${g % 89}"]\n[Result "${r}"]\n\n${moves.join(' ')} ${r}\n\n`;
+    const text = `[Event "bench"]\n[Site "?"]\n[Date "${dateOf(g)}"]\n[Round "${g + 1}"]\n[White "${whiteOf(g)}"]\n[Black "B${g % 89}"]\n[Result "${r}"]\n${ratingTags(g)}[TimeControl "${CONTROLS[g % CONTROLS.length]}"]\n\n${moves.join(' ')} ${r}\n\n`;
     yield { index: g, text, sans, line, cut };
   }
 }
+
+/** Clocks of every speed (lichess's classes), in turn: ultrabullet, bullet, blitz ×2, rapid, classical, correspondence. */
+const CONTROLS = ['15+0', '60+1', '180+2', '300+3', '600+5', '1800+20', '-'];
+
+/** White of game `g`: one of 100 players (`P000`..`P099`), so each plays White in a hundredth of the games (10,000 of a million). */
+export const whiteOf = (g: number): string => `P${String(g % 100).padStart(3, '0')}`;
+
+/** The date of game `g`: spread over the ten years 2015–2024, a day of a month each. */
+const dateOf = (g: number): string => {
+  const month = (g * 7) % 120;
+  return `${2015 + Math.floor(month / 12)}.${String((month % 12) + 1).padStart(2, '0')}.${String((g % 28) + 1).padStart(2, '0')}`;
+};
+
+/** Elo tags spread over 1200–2799 (one game in 20 has an unknown Black rating). */
+const ratingTags = (g: number): string => {
+  const white = 1200 + ((g * 37) % 1600);
+  const black = 1200 + ((g * 53 + 400) % 1600);
+  return `[WhiteElo "${white}"]\n[BlackElo "${g % 20 === 0 ? '?' : black}"]\n`;
+};
 
 /** Writes the first `count` games to `file`, 1 MB at a time; returns the bytes written. */
 export function writePgnFile(file: string, count: number): number {

@@ -23,6 +23,11 @@
  *   scale-explorer   `chessPosition(fen:) { moves { move count } }`: the same; goal p99 ≤ 50 ms for
  *                    any position, hot or cold. The start position's move counts must add up to
  *                    the number of games.
+ *   scale-explorer-filtered  issue 27: `moves(filter:)` over months, a rating band and speeds (p99 ≤ 50 ms)
+ *   scale-explorer-player    issue 27: `moves(filter: { player, playerSide })` for a player of a
+ *                    hundredth of the games (p99 ≤ 200 ms)
+ *   scale-top-games, scale-recent-games  issue 27: `topGames`, `recentGames` (p99 ≤ 50 ms)
+ *   scale-games-position     issue 27: `games(filter: { position, minRating })`, first page (p99 ≤ 100 ms)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,11 +53,41 @@ export const QUERIES = {
     variables: (p: Probe) => ({ fen: p.fen }),
     found: (data: ScaleData) => (data.chessPosition?.moves?.length ?? 0) > 0,
   },
+  /** Issue 27: the explorer over a date range (months), a rating band and speeds. */
+  explorerFiltered: {
+    text: `query ScaleExplorerFiltered($fen: String!) { chessPosition(fen: $fen) {
+      moves(filter: { dateFrom: "2017-03", dateTo: "2022-08", minRating: 1800, maxRating: 2400, speeds: [BLITZ, RAPID] }) { move count averageRating performance } } }`,
+    variables: (p: Probe) => ({ fen: p.fen }),
+    found: (data: ScaleData) => data.chessPosition?.moves !== undefined,
+  },
+  /** Issue 27: one player's games with White (P042 plays White in a hundredth of the games). */
+  explorerPlayer: {
+    text: 'query ScaleExplorerPlayer($fen: String!) { chessPosition(fen: $fen) { moves(filter: { player: "P042", playerSide: FIRST }) { move count } } }',
+    variables: (p: Probe) => ({ fen: p.fen }),
+    found: (data: ScaleData) => data.chessPosition?.moves !== undefined,
+  },
+  topGames: {
+    text: 'query ScaleTopGames($fen: String!) { chessPosition(fen: $fen) { topGames { id } } }',
+    variables: (p: Probe) => ({ fen: p.fen }),
+    found: (data: ScaleData) => (data.chessPosition?.topGames?.length ?? 0) > 0,
+  },
+  recentGames: {
+    text: 'query ScaleRecentGames($fen: String!) { chessPosition(fen: $fen) { recentGames { id } } }',
+    variables: (p: Probe) => ({ fen: p.fen }),
+    found: (data: ScaleData) => (data.chessPosition?.recentGames?.length ?? 0) > 0,
+  },
+  /** Issue 27: the first page of the games that reached a position, in a rating band. */
+  gamesByPosition: {
+    text: 'query ScaleGamesByPosition($fen: String!) { games(filter: { position: $fen, minRating: 2000 }, first: 20) { nodes { id } } }',
+    variables: (p: Probe) => ({ fen: p.fen }),
+    found: (data: ScaleData) => data.games?.nodes !== undefined,
+  },
 } as const;
 
 interface ScaleData {
   positions?: { occurrences?: { number: number; game: { id: string } }[] }[];
-  chessPosition?: { moves?: { move: string; count: number }[] };
+  chessPosition?: { moves?: { move: string; count: number }[]; topGames?: { id: string }[]; recentGames?: { id: string }[] };
+  games?: { nodes?: { id: string }[] };
 }
 
 /** Hot positions: the first plies most games of the corpus go through (bench/openings.ts weights). */
@@ -136,7 +171,7 @@ async function post(url: string, query: string, variables: Record<string, unknow
 
 async function measure(url: string, name: keyof typeof QUERIES, hot: Probe[], cold: Probe[], games: number): Promise<Record<string, unknown>> {
   const q = QUERIES[name];
-  const random = prng(name === 'positions' ? 1 : 2);
+  const random = prng(Object.keys(QUERIES).indexOf(name) + 1);
   const requests: Probe[] = [];
   for (let i = 0; i < REQUESTS; i++) requests.push(i % 2 === 0 ? hot[(i >> 1) % hot.length] : cold[(i >> 1) % cold.length]);
   for (let i = requests.length - 1; i > 0; i--) {
@@ -181,7 +216,7 @@ async function measure(url: string, name: keyof typeof QUERIES, hot: Probe[], co
   if (name === 'positions') {
     const start = await post(url, q.text, q.variables(hot[0]));
     figures.startOccurrences = start.data.positions?.[0]?.occurrences?.length ?? 0;
-  } else {
+  } else if (name === 'explorer') {
     const start = await post(url, q.text, q.variables(hot[0]));
     const total = (start.data.chessPosition?.moves ?? []).reduce((sum, m) => sum + m.count, 0);
     figures.startMoveCounts = total;
@@ -238,6 +273,11 @@ async function main(): Promise<void> {
       const url = `http://127.0.0.1:${PORT}/graphql`;
       emit('scale-positions', await measure(url, 'positions', hot, cold, games));
       emit('scale-explorer', { ...(await measure(url, 'explorer', hot, cold, games)), serverPeakRssMb: round(peakRssMb(server.pid!) ?? NaN) });
+      emit('scale-explorer-filtered', await measure(url, 'explorerFiltered', hot, cold, games));
+      emit('scale-explorer-player', await measure(url, 'explorerPlayer', hot, cold, games));
+      emit('scale-top-games', await measure(url, 'topGames', hot, cold, games));
+      emit('scale-recent-games', await measure(url, 'recentGames', hot, cold, games));
+      emit('scale-games-position', { ...(await measure(url, 'gamesByPosition', hot, cold, games)), serverPeakRssMb: round(peakRssMb(server.pid!) ?? NaN) });
     } finally {
       await stopProcess(server);
     }

@@ -36,6 +36,12 @@ const GOALS: Goal[] = [
   { benchmark: 'storage-scale', figure: 'bytesPerGameBeyondStoredSource', op: '<=', value: 2000, text: 'scale corpus: bytes per game beyond the source' },
   { benchmark: 'scale-explorer', figure: 'hotP99Ms', op: '<=', value: 50, text: 'explorer, hot positions, p99 (ms)' },
   { benchmark: 'scale-explorer', figure: 'coldP99Ms', op: '<=', value: 50, text: 'explorer, cold positions, p99 (ms)' },
+  // Issue 27's filtered explorer, top games and games by position, at 1,000,000 games.
+  { benchmark: 'scale-explorer-filtered', figure: 'p99Ms', op: '<=', value: 50, text: 'explorer over months, ratings and speeds, p99 (ms)' },
+  { benchmark: 'scale-explorer-player', figure: 'p99Ms', op: '<=', value: 200, text: "explorer of one player's games with White, p99 (ms)" },
+  { benchmark: 'scale-top-games', figure: 'p99Ms', op: '<=', value: 50, text: 'top games of a position, p99 (ms)' },
+  { benchmark: 'scale-recent-games', figure: 'p99Ms', op: '<=', value: 50, text: 'recent games of a position, p99 (ms)' },
+  { benchmark: 'scale-games-position', figure: 'p99Ms', op: '<=', value: 100, text: 'games by position and rating, first page, p99 (ms)' },
   { benchmark: 'codec-pgn', figure: 'parseOverChessops', op: '>=', value: 2, text: 'PGN parsing over chessops' },
   { benchmark: 'codec-pgn', figure: 'replayOverChessops', op: '>=', value: 2, text: 'PGN parse and replay over chessops' },
   { benchmark: 'codec-pgn', figure: 'replayOverChessjs', op: '>=', value: 2, text: 'PGN parse and replay over chess.js' },

@@ -12,7 +12,7 @@ import type { Outcome } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { performanceRating } from '../games/performance';
 import { type PlySource, plyHasKey } from './occurrences';
-import { type GameQuery, gameWhere } from './gameFilter';
+import { type GameQuery, gameConditions } from './gameFilter';
 import { type MoveTally, type Posting, type TalliedGame, TALLY_NUMBERS, addToTally, emptyTally, indexKey, keyReads, mergeTally, movesOfRuns } from '../db/positionIndex';
 import { positionsByKeys } from './lookups';
 import { scoresOfPositions } from './rows';
@@ -36,17 +36,36 @@ interface PlayedMove {
 
 const mean = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
 
-/** The stored games' fields a tally reads, of the games among `ids` that `query` keeps. */
+/**
+ * The stored games' fields a tally reads, of the games among `ids` that `query` keeps. Many ids
+ * close together (a hot position's games) are read as the range they span, the rest left out here;
+ * a few are asked for by id.
+ */
 async function talliedGames(db: Database, ids: readonly bigint[], query: GameQuery): Promise<Map<bigint, TalliedGame>> {
   const out = new Map<bigint, TalliedGame>();
   if (ids.length === 0) return out;
+  const wanted = new Set(ids);
+  let [low, high] = [ids[0], ids[0]];
+  for (const id of wanted) {
+    if (id < low) low = id;
+    if (id > high) high = id;
+  }
+  const dense = wanted.size > 64 && Number(high - low + 1n) <= wanted.size * 2;
   const params: unknown[] = [];
-  const where = gameWhere({ ...query, gameIds: [...new Set(ids)] }, params);
+  const conditions = gameConditions(dense ? query : { ...query, gameIds: [...wanted] }, params);
+  if (dense) {
+    params.push(low, high);
+    conditions.push(`g.id BETWEEN $${params.length - 1} AND $${params.length}`);
+  }
   const rows = await db.sql.query<{ id: bigint; outcome: Outcome; firstPoints: number | null; player1Rating: number | null; player2Rating: number | null; playedOn: string | null }>(
-    `SELECT g.id, g.outcome, g."firstPoints", g."player1Rating", g."player2Rating", to_char(g."playedOn", 'YYYY-MM-DD') AS "playedOn" FROM "Game" g ${where}`,
+    `SELECT g.id, g.outcome, g."firstPoints", g."player1Rating", g."player2Rating", to_char(g."playedOn", 'YYYY-MM-DD') AS "playedOn"
+     FROM "Game" g WHERE ${conditions.join(' AND ')}`,
     params,
   );
-  for (const r of rows) out.set(r.id, { outcome: r.outcome, firstPoints: r.firstPoints, player1Rating: r.player1Rating, player2Rating: r.player2Rating, playedOn: r.playedOn });
+  for (const r of rows) {
+    if (!wanted.has(r.id)) continue;
+    out.set(r.id, { outcome: r.outcome, firstPoints: r.firstPoints, player1Rating: r.player1Rating, player2Rating: r.player2Rating, playedOn: r.playedOn });
+  }
   return out;
 }
 

@@ -114,8 +114,8 @@ const README = read('README.md');
 const PAGES = ['docs/API.md', 'docs/GAMES.md', 'docs/WEB.md'];
 
 describe('the README examples', () => {
-  it('are found: the quick start imports a game and looks a position up', () => {
-    expect(readmeExamples(README).map((e) => Object.keys(e.expected as object))).toEqual([['data'], ['data']]);
+  it('are found: the quick start imports a game, looks a position up, imports a rated game and asks the filtered explorer', () => {
+    expect(readmeExamples(README).map((e) => Object.keys(e.expected as object))).toEqual([['data'], ['data'], ['data'], ['data']]);
   });
 });
 
