@@ -25,6 +25,11 @@
 #   dashboard.js  each dashboard tab's time to fill in, in Chromium, on the embedded PGlite with
 #              10,000 Go positions, 1,000 evaluated chess games and the backgammon and crossword
 #              samples 50 times over: BENCH_ONLY=dashboard npm run bench (BENCH_DASHBOARD_POSITIONS).
+#   export.js  export by filter (issue 27): GET /export?format=PGN of a stored chess collection over
+#              HTTP, games/s and the server's RSS before/after: BENCH_ONLY=export npm run bench.
+#              BENCH_EXPORT_GAMES (20000, imported through the CLI unless the schema holds games),
+#              BENCH_EXPORT_SCHEMA (bench_export; bench_scale measures a kept scale corpus),
+#              BENCH_EXPORT_KEEP=1.
 # Env: DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test; schemas bench_* are created
 # and dropped), BENCH_ONLY="codecs lookup ingest" to run a subset (or "scale"), BENCH_INGEST="go pgn
 # sgf" for a part of ingest, BENCH_GO_RECORDS (1000000), BENCH_PGN_GAMES (10000; 1000000 streams the

@@ -52,6 +52,9 @@ const GOALS: Goal[] = [
   { benchmark: 'lookup-list20-ratio', figure: 'tabulaOverReference', op: '>=', value: 0.8, text: 'positionsByKeys, 20 keys, over the reference (issue 14)' },
   { benchmark: 'codec-pgn', figure: 'replayKeysOverChessops', op: '>=', value: 3, text: 'PGN parse + replay + keys over chessops, median of 5 (issue 14)' },
   { benchmark: 'ingest-go-positions', figure: 'overPsqlCopy', op: '>=', value: 0.9, text: 'Go position import over psql \\copy (issue 14)' },
+  // Issue 27's export goal: lichess streams 20-60 games/s.
+  { benchmark: 'export-pgn', figure: 'gamesPerSecond', op: '>=', value: 20_000, text: 'export by filter, PGN over HTTP (games/s; issue 27)' },
+  { benchmark: 'export-pgn', figure: 'serverRssGrowthMb', op: '<=', value: 32, text: 'export: server RSS after 4 exports over after 2 (MB), memory flat (issue 27)' },
 ];
 
 type Figures = Record<string, unknown>;

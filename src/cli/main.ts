@@ -14,7 +14,9 @@ import { catchUpImports } from '../storage/reindex';
 import { exportFormats, importFormats, readerFor, writerFor } from '../games/index';
 import { runImport } from '../storage/importService';
 import { DUPLICATE_POLICIES, type DuplicatePolicy } from '../storage/duplicates';
-import { gamesToExport } from '../storage/games';
+import { type GameQuery, gamesToExport } from '../storage/games';
+import { filterExportFormats } from '../storage/exportGames';
+import { type FilterOptionsCli, checkKindWritten, exportByFilter, filterQuery, hasFilterOption } from './filterExport';
 import type { GameKind } from '../db/records';
 import { ImportFailure } from '../games/importFailure';
 import { fileSource } from './fileSource';
@@ -125,7 +127,7 @@ async function importFiles(db: Database, files: string[], values: ImportOptionsC
   return 0;
 }
 
-interface ExportOptionsCli {
+interface ExportOptionsCli extends FilterOptionsCli {
   game?: string;
   import?: string;
   format?: string;
@@ -134,26 +136,43 @@ interface ExportOptionsCli {
   goScores?: boolean;
   program?: string;
   ruleset?: string;
+  allowSkips?: boolean;
 }
 
-/** The export's command line checked before the database is opened: what to write, of which game or import. */
-function checkExport(values: ExportOptionsCli): { format: string; game?: bigint; importId?: bigint } | undefined {
+/** What `tabula export` writes: a Go file, one game or one import (file order), or every game filter options keep. */
+type ExportPlan =
+  | { mode: 'go' }
+  | { mode: 'selection'; format: string; game?: bigint; importId?: bigint }
+  | { mode: 'filter'; format: string; query: GameQuery };
+
+/** The export's command line checked before the database is opened: what to write, of which games. */
+function checkExport(values: ExportOptionsCli): ExportPlan {
+  const filtered = hasFilterOption(values);
   if (values.goPositions && values.goScores) throw new UsageError('give --go-positions or --go-scores, not both');
   if (values.goPositions || values.goScores) {
     if (values.game !== undefined || values.format !== undefined) throw new UsageError('--go-positions and --go-scores write a Go file: they take no --game or --format');
-    return undefined;
+    if (filtered) throw new UsageError('--go-positions and --go-scores write a Go file: they take no filter options (--player, --since, ...)');
+    return { mode: 'go' };
   }
   if (values.game !== undefined && values.import !== undefined) throw new UsageError('give --game (one game) or --import (every game of one import), not both');
-  if (!values.format || (values.game === undefined && values.import === undefined)) {
-    throw new UsageError('export needs --format and --game or --import (or --go-positions, --go-scores)');
+  if (values.game !== undefined && filtered) throw new UsageError('--game exports one game: it takes no filter options (--player, --since, ...)');
+  if (!values.format) {
+    throw new UsageError('export needs --format, with --game (one game), --import (one import) or filter options (--player, --since, ...; none: every game), or --go-positions, --go-scores');
   }
   const format = formatName(values.format);
-  if (!exportFormats().includes(format as never)) throw new UsageError(unknownFormat(values.format, 'export writes', exportFormats()));
-  return {
-    format,
-    game: values.game === undefined ? undefined : idOption('--game', values.game),
-    importId: values.import === undefined ? undefined : idOption('--import', values.import),
-  };
+  if (values.game !== undefined || (values.import !== undefined && !filtered)) {
+    if (!exportFormats().includes(format as never)) throw new UsageError(unknownFormat(values.format, 'export writes', exportFormats()));
+    return {
+      mode: 'selection',
+      format,
+      game: values.game === undefined ? undefined : idOption('--game', values.game),
+      importId: values.import === undefined ? undefined : idOption('--import', values.import),
+    };
+  }
+  if (!filterExportFormats().includes(format)) throw new UsageError(unknownFormat(values.format, 'export by filter writes', filterExportFormats()));
+  const query = filterQuery(values);
+  checkKindWritten(query, format, values.format);
+  return { mode: 'filter', format, query };
 }
 
 /** The formats as the command line spells them: `go-positions`, not `GO_POSITIONS`. */
@@ -166,9 +185,13 @@ const unknownFormat = (given: string, verb: string, formats: readonly string[]):
   return `unknown format ${given}${near ? ` (did you mean ${near}?)` : ''}; ${verb}: ${names.join(', ') || 'none'}`;
 };
 
-async function exportGames(db: Database, values: ExportOptionsCli): Promise<void> {
+async function exportGames(db: Database, values: ExportOptionsCli): Promise<number> {
   const wanted = checkExport(values);
-  if (!wanted) return exportGoFile(db, values);
+  if (wanted.mode === 'go') {
+    await exportGoFile(db, values);
+    return 0;
+  }
+  if (wanted.mode === 'filter') return exportByFilter(db, wanted.query, wanted.format, values);
   const { format } = wanted;
   const games = await gamesToExport(db, wanted.game !== undefined ? { gameId: wanted.game } : { importId: wanted.importId as bigint });
   if (games === null) throw new Error(wanted.game !== undefined ? `no game ${wanted.game}` : `no import ${wanted.importId}`);
@@ -199,6 +222,7 @@ async function exportGames(db: Database, values: ExportOptionsCli): Promise<void
   const said = `${values.out ?? 'standard output'}: ${games.length} game${games.length === 1 ? '' : 's'} as ${format}, ${formatCount(Buffer.byteLength(text))} bytes`;
   if (values.out) console.log(said);
   else console.error(said);
+  return 0;
 }
 
 /** `tabula sample go-scores`: writes the sample files and says how to import them (needs no database). */
@@ -278,10 +302,28 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
     .action((files: string[], options: ImportOptionsCli) => withDb((db) => importFiles(db, files, options)));
   cli
     .command('export')
-    .description('write stored games (one, or every game of an import) or Go position/score files')
+    .description(
+      'write stored games: one (--game), every game of an import in file order (--import), every game filter options keep in id order ' +
+        '(--player, --since, ...; no option: every game the format can hold), or Go position/score files',
+    )
     .option('--game <id>', 'one game')
-    .option('--import <id>', 'every game of one import, in file order (with --go-positions: its positions)')
-    .option('--format <format>', 'sgf, mat, pgn, gametext, gcg or cgp')
+    .option('--import <id>', 'every game of one import, in file order (with filter options: one more filter; with --go-positions: its positions)')
+    .option('--format <format>', 'sgf, mat, pgn, gametext (one base64 line a game), gcg or cgp; by filter also ndjson (one JSON object a line per game)')
+    .option('--kind <kind>', 'filter: games of this kind (chess, go, backgammon, crossword)')
+    .option('--player <text>', 'filter: a player whose name contains this text (any case)')
+    .option('--event <text>', 'filter: an event whose name contains this text (any case)')
+    .option('--since <date>', 'filter: played on or after this day (YYYY, YYYY-MM or YYYY-MM-DD: its first day)')
+    .option('--until <date>', 'filter: played on or before this day (YYYY, YYYY-MM or YYYY-MM-DD: its last day)')
+    .option('--result <text>', 'filter: exactly this result text (1-0, B+R, ...)')
+    .option('--text <text>', "filter: a player's, the event's or the site's name contains this text")
+    .option('--min-rating <n>', 'filter: the mean of the two ratings is at least n (a game without both ratings is out)')
+    .option('--max-rating <n>', 'filter: the mean of the two ratings is at most n')
+    .option('--speed <speeds>', 'filter: ultrabullet, bullet, blitz, rapid, classical, correspondence, comma-separated (blitz,rapid)')
+    .option('--side <side>', 'filter: with --player, the side that player had: first (White in chess, Black in Go) or second')
+    .option('--eco <code>', 'filter: an ECO code or its prefix (B90, B9)')
+    .option('--min-plies <n>', 'filter: at least n plies on the main line')
+    .option('--max-plies <n>', 'filter: at most n plies on the main line')
+    .option('--allow-skips', 'filter: exit 0 even when games the format cannot hold were left out')
     .option('--go-positions', 'the Go position file of all listed positions (or of one import)')
     .option('--go-scores', 'the Go score file of one program and ruleset')
     .option('--program <name>', 'go-scores: the program')

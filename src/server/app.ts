@@ -1,7 +1,7 @@
 /**
  * The HTTP server: Apollo Server 5 at /graphql on Node's own HTTP handler
  * (graphqlHttp.ts: body limit, CORS), Express 5 for the health routes,
- * /metrics and the web pages. Apollo's landing page
+ * /metrics, /export (exportRoute.ts) and the web pages. Apollo's landing page
  * loads from a CDN and cannot work offline, so it is disabled.
  *
  * Every operation passes the request limits (`limits.ts`) and the access
@@ -21,7 +21,8 @@ import { createContext, type Context } from '../api/context';
 import { formatError } from '../api/errors';
 import { operationChecksPlugin } from './operationChecks';
 import { classifyLimitError, DEFAULT_LIMITS, limitSettings, responseLimitFor, responseTooLarge, type Limits } from './limits';
-import { requestLogging, silentLogger, startRequestLog, type Logger } from './logging';
+import { requestLogOf, requestLogging, silentLogger, startRequestLog, type Logger } from './logging';
+import { exportRoute } from './exportRoute';
 import { graphqlHttp, parseByteSize, sendError, sendUnavailable } from './graphqlHttp';
 import { Metrics, poolStatsOf, routeLabel } from './metrics';
 import { loadTypeDefs } from './schema';
@@ -48,6 +49,8 @@ export interface AppOptions {
   shutdownGraceMs?: number;
   /** Where the built web pages are (default dist/web; see web.ts). */
   webDir?: string;
+  /** Rows `GET /export` reads at a time (default 500; tests make it small). */
+  exportPageSize?: number;
 }
 
 export interface App {
@@ -209,6 +212,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     const { contentType, body } = await metrics.render();
     res.type(contentType).send(body);
   });
+  // Every game a filter keeps, streamed in one format (exportRoute.ts).
+  app.get('/export', exportRoute({ db: getDb, auth, log: (res) => requestLogOf(res as express.Response)?.log() ?? logger, pageSize: options.exportPageSize }));
   app.use(webRoutes(options.webDir));
   return result;
 }

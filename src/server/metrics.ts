@@ -174,7 +174,7 @@ export class Metrics {
   }
 }
 
-const ROUTES = new Set(['/graphql', '/health/live', '/health/ready', '/metrics']);
+const ROUTES = new Set(['/graphql', '/health/live', '/health/ready', '/metrics', '/export']);
 
 /** A request path as a label: the known routes, else `other`. */
 export const routeLabel = (path: string): string => (ROUTES.has(path) ? path : 'other');

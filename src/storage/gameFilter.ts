@@ -11,6 +11,8 @@ export type Side = 'FIRST' | 'SECOND';
 /** Which games to list; every field narrows the list, absent fields do not. */
 export interface GameQuery {
   kind?: GameKind;
+  /** Only games of these kinds (an export's format holds some kinds only). */
+  kinds?: readonly GameKind[];
   /** Part of either player's name, any case (with `playerSide`: of that side's player). */
   player?: string;
   playerSide?: Side;
@@ -53,6 +55,7 @@ export function gameConditions(query: GameQuery, params: unknown[], g = 'g'): st
   };
   const contains = (text: string) => p(`%${escapeLike(text)}%`);
   if (query.kind) and.push(`${g}.kind = ${p(query.kind)}::"GameKind"`);
+  if (query.kinds) and.push(`${g}.kind::text = ANY(${p(query.kinds)}::text[])`);
   if (query.player) {
     const name = contains(query.player);
     const like = (column: string) => `${g}.${column} ILIKE ${name}`;

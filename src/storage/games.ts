@@ -1,9 +1,9 @@
-/** Stored games: the filtered page of games, and the games an export writes. */
+/** Stored games: the filtered page of games, every game a filter keeps page by page, and the games an export writes. */
 import type { Database } from '../db/database';
 import { dayRange } from '../db/dateRange';
 import type { Game } from '../generated/prisma/client';
 import { importById } from './imports';
-import { type GameQuery, gameConditions } from './gameFilter';
+import { type GameQuery, gameConditions, gameWhere } from './gameFilter';
 
 export type { GameQuery } from './gameFilter';
 
@@ -125,4 +125,47 @@ export async function gamesToExport(db: Database, selection: ExportSelection): P
   const games = await db.prisma.game.findMany({ where: { importId: selection.importId }, orderBy: { indexInFile: 'asc' } });
   if (games.length > 0) return games;
   return (await importById(db, selection.importId)) ? [] : null;
+}
+
+/** How many games `query` keeps. */
+export async function countGames(db: Database, query: GameQuery): Promise<number> {
+  const params: unknown[] = [];
+  const [row] = await db.sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "Game" g ${gameWhere(query, params)}`, params);
+  return Number(row.n);
+}
+
+/** Rows an export reads at a time. */
+export const EXPORT_PAGE = 500;
+
+/**
+ * Every game `query` keeps, in id order, `pageSize` at a time: keyset pages by id (`id > last`), so
+ * no more than two pages are held however many games match, and games added meanwhile with higher
+ * ids are read too. The next page is read while the caller handles this one; stopping early (a
+ * `break`, `return()`) reads no further.
+ */
+export async function* gamesInIdOrder(db: Database, query: GameQuery, pageSize = EXPORT_PAGE): AsyncGenerator<Game[]> {
+  const read = async (after?: bigint): Promise<Game[]> => {
+    const params: unknown[] = [];
+    const conditions = gameConditions(query, params);
+    if (after !== undefined) {
+      params.push(after);
+      conditions.push(`g.id > $${params.length}`);
+    }
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const ids = await db.sql.query<{ id: bigint }>(`SELECT g.id FROM "Game" g ${where} ORDER BY g.id LIMIT ${pageSize}`, params);
+    return gamesInOrder(db, ids.map((r) => r.id));
+  };
+  const ahead = (after?: bigint): Promise<Game[]> => {
+    const page = read(after);
+    // A page read ahead that nobody waits for (the caller stopped) must not fail unhandled.
+    page.catch(() => undefined);
+    return page;
+  };
+  let next = ahead();
+  for (;;) {
+    const rows = await next;
+    if (rows.length === 0) return;
+    next = rows.length < pageSize ? Promise.resolve([]) : ahead(rows[rows.length - 1].id);
+    yield rows;
+  }
 }

@@ -122,7 +122,11 @@ const isWs = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9
 const EN_PASSANT_MARK = /^([a-h]x[a-h][36])ep([+#]*)$/;
 
 /** The end of an evaluation symbol standing alone at `at` (a whole run up to white space or a delimiter), else `at`. */
+/** The first characters of the symbols: a token that starts otherwise (a move, a move number) is none, and is not scanned. */
+const SYMBOL_STARTS = new Set(Object.keys(SYMBOL_NAGS).map((symbol) => symbol.charCodeAt(0)));
+
 const symbolAt = (s: string, at: number): number => {
+  if (!SYMBOL_STARTS.has(s.charCodeAt(at))) return at;
   let k = at;
   while (k < s.length && k - at < 4 && !isWs(s.charCodeAt(k)) && !'{}()[];$'.includes(s[k])) k++;
   const ends = k >= s.length || isWs(s.charCodeAt(k)) || '{}()[];$'.includes(s[k]);

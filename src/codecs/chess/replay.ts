@@ -172,7 +172,8 @@ const SAN_ERROR_KIND: Record<string, MoveErrorKind> = {
  * game's nodes are copied, not changed. A game whose start position is bad comes back as it is.
  */
 export function markKeptTokens(game: PgnGame): PgnGame {
-  const replay = replayGame(game);
+  // Only the errors are wanted: no positions, keys or FENs (a quarter of the cost; an export writes every game through here).
+  const replay = replayGame(game, { positions: false });
   if (!replay.ok || replay.value.errors.length === 0) return game;
   const copyLine = (line: PgnNode[]): PgnNode[] => line.map((n) => ({ ...n, variations: n.variations.map(copyLine) }));
   const marked: PgnGame = { ...game, moves: copyLine(game.moves) };

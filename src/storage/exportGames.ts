@@ -1,0 +1,108 @@
+/**
+ * Export by filter: every game a `GameQuery` keeps, in id order, written page by page in one
+ * format: a game format (each game exactly as `Game.export(format:)` writes it, through its game's
+ * writer) or NDJSON (one JSON object a line per game: its attributes, `gameLine`). The HTTP route
+ * (`GET /export`) and `tabula export` both stream `exportPages`.
+ */
+import type { Database } from '../db/database';
+import type { GameKind } from '../db/records';
+import type { Game } from '../generated/prisma/client';
+import { GAME_KINDS, exportFormats, writerFor } from '../games/index';
+import type { WriteResult } from '../games/formats';
+import { EXPORT_PAGE, type GameQuery, gamesInIdOrder } from './games';
+
+/** The format of one game a line as JSON, besides the game formats. */
+export const NDJSON = 'NDJSON';
+
+/** What an export by filter can be written in: every game format some game can be written in, and NDJSON. */
+export const filterExportFormats = (): string[] => [...exportFormats(), NDJSON];
+
+/** The kinds whose games `format` can hold (every kind for NDJSON; none for a format no game is written in). */
+export const kindsWrittenAs = (format: string): GameKind[] =>
+  format === NDJSON ? [...GAME_KINDS] : GAME_KINDS.filter((kind) => writerFor(kind, format) !== undefined);
+
+/** `query` narrowed to the games `format` can hold (their kinds); null when it keeps none of them. */
+export const writtenQuery = (query: GameQuery, format: string): GameQuery | null => {
+  const kinds = kindsWrittenAs(format).filter((kind) => query.kind === undefined || kind === query.kind);
+  if (kinds.length === 0) return null;
+  return kinds.length === GAME_KINDS.length ? query : { ...query, kinds };
+};
+
+/** The stored opening (`{eco, name, moves}`) as the line gives it: its ECO code and name, or null. */
+const openingOf = (opening: unknown): { eco: string; name: string } | null => {
+  if (opening === null || typeof opening !== 'object') return null;
+  const { eco, name } = opening as { eco?: unknown; name?: unknown };
+  return typeof eco === 'string' && typeof name === 'string' ? { eco, name } : null;
+};
+
+/**
+ * A game's attributes as one line of NDJSON (no newline): the fields `Game` answers in GraphQL,
+ * named and valued as there (ids as decimal strings, the date as written). The one place a field
+ * of the NDJSON export is added.
+ */
+export const gameLine = (game: Game): string =>
+  JSON.stringify({
+    id: String(game.id),
+    kind: game.kind,
+    sourceFormat: game.sourceFormat,
+    player1: game.player1,
+    player2: game.player2,
+    event: game.event,
+    site: game.site,
+    round: game.round,
+    date: game.dateText,
+    result: game.result,
+    matchLength: game.matchLength,
+    gameNumber: game.gameNumber,
+    indexInFile: game.indexInFile,
+    importId: game.importId === null ? null : String(game.importId),
+    player1Rating: game.player1Rating,
+    player2Rating: game.player2Rating,
+    speed: game.speed,
+    plyCount: game.plyCount,
+    opening: openingOf(game.opening),
+  });
+
+/** A game an export left out: the format cannot hold it, or its stored form cannot be read; `message` says which. */
+export interface SkippedGame {
+  id: bigint;
+  message: string;
+}
+
+/** One page of an export: the text of its games, each ending in a newline, and the games left out of it. */
+export interface ExportPage {
+  text: string;
+  /** Games written on this page. */
+  games: number;
+  skipped: SkippedGame[];
+}
+
+/** How one game is written in `format`: its game's writer, or its NDJSON line. */
+const writeGame = (format: string, game: Game): WriteResult => {
+  if (format === NDJSON) return { ok: true, value: gameLine(game) };
+  const write = writerFor(game.kind as GameKind, format);
+  if (!write) return { ok: false, error: { cause: 'stored', message: `${game.kind} games cannot be written as ${format}` } };
+  return write(game);
+};
+
+/**
+ * Every game `query` keeps, of the kinds `format` can hold (`kindsWrittenAs`), in id order, written
+ * one page of rows at a time: each game's text followed by a newline unless it ends in one (a
+ * binary format's base64 is one line a game). A game its writer refuses (a set-up backgammon game
+ * as MAT, a chess variant as GameText, a stored game that cannot be read back) is left out and
+ * named in the page's `skipped`. Stopping early reads no further.
+ */
+export async function* exportPages(db: Database, query: GameQuery, format: string, pageSize = EXPORT_PAGE): AsyncGenerator<ExportPage> {
+  const narrowed = writtenQuery(query, format);
+  if (!narrowed) return;
+  for await (const rows of gamesInIdOrder(db, narrowed, pageSize)) {
+    const texts: string[] = [];
+    const skipped: SkippedGame[] = [];
+    for (const game of rows) {
+      const written = writeGame(format, game);
+      if (written.ok) texts.push(written.value.endsWith('\n') ? written.value : `${written.value}\n`);
+      else skipped.push({ id: game.id, message: written.error.cause === 'format' ? written.error.error.message : written.error.message });
+    }
+    yield { text: texts.join(''), games: texts.length, skipped };
+  }
+}
