@@ -3,12 +3,12 @@ import type { Resolvers } from '../generated/graphql';
 import type { PlyParent } from '../api/parents';
 import { MAX_KEY_TEXT, base64Arg, decodeKeyCursor, encodeKeyCursor, loadOrNotFound, pageRequest, pagedConnection, parseId, textArg } from '../api/args';
 import { badUserInput, codecInputError } from '../api/errors';
-import { gamesPage, orderValue } from '../storage/games';
+import { gameOpening, gamesPage, orderValue } from '../storage/games';
 import { gameOrderArg } from '../api/gameOrder';
 import { gameQueryOf } from '../api/gameFilter';
 import { type StoredPly, orderedPlies } from '../storage/gamePlies';
 import { completedRow, unstoredPosition } from '../storage/lookups';
-import { gameOf, readerFor, writerFor } from '../games/index';
+import { readerFor, writerFor } from '../games/index';
 import type { ImportOptions } from '../games/formats';
 import { bytesSource, runImport } from '../storage/importService';
 import { ImportFailure } from '../games/importFailure';
@@ -62,7 +62,7 @@ export const gameResolvers: Resolvers = {
     id: (game) => String(game.id),
     date: (game) => game.dateText,
     metadata: (game) => game.metadata,
-    opening: (game) => (game.openingKey === null ? null : (gameOf(game.kind).openings?.ofPosition(game.openingKey) ?? null)),
+    opening: gameOpening,
     createdAt: (game) => game.createdAt,
     mainLine: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), true).map(plyOf),
     plies: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), false).map(plyOf),

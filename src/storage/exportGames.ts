@@ -9,7 +9,7 @@ import type { GameKind } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { GAME_KINDS, exportFormats, writerFor } from '../games/index';
 import type { WriteResult } from '../games/formats';
-import { EXPORT_PAGE, type GameQuery, gamesInIdOrder } from './games';
+import { EXPORT_PAGE, type GameQuery, gameOpening, gamesInIdOrder } from './games';
 
 /** The format of one game a line as JSON, besides the game formats. */
 export const NDJSON = 'NDJSON';
@@ -28,12 +28,8 @@ export const writtenQuery = (query: GameQuery, format: string): GameQuery | null
   return kinds.length === GAME_KINDS.length ? query : { ...query, kinds };
 };
 
-/** The stored opening (`{eco, name, moves}`) as the line gives it: its ECO code and name, or null. */
-const openingOf = (opening: unknown): { eco: string; name: string } | null => {
-  if (opening === null || typeof opening !== 'object') return null;
-  const { eco, name } = opening as { eco?: unknown; name?: unknown };
-  return typeof eco === 'string' && typeof name === 'string' ? { eco, name } : null;
-};
+/** An opening as the line gives it: its ECO code and name. */
+const openingLine = (opening: { eco: string; name: string } | null) => (opening ? { eco: opening.eco, name: opening.name } : null);
 
 /**
  * A game's attributes as one line of NDJSON (no newline): the fields `Game` answers in GraphQL,
@@ -60,7 +56,7 @@ export const gameLine = (game: Game): string =>
     player2Rating: game.player2Rating,
     speed: game.speed,
     plyCount: game.plyCount,
-    opening: openingOf(game.opening),
+    opening: openingLine(gameOpening(game)),
   });
 
 /** A game an export left out: the format cannot hold it, or its stored form cannot be read; `message` says which. */

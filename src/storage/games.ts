@@ -3,9 +3,15 @@ import type { Database } from '../db/database';
 import { dayRange } from '../db/dateRange';
 import type { Game } from '../generated/prisma/client';
 import { importById } from './imports';
+import { gameOf } from '../games';
+import type { Opening } from '../games/types';
 import { type GameQuery, gameConditions, gameWhere } from './gameFilter';
 
 export type { GameQuery } from './gameFilter';
+
+/** The opening a stored game's main line reaches (as its game's module names the position it stored), or null. */
+export const gameOpening = (game: Pick<Game, 'kind' | 'openingKey'>): Opening | null =>
+  game.openingKey === null ? null : (gameOf(game.kind).openings?.ofPosition(game.openingKey) ?? null);
 
 /** A date filter (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`) as its first (`from`) or last (`until`) day; null when it is none. */
 export const filterDay = (text: string, end: 'from' | 'until'): Date | null => {
