@@ -73,8 +73,8 @@ async function talliedGames(db: Database, ids: readonly bigint[], query: GameQue
   return out;
 }
 
-/** What a stored game (as the request's loader gives it) says to a tally. */
-const talliedGame = (game: Game): TalliedGame => ({
+/** What a stored game says to a tally (the explorer's counts, and the index writer's when it indexes stored games again). */
+export const talliedGame = (game: Game): TalliedGame => ({
   outcome: game.outcome,
   firstPoints: game.firstPoints,
   player1Rating: game.player1Rating,

@@ -7,23 +7,14 @@
  */
 import type { Database } from '../db/database';
 import type { SqlExecutor } from '../db/sql';
-import { PositionIndexBuffer, type TalliedGame, deleteIndexOfImport } from '../db/positionIndex';
-import type { Game } from '../generated/prisma/client';
+import { PositionIndexBuffer, deleteIndexOfImport } from '../db/positionIndex';
+import { talliedGame } from './explorer';
 import { replayedGamesOf } from './gamePlies';
 import { Pacer } from '../games/reading/pacer';
 import { analysePendingImports, attributePendingImports } from './reanalyse';
 import { type OnCatchUp, pendingGames } from './catchUpProgress';
 import { duplicateKeyOf } from '../games/duplicates';
 import { storeDuplicateKeys } from './duplicates';
-
-/** What the explorer's counts read of a stored game. */
-const talliedRow = (game: Game): TalliedGame => ({
-  outcome: game.outcome,
-  firstPoints: game.firstPoints,
-  player1Rating: game.player1Rating,
-  player2Rating: game.player2Rating,
-  playedOn: game.playedOn ? game.playedOn.toISOString().slice(0, 10) : null,
-});
 
 /** Indexes every import not indexed yet; returns how many games were replayed. */
 export async function indexPendingImports(db: Database, onProgress: OnCatchUp = () => undefined, signal?: AbortSignal): Promise<number> {
@@ -62,7 +53,7 @@ export async function indexImportAgain(
     const keys: (bigint | null)[] = [];
     for (const game of games) {
       const replay = plies.get(game.id) ?? [];
-      await index.addNodes(sql, importId, game.id, talliedRow(game), replay);
+      await index.addNodes(sql, importId, game.id, talliedGame(game), replay);
       keys.push(duplicateKeyOf({ kind: game.kind, plies: replay.map((p) => p.ply) }));
       count++;
       if (pace.due) await pace.giveWay();
