@@ -40,12 +40,20 @@ export const settledDuplicateOption = (options: ImportOptions): ImportOptions =>
   return rest;
 };
 
+/** Stored games compared with a new game of the same key, at most (a game stored this many times over is compared with the first). */
+const MAX_COMPARED = 100;
+
 /** Stored games with these keys, as the comparison reads them. */
 const storedWithKeys = (sql: SqlExecutor, keys: bigint[]): Promise<DuplicateFacts[]> =>
   sql.query<DuplicateFacts & Record<string, unknown>>(
-    // One index probe per key (a join to unnest, not `= ANY`, which a large table may scan whole).
+    // One index probe per key: a lateral subquery with a limit cannot become a hash join that
+    // scans the whole table (which the planner picks inside an import's transaction, the table
+    // grown since it was last analysed: each chunk would read every game stored before it).
     `SELECT g.kind::text AS kind, g."duplicateKey", g.player1, g.player2, g."dateText", g.round
-     FROM unnest($1::int8[]) AS k(key) JOIN "Game" g ON g."duplicateKey" = k.key`,
+     FROM unnest($1::int8[]) AS k(key)
+     CROSS JOIN LATERAL (
+       SELECT kind, "duplicateKey", player1, player2, "dateText", round FROM "Game" WHERE "duplicateKey" = k.key LIMIT ${MAX_COMPARED}
+     ) g`,
     [keys],
   );
 
