@@ -17,7 +17,7 @@ import {
   type IndexKey, type MoveTally, type Posting, type RunHead, type TalliedGame, TALLY_NUMBERS, addResultToTally, addToTally, emptyTally, indexKey,
   keyReads, mergeTally,
 } from '../db/positionIndex';
-import { NO_DAY, dayText, explorerCache, gameTest } from './gameColumns';
+import { NO_DAY, baseSlotOf, dayText, explorerCache, gameTest } from './gameColumns';
 import { positionsByKeys } from './lookups';
 import { scoresOfPositions } from './rows';
 
@@ -174,18 +174,20 @@ async function hotTallies(db: Database, k: IndexKey, heads: readonly RunHead[], 
   const lastDay = new Map<string, number>();
   for (const run of runs) {
     const { offsets, mainLine, moves } = run.columns;
+    const base = baseSlotOf(columns, run);
     const local: (MoveTally | undefined)[] = [];
     const localDay: number[] = [];
     // Entries come by game: collect one game's moves (main line if any of its entries is), then count them.
     let game = -1;
-    const gameMoves = new Map<number, boolean>();
+    const gameMoves: number[] = [];
+    const gameMain: boolean[] = [];
     const flush = (): void => {
-      if (game < 0 || gameMoves.size === 0) return;
-      const id = run.baseGameId + BigInt(game);
-      const i = columns.slot(id);
-      if (!keeps(id, i)) return;
-      for (const [m, main] of gameMoves) {
-        if (!main && !includeVariations) continue;
+      if (game < 0 || gameMoves.length === 0) return;
+      const i = base >= 0 ? base + game : columns.slot(run.baseGameId + BigInt(game));
+      if (!keeps(i)) return;
+      for (let k = 0; k < gameMoves.length; k++) {
+        if (!gameMain[k] && !includeVariations) continue;
+        const m = gameMoves[k];
         const t = (local[m] ??= emptyTally());
         const points = columns.firstPoints[i];
         addResultToTally(t, columns.outcomeOf(i), Number.isNaN(points) ? null : points, columns.rating1[i] < 0 ? null : columns.rating1[i], columns.rating2[i] < 0 ? null : columns.rating2[i]);
@@ -196,10 +198,16 @@ async function hotTallies(db: Database, k: IndexKey, heads: readonly RunHead[], 
       if (offsets[e] !== game) {
         flush();
         game = offsets[e];
-        gameMoves.clear();
+        gameMoves.length = 0;
+        gameMain.length = 0;
       }
-      if (moves[e] >= run.moveList.length) continue;
-      gameMoves.set(moves[e], gameMoves.get(moves[e]) === true || mainLine[e] === 1);
+      const m = moves[e];
+      if (m >= run.moveList.length) continue;
+      const k = gameMoves.indexOf(m);
+      if (k < 0) {
+        gameMoves.push(m);
+        gameMain.push(mainLine[e] === 1);
+      } else if (mainLine[e] === 1) gameMain[k] = true;
     }
     flush();
     local.forEach((t, m) => {

@@ -67,6 +67,11 @@ export class GameColumns {
   firstPoints = new Float64Array(0);
   plies = new Int32Array(0);
 
+  /** The id of the game in slot `i`. */
+  idOf(i: number): bigint {
+    return this.first + BigInt(i);
+  }
+
   /** The slot of game `id`, or −1 when it is outside what was loaded. */
   slot(id: bigint): number {
     if (this.first < 0n || id < this.first) return -1;
@@ -137,39 +142,28 @@ export class GameColumns {
   }
 }
 
-/** The filter's fields the game columns hold, as a test of a game's slot; the others are left to SQL. */
+/**
+ * The filter's fields the game columns hold, as one test of a game's slot (one function, not one
+ * per field: it runs once per game of a hot position); the others are left to SQL.
+ */
 function columnTest(columns: GameColumns, query: GameQuery): (i: number) => boolean {
-  const tests: ((i: number) => boolean)[] = [];
   const { playedOn, playedUntil, mean2, speed, plies } = columns;
-  if (query.playedFrom) {
-    const from = dayNumber(query.playedFrom);
-    tests.push((i) => playedUntil[i] !== NO_DAY && playedUntil[i] >= from);
-  }
-  if (query.playedTo) {
-    const to = dayNumber(query.playedTo);
-    tests.push((i) => playedOn[i] !== NO_DAY && playedOn[i] <= to);
-  }
-  if (query.minRating !== undefined) {
-    const min = query.minRating * 2;
-    tests.push((i) => mean2[i] >= 0 && mean2[i] >= min);
-  }
-  if (query.maxRating !== undefined) {
-    const max = query.maxRating * 2;
-    tests.push((i) => mean2[i] >= 0 && mean2[i] <= max);
-  }
-  if (query.speeds) {
-    const wanted = new Set(query.speeds.map((sp) => SPEEDS.indexOf(sp)));
-    tests.push((i) => wanted.has(speed[i]));
-  }
-  if (query.minPlies !== undefined) {
-    const min = query.minPlies;
-    tests.push((i) => plies[i] >= min);
-  }
-  if (query.maxPlies !== undefined) {
-    const max = query.maxPlies;
-    tests.push((i) => plies[i] <= max);
-  }
-  return (i) => tests.every((t) => t(i));
+  const from = query.playedFrom ? dayNumber(query.playedFrom) : null;
+  const to = query.playedTo ? dayNumber(query.playedTo) : null;
+  const rated = query.minRating !== undefined || query.maxRating !== undefined;
+  const min2 = query.minRating === undefined ? -Infinity : query.minRating * 2;
+  const max2 = query.maxRating === undefined ? Infinity : query.maxRating * 2;
+  const speeds = query.speeds ? new Uint8Array(SPEEDS.length) : null;
+  for (const sp of query.speeds ?? []) speeds![SPEEDS.indexOf(sp)] = 1;
+  const minPlies = query.minPlies ?? -Infinity;
+  const maxPlies = query.maxPlies ?? Infinity;
+  return (i) =>
+    (from === null || (playedUntil[i] !== NO_DAY && playedUntil[i] >= from)) &&
+    (to === null || (playedOn[i] !== NO_DAY && playedOn[i] <= to)) &&
+    (!rated || (mean2[i] >= 0 && mean2[i] >= min2 && mean2[i] <= max2)) &&
+    (speeds === null || (speed[i] >= 0 && speeds[speed[i]] === 1)) &&
+    plies[i] >= minPlies &&
+    plies[i] <= maxPlies;
 }
 
 /** The filter's fields the game columns do not hold (names, texts, import, opening, analysis, games), for SQL. */
@@ -207,10 +201,13 @@ async function sqlAllowed(db: Database, runs: readonly DecodedRun[], ids: readon
   return new Set(rows.map((r) => r.id));
 }
 
+/** The slot of each entry of a run is its base's slot plus its offset (slots follow ids); −1 when the base is not in the columns. */
+export const baseSlotOf = (columns: GameColumns, run: DecodedRun): number => columns.slot(run.baseGameId);
+
 /**
- * Whether a game (by id, and its slot in the columns) is kept by `query`: the fields the columns
- * hold are tested in memory, the others asked of SQL once over the runs' games and `ids`. The
- * columns are brought up to date with every game of the runs and `ids` first.
+ * Whether a game (by its slot in the columns) is kept by `query`: the fields the columns hold are
+ * tested in memory, the others asked of SQL once over the runs' games and `ids`. The columns are
+ * brought up to date with every game of the runs and `ids` first, so each has a slot.
  */
 export async function gameTest(
   db: Database,
@@ -218,19 +215,34 @@ export async function gameTest(
   query: GameQuery,
   runs: readonly DecodedRun[],
   ids: readonly bigint[],
-): Promise<(id: bigint, slot: number) => boolean> {
+): Promise<(slot: number) => boolean> {
   await columns.refresh(db);
   // Games stored after the columns were read, out of id order: read them now.
   const missing = new Set<bigint>();
-  const check = (id: bigint) => {
+  for (const run of runs) {
+    const base = baseSlotOf(columns, run);
+    for (const offset of run.columns.offsets) {
+      if (base >= 0 && columns.present[base + offset] === 1) continue;
+      missing.add(run.baseGameId + BigInt(offset));
+    }
+  }
+  for (const id of ids) {
     const i = columns.slot(id);
     if (i < 0 || columns.present[i] === 0) missing.add(id);
-  };
-  for (const run of runs) for (const offset of run.columns.offsets) check(run.baseGameId + BigInt(offset));
-  for (const id of ids) check(id);
+  }
   await columns.fill(db, [...missing]);
-  const [allowed, keep] = [await sqlAllowed(db, runs, ids, query), columnTest(columns, query)];
-  return (id, i) => i >= 0 && columns.present[i] === 1 && keep(i) && (allowed === null || allowed.has(id));
+  const allowedIds = await sqlAllowed(db, runs, ids, query);
+  let allowed: Uint8Array | null = null;
+  if (allowedIds) {
+    allowed = new Uint8Array(columns.present.length);
+    for (const id of allowedIds) {
+      const i = columns.slot(id);
+      if (i >= 0) allowed[i] = 1;
+    }
+  }
+  const keep = columnTest(columns, query);
+  const present = columns.present;
+  return (i) => i >= 0 && present[i] === 1 && keep(i) && (allowed === null || allowed[i] === 1);
 }
 
 /** Decoded runs by (kind, hash, base, entries), most recently used last, within a bound of bytes. */

@@ -10,17 +10,17 @@ import { type GameQuery, gameConditions } from './gameFilter';
 import { type GameCursor, type GameOrder, gamesInOrder, gamesPage, orderValue } from './games';
 import { type PlySource, checkedPlaces, placesByGame } from './occurrences';
 import { indexKey, keyReads } from '../db/positionIndex';
-import { type GameColumns, explorerCache, gameTest } from './gameColumns';
+import { type GameColumns, baseSlotOf, explorerCache, gameTest } from './gameColumns';
 import type { StoredPly } from './gamePlies';
 
 /** How the games of a position are listed: by rating (then latest), or latest first. */
 export type PositionGamesOrder = 'top' | 'recent';
 
-/** Whether game slot `a` comes before `b` in `order` (ties by the higher id). */
-const before = (c: GameColumns, order: PositionGamesOrder) => (a: { id: bigint; i: number }, b: { id: bigint; i: number }): boolean => {
-  if (order === 'top' && c.mean2[a.i] !== c.mean2[b.i]) return c.mean2[a.i] > c.mean2[b.i];
-  if (c.playedOn[a.i] !== c.playedOn[b.i]) return c.playedOn[a.i] > c.playedOn[b.i];
-  return a.id > b.id;
+/** Whether game slot `a` comes before `b` in `order` (ties by the higher id: slots follow ids). */
+const before = (c: GameColumns, order: PositionGamesOrder) => (a: number, b: number): boolean => {
+  if (order === 'top' && c.mean2[a] !== c.mean2[b]) return c.mean2[a] > c.mean2[b];
+  if (c.playedOn[a] !== c.playedOn[b]) return c.playedOn[a] > c.playedOn[b];
+  return a > b;
 };
 
 /**
@@ -47,23 +47,25 @@ export async function positionGames(
   const keeps = await gameTest(db, columns, query, runs, coldIds);
   const comes = before(columns, order);
   // The best `first` so far, best first: a candidate worse than the last is passed over at once.
-  const best: { id: bigint; i: number }[] = [];
-  const consider = (id: bigint): void => {
-    const i = columns.slot(id);
-    if (!keeps(id, i)) return;
-    const c = { id, i };
-    if (best.length === first && !comes(c, best[best.length - 1])) return;
+  const best: number[] = [];
+  const consider = (i: number): void => {
+    if (!keeps(i)) return;
+    if (best.length === first && !comes(i, best[best.length - 1])) return;
     let at = best.length;
-    while (at > 0 && comes(c, best[at - 1])) at--;
-    best.splice(at, 0, c);
+    while (at > 0 && comes(i, best[at - 1])) at--;
+    best.splice(at, 0, i);
     if (best.length > first) best.pop();
   };
   for (const run of runs) {
     const { offsets } = run.columns;
-    for (let e = 0; e < offsets.length; e++) if (e === 0 || offsets[e] !== offsets[e - 1]) consider(run.baseGameId + BigInt(offsets[e]));
+    const base = baseSlotOf(columns, run);
+    for (let e = 0; e < offsets.length; e++) {
+      if (e > 0 && offsets[e] === offsets[e - 1]) continue;
+      consider(base >= 0 ? base + offsets[e] : columns.slot(run.baseGameId + BigInt(offsets[e])));
+    }
   }
-  for (const id of coldIds) consider(id);
-  return gamesInOrder(db, best.map((b) => b.id));
+  for (const id of coldIds) consider(columns.slot(id));
+  return gamesInOrder(db, best.map((i) => columns.idOf(i)));
 }
 
 /** The ids in both lists (all of `ids` when `within` is absent). */
