@@ -42,10 +42,57 @@ interface Row {
   outcome: Outcome;
   firstPoints: number | null;
   plyCount: number;
+  player1: string | null;
+  player2: string | null;
 }
 
 const SELECT = `SELECT id, ("playedOn" - DATE '1970-01-01') AS "playedOn", ("playedUntil" - DATE '1970-01-01') AS "playedUntil",
-  "meanRating", "player1Rating", "player2Rating", speed, outcome, "firstPoints", "plyCount" FROM "Game"`;
+  "meanRating", "player1Rating", "player2Rating", speed, outcome, "firstPoints", "plyCount", player1, player2 FROM "Game"`;
+
+/**
+ * The players' names of the stored games, each once, and which of them a filter text matches as
+ * SQL's `ILIKE` does (asked of the database, so a list of games and the explorer agree on every
+ * name, whatever its letters): remembered per text, only names added since asked again.
+ */
+export class PlayerNames {
+  readonly names: string[] = [];
+  private readonly index = new Map<string, number>();
+  private readonly matches = new Map<string, { checked: number; flags: Uint8Array }>();
+
+  /** The number of `name` (−1 for none). */
+  idOf(name: string | null): number {
+    if (name === null) return -1;
+    let id = this.index.get(name);
+    if (id === undefined) {
+      id = this.names.length;
+      this.names.push(name);
+      this.index.set(name, id);
+    }
+    return id;
+  }
+
+  /** Which names contain `text`, any case (`flags[id]` is 1), as `gameFilter.ts` matches a player. */
+  async matching(db: Database, text: string): Promise<Uint8Array> {
+    let known = this.matches.get(text);
+    if (!known) {
+      if (this.matches.size >= 256) this.matches.delete(this.matches.keys().next().value!);
+      this.matches.set(text, (known = { checked: 0, flags: new Uint8Array(0) }));
+    }
+    if (known.checked < this.names.length) {
+      const fresh = this.names.slice(known.checked);
+      const rows = await db.sql.query<{ i: number }>(
+        `SELECT (t.i - 1)::int4 AS i FROM unnest($1::text[]) WITH ORDINALITY AS t(name, i) WHERE t.name ILIKE $2`,
+        [fresh, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`],
+      );
+      const flags = new Uint8Array(this.names.length);
+      flags.set(known.flags);
+      for (const { i } of rows) flags[known.checked + i] = 1;
+      known.flags = flags;
+      known.checked = this.names.length;
+    }
+    return known.flags;
+  }
+}
 
 /** The columns of the stored games, indexed by id − `first`. */
 export class GameColumns {
@@ -66,6 +113,10 @@ export class GameColumns {
   outcome = new Uint8Array(0);
   firstPoints = new Float64Array(0);
   plies = new Int32Array(0);
+  /** Numbers of the players' names in `players` (−1 for none). */
+  player1 = new Int32Array(0);
+  player2 = new Int32Array(0);
+  readonly players = new PlayerNames();
 
   /** The id of the game in slot `i`. */
   idOf(i: number): bigint {
@@ -100,7 +151,10 @@ export class GameColumns {
 
   private store(rows: readonly Row[]): void {
     if (rows.length === 0) return;
-    if (this.first < 0n) this.first = rows[0].id;
+    const lowest = rows.reduce((low, r) => (r.id < low ? r.id : low), rows[0].id);
+    if (this.first < 0n) this.first = lowest;
+    // A game below the first one loaded (its import committed after a later one was read): make room before.
+    else if (lowest < this.first) this.shift(Number(this.first - lowest));
     const top = Number(rows[rows.length - 1].id - this.first) + 1;
     if (top > this.size) this.grow(top);
     for (const r of rows) {
@@ -116,38 +170,55 @@ export class GameColumns {
       this.outcome[i] = Math.max(0, OUTCOMES.indexOf(r.outcome));
       this.firstPoints[i] = r.firstPoints ?? Number.NaN;
       this.plies[i] = r.plyCount;
+      this.player1[i] = this.players.idOf(r.player1);
+      this.player2[i] = this.players.idOf(r.player2);
     }
+  }
+
+  /** Moves every slot `by` up, the first id down as much (slots before are empty). */
+  private shift(by: number): void {
+    this.resize(this.present.length + by, by);
+    this.first -= BigInt(by);
+    this.size += by;
   }
 
   private grow(size: number): void {
     const capacity = Math.max(size, Math.ceil(this.present.length * 1.5), 1024);
-    const grown = <T extends { length: number; set(a: T): void }>(old: T, make: (n: number) => T): T => {
-      const next = make(capacity);
-      next.set(old);
-      return next;
-    };
-    if (capacity > this.present.length) {
-      this.present = grown(this.present, (n) => new Uint8Array(n));
-      this.playedOn = grown(this.playedOn, (n) => new Int32Array(n));
-      this.playedUntil = grown(this.playedUntil, (n) => new Int32Array(n));
-      this.mean2 = grown(this.mean2, (n) => new Int32Array(n));
-      this.rating1 = grown(this.rating1, (n) => new Int32Array(n));
-      this.rating2 = grown(this.rating2, (n) => new Int32Array(n));
-      this.speed = grown(this.speed, (n) => new Int8Array(n));
-      this.outcome = grown(this.outcome, (n) => new Uint8Array(n));
-      this.firstPoints = grown(this.firstPoints, (n) => new Float64Array(n));
-      this.plies = grown(this.plies, (n) => new Int32Array(n));
-    }
+    if (capacity > this.present.length) this.resize(capacity, 0);
     this.size = size;
   }
+
+  /** Every column at `capacity` slots, the old slots from `at` on: the one list of columns. */
+  private resize(capacity: number, at: number): void {
+    this.present = resized(this.present, capacity, at);
+    this.playedOn = resized(this.playedOn, capacity, at);
+    this.playedUntil = resized(this.playedUntil, capacity, at);
+    this.mean2 = resized(this.mean2, capacity, at);
+    this.rating1 = resized(this.rating1, capacity, at);
+    this.rating2 = resized(this.rating2, capacity, at);
+    this.speed = resized(this.speed, capacity, at);
+    this.outcome = resized(this.outcome, capacity, at);
+    this.firstPoints = resized(this.firstPoints, capacity, at);
+    this.plies = resized(this.plies, capacity, at);
+    this.player1 = resized(this.player1, capacity, at);
+    this.player2 = resized(this.player2, capacity, at);
+  }
+}
+
+/** A copy of `old` with `capacity` slots, its values from slot `at`. */
+function resized<T extends Uint8Array | Int8Array | Int32Array | Float64Array>(old: T, capacity: number, at: number): T {
+  const next = new (old.constructor as new (n: number) => T)(capacity);
+  next.set(old as never, at);
+  return next;
 }
 
 /**
  * The filter's fields the game columns hold, as one test of a game's slot (one function, not one
  * per field: it runs once per game of a hot position); the others are left to SQL.
  */
-function columnTest(columns: GameColumns, query: GameQuery): (i: number) => boolean {
-  const { playedOn, playedUntil, mean2, speed, plies } = columns;
+function columnTest(columns: GameColumns, query: GameQuery, playerFlags: Uint8Array | null): (i: number) => boolean {
+  const { playedOn, playedUntil, mean2, speed, plies, player1, player2 } = columns;
+  const side = query.playerSide;
   const from = query.playedFrom ? dayNumber(query.playedFrom) : null;
   const to = query.playedTo ? dayNumber(query.playedTo) : null;
   const rated = query.minRating !== undefined || query.maxRating !== undefined;
@@ -163,12 +234,14 @@ function columnTest(columns: GameColumns, query: GameQuery): (i: number) => bool
     (!rated || (mean2[i] >= 0 && mean2[i] >= min2 && mean2[i] <= max2)) &&
     (speeds === null || (speed[i] >= 0 && speeds[speed[i]] === 1)) &&
     plies[i] >= minPlies &&
-    plies[i] <= maxPlies;
+    plies[i] <= maxPlies &&
+    (playerFlags === null ||
+      (side === 'FIRST' ? playerFlags[player1[i]] === 1 : side === 'SECOND' ? playerFlags[player2[i]] === 1 : playerFlags[player1[i]] === 1 || playerFlags[player2[i]] === 1));
 }
 
-/** The filter's fields the game columns do not hold (names, texts, import, opening, analysis, games), for SQL. */
-const sqlPart = ({ player, playerSide, event, result, text, importId, eco, analysed, gameIds }: GameQuery): GameQuery | null => {
-  const rest: GameQuery = { player, playerSide, event, result, text, importId, eco, analysed, gameIds };
+/** The filter's fields the game columns do not hold (event, texts, import, opening, analysis, games), for SQL. */
+const sqlPart = ({ event, result, text, importId, eco, analysed, gameIds }: GameQuery): GameQuery | null => {
+  const rest: GameQuery = { event, result, text, importId, eco, analysed, gameIds };
   return Object.values(rest).some((v) => v !== undefined) ? rest : null;
 };
 
@@ -206,7 +279,8 @@ export const baseSlotOf = (columns: GameColumns, run: DecodedRun): number => col
 
 /**
  * Whether a game (by its slot in the columns) is kept by `query`: the fields the columns hold are
- * tested in memory, the others asked of SQL once over the runs' games and `ids`. The columns are
+ * tested in memory (a player by the names that match, asked of SQL once per text), the others asked
+ * of SQL once over the runs' games and `ids`. The columns are
  * brought up to date with every game of the runs and `ids` first, so each has a slot.
  */
 export async function gameTest(
@@ -240,7 +314,7 @@ export async function gameTest(
       if (i >= 0) allowed[i] = 1;
     }
   }
-  const keep = columnTest(columns, query);
+  const keep = columnTest(columns, query, query.player ? await columns.players.matching(db, query.player) : null);
   const present = columns.present;
   return (i) => i >= 0 && present[i] === 1 && keep(i) && (allowed === null || allowed[i] === 1);
 }
