@@ -179,13 +179,14 @@ async function hotTallies(db: Database, k: IndexKey, heads: readonly RunHead[], 
     const localDay: number[] = [];
     // Entries come by game: collect one game's moves (main line if any of its entries is), then count them.
     let game = -1;
+    let count = 0;
     const gameMoves: number[] = [];
     const gameMain: boolean[] = [];
     const flush = (): void => {
-      if (game < 0 || gameMoves.length === 0) return;
+      if (game < 0 || count === 0) return;
       const i = base >= 0 ? base + game : columns.slot(run.baseGameId + BigInt(game));
       if (!keeps(i)) return;
-      for (let k = 0; k < gameMoves.length; k++) {
+      for (let k = 0; k < count; k++) {
         if (!gameMain[k] && !includeVariations) continue;
         const m = gameMoves[k];
         const t = (local[m] ??= emptyTally());
@@ -198,15 +199,16 @@ async function hotTallies(db: Database, k: IndexKey, heads: readonly RunHead[], 
       if (offsets[e] !== game) {
         flush();
         game = offsets[e];
-        gameMoves.length = 0;
-        gameMain.length = 0;
+        count = 0;
       }
       const m = moves[e];
       if (m >= run.moveList.length) continue;
-      const k = gameMoves.indexOf(m);
-      if (k < 0) {
-        gameMoves.push(m);
-        gameMain.push(mainLine[e] === 1);
+      let k = 0;
+      while (k < count && gameMoves[k] !== m) k++;
+      if (k === count) {
+        gameMoves[count] = m;
+        gameMain[count] = mainLine[e] === 1;
+        count++;
       } else if (mainLine[e] === 1) gameMain[k] = true;
     }
     flush();
