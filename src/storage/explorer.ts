@@ -8,11 +8,10 @@ import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
 import { gameOf } from '../games';
 import type { ExplorerRules } from '../games/types';
-import type { Outcome } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { performanceRating } from '../games/performance';
 import { type PlySource, plyHasKey } from './occurrences';
-import { type GameQuery, gameConditions } from './gameFilter';
+import type { GameQuery } from './gameFilter';
 import {
   type IndexKey, type MoveTally, type Posting, type RunHead, type TalliedGame, TALLY_NUMBERS, addResultToTally, addToTally, emptyTally, indexKey,
   keyReads, mergeTally,
@@ -40,39 +39,6 @@ interface PlayedMove {
 
 const mean = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
 
-/**
- * The stored games' fields a tally reads, of the games among `ids` that `query` keeps. Many ids
- * close together (a hot position's games) are read as the range they span, the rest left out here;
- * a few are asked for by id.
- */
-async function talliedGames(db: Database, ids: readonly bigint[], query: GameQuery): Promise<Map<bigint, TalliedGame>> {
-  const out = new Map<bigint, TalliedGame>();
-  if (ids.length === 0) return out;
-  const wanted = new Set(ids);
-  let [low, high] = [ids[0], ids[0]];
-  for (const id of wanted) {
-    if (id < low) low = id;
-    if (id > high) high = id;
-  }
-  const dense = wanted.size > 64 && Number(high - low + 1n) <= wanted.size * 2;
-  const params: unknown[] = [];
-  const conditions = gameConditions(dense ? query : { ...query, gameIds: [...wanted] }, params);
-  if (dense) {
-    params.push(low, high);
-    conditions.push(`g.id BETWEEN $${params.length - 1} AND $${params.length}`);
-  }
-  const rows = await db.sql.query<{ id: bigint; outcome: Outcome; firstPoints: number | null; player1Rating: number | null; player2Rating: number | null; playedOn: string | null }>(
-    `SELECT g.id, g.outcome, g."firstPoints", g."player1Rating", g."player2Rating", to_char(g."playedOn", 'YYYY-MM-DD') AS "playedOn"
-     FROM "Game" g WHERE ${conditions.join(' AND ')}`,
-    params,
-  );
-  for (const r of rows) {
-    if (!wanted.has(r.id)) continue;
-    out.set(r.id, { outcome: r.outcome, firstPoints: r.firstPoints, player1Rating: r.player1Rating, player2Rating: r.player2Rating, playedOn: r.playedOn });
-  }
-  return out;
-}
-
 /** What a stored game says to a tally (the explorer's counts, and the index writer's when it indexes stored games again). */
 export const talliedGame = (game: Game): TalliedGame => ({
   outcome: game.outcome,
@@ -99,6 +65,15 @@ async function coldMoves(source: PlySource, kind: GameKind, key: string, cold: r
   return [...out.values()];
 }
 
+/** Adds the tallies of `from` into `into`, move by move. */
+const mergeTallies = (into: Map<string, MoveTally>, from: ReadonlyMap<string, MoveTally>): void => {
+  for (const [move, t] of from) {
+    const known = into.get(move);
+    if (known) mergeTally(known, t);
+    else into.set(move, t);
+  }
+};
+
 /** Adds each played move's game to its move's tally. */
 const tallyMoves = (into: Map<string, MoveTally>, played: readonly PlayedMove[], games: (id: bigint) => TalliedGame | undefined): void => {
   for (const { gameId, move } of played) {
@@ -112,9 +87,9 @@ const tallyMoves = (into: Map<string, MoveTally>, played: readonly PlayedMove[],
 
 /**
  * The tallies of the moves played from a position, by move as the index counted it. Without a
- * filter, a hot position's counts are the sums kept per flush (`PositionMove`); with one, the
- * games of its runs are counted one by one (their moves kept per entry in the run), only those
- * the filter keeps. Cold occurrences are read from replays either way.
+ * filter, a hot position's counts are the sums kept per flush (`PositionMove`); with one, every
+ * game is counted one by one on the game columns (a run keeps each entry's move), only those the
+ * filter keeps. Cold occurrences are read from replays either way.
  */
 async function movesTallies(db: Database, source: PlySource, kind: GameKind, key: string, includeVariations: boolean, query: GameQuery | null): Promise<Map<string, MoveTally>> {
   const k = indexKey(kind, key);
@@ -140,38 +115,36 @@ async function movesTallies(db: Database, source: PlySource, kind: GameKind, key
     const byId = new Map(games.flatMap((g) => (g ? [[g.id, talliedGame(g)] as const] : [])));
     const counted = new Map<string, MoveTally>();
     tallyMoves(counted, played, (id) => byId.get(id));
-    for (const [move, t] of counted) {
-      const into = tallies.get(move);
-      if (into) mergeTally(into, t);
-      else tallies.set(move, t);
-    }
+    mergeTallies(tallies, counted);
     return tallies;
   }
-  const [hot, played] = await Promise.all([hotTallies(db, k, heads, includeVariations, query), coldMoves(source, kind, key, cold, includeVariations)]);
-  const games = await talliedGames(db, played.map((m) => m.gameId), query);
-  tallyMoves(tallies, played, (id) => games.get(id));
-  for (const [move, t] of hot) {
-    const into = tallies.get(move);
-    if (into) mergeTally(into, t);
-    else tallies.set(move, t);
-  }
-  return tallies;
+  return filteredTallies(db, k, heads, await coldMoves(source, kind, key, cold, includeVariations), includeVariations, query);
 }
 
 /**
- * The tallies of the moves played from a hot position over the games `query` keeps: every entry of
- * its runs (decoded once and cached, with the move of each entry) tested against the games'
- * columns in memory, the filter's other fields asked of SQL once over the runs' span of ids. A
+ * The tallies of the moves played from a position over the games `query` keeps: every entry of
+ * its runs (decoded once and cached, with the move of each entry) and its cold moves (`played`),
+ * tested against the games' columns in memory, the filter's other fields asked of SQL once. A
  * game counts once per move; without `includeVariations`, only where it played the move in its main line.
  */
-async function hotTallies(db: Database, k: IndexKey, heads: readonly RunHead[], includeVariations: boolean, query: GameQuery): Promise<Map<string, MoveTally>> {
+async function filteredTallies(
+  db: Database,
+  k: IndexKey,
+  heads: readonly RunHead[],
+  played: readonly PlayedMove[],
+  includeVariations: boolean,
+  query: GameQuery,
+): Promise<Map<string, MoveTally>> {
   const out = new Map<string, MoveTally>();
-  if (heads.length === 0 || (query.kind !== undefined && query.kind !== k.kind)) return out;
+  if (query.kind !== undefined && query.kind !== k.kind) return out;
   const cache = explorerCache(db);
   const columns = cache.games;
   const runs = await cache.runs.runsOf(db, k, heads);
-  const keeps = await gameTest(db, columns, query, runs, []);
-  const lastDay = new Map<string, number>();
+  const keeps = await gameTest(db, columns, query, runs, played.map((p) => p.gameId));
+  tallyMoves(out, played, (id) => {
+    const i = columns.slot(id);
+    return keeps(i) ? columns.talliedAt(i) : undefined;
+  });
   for (const run of runs) {
     const { offsets, mainLine, moves } = run.columns;
     const base = baseSlotOf(columns, run);
@@ -215,13 +188,10 @@ async function hotTallies(db: Database, k: IndexKey, heads: readonly RunHead[], 
     local.forEach((t, m) => {
       if (!t) return;
       const move = run.moveList[m];
-      const into = out.get(move);
-      if (into) mergeTally(into, t);
-      else out.set(move, t);
-      if (localDay[m] !== undefined && !((lastDay.get(move) ?? NO_DAY) >= localDay[m])) lastDay.set(move, localDay[m]);
+      if (localDay[m] !== undefined) t.lastPlayed = dayText(localDay[m]);
+      mergeTallies(out, new Map([[move, t]]));
     });
   }
-  for (const [move, day] of lastDay) out.get(move)!.lastPlayed = dayText(day);
   return out;
 }
 

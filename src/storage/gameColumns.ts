@@ -10,7 +10,7 @@
  * run is used only while the index still lists it).
  */
 import type { Database } from '../db/database';
-import { type DecodedRun, type IndexKey, decodedRuns } from '../db/positionIndex';
+import { type DecodedRun, type IndexKey, type TalliedGame, decodedRuns } from '../db/positionIndex';
 import type { Outcome, Speed } from '../db/records';
 import { SPEEDS } from '../games/speed';
 import { type GameQuery, gameConditions } from './gameFilter';
@@ -134,6 +134,18 @@ export class GameColumns {
     return OUTCOMES[this.outcome[i]];
   }
 
+  /** What the tally reads of the game in slot `i` (as `talliedGame` of its row). */
+  talliedAt(i: number): TalliedGame {
+    const points = this.firstPoints[i];
+    return {
+      outcome: this.outcomeOf(i),
+      firstPoints: Number.isNaN(points) ? null : points,
+      player1Rating: this.rating1[i] < 0 ? null : this.rating1[i],
+      player2Rating: this.rating2[i] < 0 ? null : this.rating2[i],
+      playedOn: this.playedOn[i] === NO_DAY ? null : dayText(this.playedOn[i]),
+    };
+  }
+
   /** Loads the games stored since the last call (all of them the first time). */
   async refresh(db: Database): Promise<void> {
     const [{ max }] = await db.sql.query<{ max: bigint | null }>(`SELECT max(id) AS max FROM "Game"`);
@@ -143,7 +155,7 @@ export class GameColumns {
     this.loadedMax = max;
   }
 
-  /** Reads games a lookup missed (committed after later ids were loaded); returns whether any was found. */
+  /** Reads games a lookup missed (committed after later ids were loaded). */
   async fill(db: Database, ids: readonly bigint[]): Promise<void> {
     if (ids.length === 0) return;
     this.store(await db.sql.query<Row>(`${SELECT} WHERE id = ANY($1::int8[])`, [ids]));
