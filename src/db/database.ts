@@ -112,11 +112,20 @@ interface PoolDatabaseOptions {
   lostConnection?: (error: unknown) => Error;
 }
 
+const isFatal = (error: unknown): boolean => (error as { severity?: unknown } | null)?.severity === 'FATAL';
+
 /** An error that ends the connection: a FATAL from the server (admin shutdown, idle timeout), or the socket closing. */
 const connectionEnded = (error: unknown): boolean => {
   const e = error as { severity?: unknown; message?: unknown } | null;
-  return e?.severity === 'FATAL' || (typeof e?.message === 'string' && /^Connection terminated/.test(e.message));
+  return isFatal(e) || (typeof e?.message === 'string' && /^Connection terminated/.test(e.message));
 };
+
+/**
+ * Of the errors a lost connection raised, the one that says why: the server's FATAL message (its
+ * farewell) over the socket's closing, which the client may report first (the 'end' event fires
+ * in the same turn as the message, before the failed statement's promise settles); else the first.
+ */
+const whyLost = (known: Error | undefined, next: Error): Error => (!known || (isFatal(next) && !isFatal(known)) ? next : known);
 
 /** A Database over a `pg` pool: PostgreSQL, or a running server's PGlite through its socket. */
 function poolDatabase(pool: pg.Pool, options: PoolDatabaseOptions): Database {
@@ -127,7 +136,7 @@ function poolDatabase(pool: pg.Pool, options: PoolDatabaseOptions): Database {
     // A checked-out client has no pool listener: a server that goes away mid-transaction emits
     // 'error' here (the running statement fails too), and an unheard 'error' would end the process.
     let lost: Error | undefined;
-    const onError = (error: Error) => void (lost ??= error);
+    const onError = (error: Error) => void (lost = whyLost(lost, error));
     client.on('error', onError);
     try {
       await client.query('BEGIN');
@@ -135,7 +144,7 @@ function poolDatabase(pool: pg.Pool, options: PoolDatabaseOptions): Database {
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      lost ??= connectionEnded(error) ? (error as Error) : undefined;
+      if (connectionEnded(error)) lost = whyLost(lost, error as Error);
       if (!lost) await client.query('ROLLBACK').catch(() => undefined);
       throw lost && options.lostConnection ? options.lostConnection(lost) : error;
     } finally {
