@@ -7,6 +7,7 @@
 import type { ZobristHasher } from '../codecs/go';
 import type { GameKind, GameResult } from '../db/records';
 import type { FormatName, FormatReader, GameWriter } from './formats';
+import type { PatternLanguage } from './patterns';
 import type { TreeReader } from './sgf/tree';
 import type { Speed } from './speed';
 
@@ -162,6 +163,8 @@ export interface GameModule {
    * a position that does not decode (a stored row is checked when it is stored: an internal error).
    */
   diagram(position: DiagramPosition, options: DiagramOptions, lastMove?: LastMove | null): string;
+  /** The game's pattern language (`patternSearch`), where it has one. */
+  readonly patterns?: PatternLanguage<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- each game's query type is its own
   /** Whether the explorer also answers its deprecated chess fields (`san`, `whiteWins`, `blackWins`): moves in SAN, White first. */
   readonly sanExplorer?: boolean;
 }
