@@ -29,13 +29,20 @@ export interface PatternGame {
 }
 
 /**
- * A ply of a game where the pattern holds: its index in `PatternGame.plies`, and the move played
- * from there as the continuations count it (null: none counted, such as the game's last ply or,
- * in Go, a next move outside the pattern's region).
+ * A ply of a game where the pattern holds: its index in `PatternGame.plies`, and the move that
+ * continues from there as the continuations count it, with the side that made it (null: none
+ * counted, such as at the game's last ply or, in Go, when no later move falls inside the
+ * pattern's region).
  */
 export interface PatternHit {
   ply: number;
-  continuation: string | null;
+  continuation: PatternContinuation | null;
+}
+
+/** A continuation: the move as the game's pattern language writes it, and whether the first player (White, Black in Go, player 1) made it. */
+export interface PatternContinuation {
+  move: string;
+  byFirst: boolean;
 }
 
 /** A per-game pre-filter: bytes computed once at import, and a test that rules games out. */
