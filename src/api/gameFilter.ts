@@ -11,6 +11,7 @@ import type { KeptGames } from '../games/keptGames';
 import { type GameQuery, gameConditions } from '../storage/gameFilter';
 import { positionsOfBoard } from '../storage/boards';
 import { type PlySource, gamesReachingKey } from '../storage/occurrences';
+import type { ReachedKey } from '../storage/positionGames';
 import { MAX_FILTER_TEXT, MAX_KEY_TEXT, parseId, textArg } from './args';
 import { badUserInput } from './errors';
 
@@ -93,22 +94,41 @@ export function gameQueryArg(filter: GameFilter, prefix = 'filter'): GameQuery {
   };
 }
 
-/** The games that reached the position `text` names (any form `findPositions` reads), in id order. */
-async function gamesReachingText(db: Database, source: PlySource, text: string, argument: string): Promise<bigint[]> {
+/** The positions `text` names (any form `findPositions` reads): its keys, or the stored positions of the board it names. */
+async function positionsNamed(db: Database, source: PlySource, text: string, argument: string): Promise<ReachedKey[]> {
   const form = keyFormOf(textArg(text, argument, MAX_KEY_TEXT));
   if (form.form === 'unknown') throw badUserInput(`${argument}: ${form.reason}`, { argument });
-  const keys = form.form === 'keys' ? form.keys : (await positionsOfBoard(db, source, form.kind, form.board, MAX_FILTER_POSITIONS)).map((p) => ({ kind: form.kind, key: p.key }));
+  if (form.form === 'keys') return form.keys;
+  return (await positionsOfBoard(db, source, form.kind, form.board, MAX_FILTER_POSITIONS)).map((p) => ({ kind: form.kind, key: p.key }));
+}
+
+/** `query` narrowed to the games that reached any of `keys` (their ids, in id order), for SQL. */
+export async function queryReaching(db: Database, source: PlySource, query: GameQuery, keys: readonly ReachedKey[]): Promise<GameQuery> {
   const games = new Set<bigint>();
   for (const { kind, key } of keys) for (const id of await gamesReachingKey(db, source, kind, key)) games.add(id);
-  return [...games].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { ...query, gameIds: [...games].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) };
+}
+
+/**
+ * A filter as the storage query without its position, and the positions it names (null: none):
+ * for the lists that find a position's games in memory (`reachingGamesPage`).
+ */
+export async function gameQueryAndPositions(
+  db: Database,
+  source: PlySource,
+  filter: GameFilter | null | undefined,
+  prefix = 'filter',
+): Promise<{ query: GameQuery; positions: ReachedKey[] | null }> {
+  if (!filter) return { query: {}, positions: null };
+  const query = gameQueryArg(filter, prefix);
+  return { query, positions: filter.position ? await positionsNamed(db, source, filter.position, `${prefix}.position`) : null };
 }
 
 /** A filter as the storage query, each field checked, its position turned into the games that reached it. */
 export async function gameQueryOf(db: Database, source: PlySource, filter: GameFilter | null | undefined, prefix = 'filter'): Promise<GameQuery> {
   if (!filter) return {};
-  const query = gameQueryArg(filter, prefix);
-  if (!filter.position) return query;
-  return { ...query, gameIds: await gamesReachingText(db, source, filter.position, `${prefix}.position`) };
+  const { query, positions } = await gameQueryAndPositions(db, source, filter, prefix);
+  return positions ? queryReaching(db, source, query, positions) : query;
 }
 
 /**

@@ -7,10 +7,10 @@ import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { type GameQuery, gameConditions } from './gameFilter';
-import { type GameCursor, type GameOrder, gamesInOrder, gamesPage, orderValue } from './games';
+import { type GameCursor, type GameOrder, type GameOrderColumn, type GamePage, gamesInOrder, gamesPage, orderValue } from './games';
 import { type PlySource, checkedPlaces, placesByGame } from './occurrences';
 import { indexKey, keyReads } from '../db/positionIndex';
-import { type GameColumns, baseSlotOf, explorerCache, gameTest } from './gameColumns';
+import { type GameColumns, NO_DAY, baseSlotOf, dayNumber, explorerCache, gameTest } from './gameColumns';
 import type { StoredPly } from './gamePlies';
 
 /** How the games of a position are listed: by rating (then latest), or latest first. */
@@ -23,11 +23,62 @@ const before = (c: GameColumns, order: PositionGamesOrder) => (a: number, b: num
   return a > b;
 };
 
+/** A position the games reached: its kind and key. */
+export interface ReachedKey {
+  kind: GameKind;
+  key: string;
+}
+
 /**
- * The first `first` games that reached the position under `key` and that `query` keeps, in
- * `order`: its runs' games (decoded once and cached) and its other places (checked against
- * replays), tested and ranked on the game columns in memory.
+ * The games that reached any of `keys` and that `query` keeps, each once, as slots of the game
+ * columns: each key's runs (decoded once and cached) and its other places (checked against
+ * replays), tested on the game columns in memory.
  */
+async function keptSlots(db: Database, source: PlySource, keys: readonly ReachedKey[], query: GameQuery): Promise<{ columns: GameColumns; slots: number[] }> {
+  const cache = explorerCache(db);
+  const reads = await Promise.all(
+    keys.map(async ({ kind, key }) => {
+      const k = indexKey(kind, key);
+      const { cold, heads } = await keyReads(db.sql, k, source.memo);
+      const [runs, coldPlaces] = await Promise.all([cache.runs.runsOf(db, k, heads), checkedPlaces(source, kind, key, cold)]);
+      return { runs, coldIds: coldPlaces.map((p) => p.gameId) };
+    }),
+  );
+  const runs = reads.flatMap((r) => r.runs);
+  const coldIds = [...new Set(reads.flatMap((r) => r.coldIds))];
+  const columns = cache.games;
+  const keeps = await gameTest(db, columns, query, runs, coldIds);
+  const seen = new Uint8Array(columns.present.length);
+  const slots: number[] = [];
+  const take = (i: number): void => {
+    if (i < 0 || seen[i] === 1) return;
+    seen[i] = 1;
+    if (keeps(i)) slots.push(i);
+  };
+  for (const run of runs) {
+    const { offsets } = run.columns;
+    const base = baseSlotOf(columns, run);
+    for (let e = 0; e < offsets.length; e++) take(base >= 0 ? base + offsets[e] : columns.slot(run.baseGameId + BigInt(offsets[e])));
+  }
+  for (const id of coldIds) take(columns.slot(id));
+  return { columns, slots };
+}
+
+/** The first `first` of `slots` in the order `comes` (whether one slot comes before another), best first. */
+function firstInOrder(slots: readonly number[], first: number, comes: (a: number, b: number) => boolean): number[] {
+  // The best `first` so far, best first: a candidate worse than the last is passed over at once.
+  const best: number[] = [];
+  for (const i of slots) {
+    if (best.length === first && !comes(i, best[best.length - 1])) continue;
+    let at = best.length;
+    while (at > 0 && comes(i, best[at - 1])) at--;
+    best.splice(at, 0, i);
+    if (best.length > first) best.pop();
+  }
+  return best;
+}
+
+/** The first `first` games that reached the position under `key` and that `query` keeps, in `order`. */
 export async function positionGames(
   db: Database,
   source: PlySource,
@@ -38,34 +89,63 @@ export async function positionGames(
   first: number,
 ): Promise<Game[]> {
   if (first <= 0) return [];
-  const k = indexKey(kind, key);
-  const { cold, heads } = await keyReads(db.sql, k, source.memo);
-  const cache = explorerCache(db);
-  const [runs, coldPlaces] = await Promise.all([cache.runs.runsOf(db, k, heads), checkedPlaces(source, kind, key, cold)]);
-  const coldIds = [...new Set(coldPlaces.map((p) => p.gameId))];
-  const columns = cache.games;
-  const keeps = await gameTest(db, columns, query, runs, coldIds);
-  const comes = before(columns, order);
-  // The best `first` so far, best first: a candidate worse than the last is passed over at once.
-  const best: number[] = [];
-  const consider = (i: number): void => {
-    if (!keeps(i)) return;
-    if (best.length === first && !comes(i, best[best.length - 1])) return;
-    let at = best.length;
-    while (at > 0 && comes(i, best[at - 1])) at--;
-    best.splice(at, 0, i);
-    if (best.length > first) best.pop();
+  const { columns, slots } = await keptSlots(db, source, [{ kind, key }], query);
+  return gamesInOrder(db, firstInOrder(slots, first, before(columns, order)).map((i) => columns.idOf(i)));
+}
+
+/** A game column's value in slot `i` as a number the order compares (null: none), for the orders the columns hold. */
+const ORDER_VALUES: Partial<Record<GameOrderColumn, (c: GameColumns, i: number) => number | null>> = {
+  id: () => null,
+  playedOn: (c, i) => (c.playedOn[i] === NO_DAY ? null : c.playedOn[i]),
+  meanRating: (c, i) => (c.mean2[i] < 0 ? null : c.mean2[i]),
+  plyCount: (c, i) => c.plies[i],
+};
+
+/** A cursor's value as `ORDER_VALUES` gives it. */
+const CURSOR_VALUES: Partial<Record<GameOrderColumn, (value: string) => number>> = {
+  playedOn: (value) => dayNumber(value),
+  meanRating: (value) => Math.round(Number(value) * 2),
+  plyCount: (value) => Number(value),
+};
+
+/**
+ * A page of the games that reached any of `keys` and that `query` keeps, in `order` after
+ * `cursor` (backward: before it, nearest first), as `gamesPage` gives it over SQL: the same order
+ * (games without a value last either way, ties by id), counted and ranked on the game columns in
+ * memory. Null when the columns do not hold the order's column (the caller asks SQL).
+ */
+export async function reachingGamesPage(
+  db: Database,
+  source: PlySource,
+  keys: readonly ReachedKey[],
+  query: GameQuery,
+  first: number,
+  order: GameOrder,
+  cursor?: GameCursor,
+  backward = false,
+): Promise<GamePage | null> {
+  const valueAt = ORDER_VALUES[order.column];
+  if (!valueAt) return null;
+  const { columns, slots } = await keptSlots(db, source, keys, query);
+  // Forward order over (value, slot): slots follow ids, so ties by slot are ties by id.
+  const compare = (va: number | null, a: number, vb: number | null, b: number): number => {
+    if (order.column === 'id') return order.descending ? b - a : a - b;
+    if (va === null || vb === null) return va === vb ? a - b : va === null ? 1 : -1;
+    if (va !== vb) return order.descending ? vb - va : va - vb;
+    return a - b;
   };
-  for (const run of runs) {
-    const { offsets } = run.columns;
-    const base = baseSlotOf(columns, run);
-    for (let e = 0; e < offsets.length; e++) {
-      if (e > 0 && offsets[e] === offsets[e - 1]) continue;
-      consider(base >= 0 ? base + offsets[e] : columns.slot(run.baseGameId + BigInt(offsets[e])));
-    }
+  const sign = backward ? -1 : 1;
+  const comes = (a: number, b: number): boolean => sign * compare(valueAt(columns, a), a, valueAt(columns, b), b) < 0;
+  let candidates = slots;
+  if (cursor) {
+    const at = Number(cursor.id - columns.idOf(0));
+    const toValue = CURSOR_VALUES[order.column];
+    const value = cursor.value === null || !toValue ? null : toValue(cursor.value);
+    candidates = slots.filter((i) => sign * compare(valueAt(columns, i), i, value, at) > 0);
   }
-  for (const id of coldIds) consider(columns.slot(id));
-  return gamesInOrder(db, best.map((i) => columns.idOf(i)));
+  const best = firstInOrder(candidates, first + 1, comes);
+  const games = await gamesInOrder(db, best.slice(0, first).map((i) => columns.idOf(i)));
+  return { games, totalCount: slots.length, hasNextPage: best.length > first };
 }
 
 /** The ids in both lists (all of `ids` when `within` is absent). */

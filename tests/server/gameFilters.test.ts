@@ -78,6 +78,84 @@ describeEachDatabase('game filters', (getDb) => {
     expect(await total('position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"')).toBe(300);
   });
 
+  describe('the games that reached a position, in each order, paged both ways', () => {
+    const fen = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -';
+    // The fixture's games in the order `games` gives them, by hand: games without a value last, ties by id (the fixture's order).
+    const day = (g: FixtureGame) => (g.tags.Date.startsWith('?') ? null : g.tags.Date.replace(/\?\?/g, '01'));
+    const VALUES: Record<string, (g: FixtureGame) => number | string | null> = {
+      RATING: (g) => g.mean,
+      DATE: day,
+      PLIES: (g) => g.sans.length,
+      ID: () => null,
+    };
+    const expectedRounds = (field: string, direction: 'ASC' | 'DESC', keep: (g: FixtureGame) => boolean): number[] => {
+      const value = VALUES[field];
+      const rounds = fixture.map((g, i) => ({ g, round: i + 1 })).filter(({ g }) => g.fens.includes(fen) && keep(g));
+      return rounds
+        .sort((a, b) => {
+          const [va, vb] = [value(a.g), value(b.g)];
+          if (field === 'ID') return direction === 'DESC' ? b.round - a.round : a.round - b.round;
+          if (va === null || vb === null) return va === vb ? a.round - b.round : va === null ? 1 : -1;
+          if (va !== vb) return (va < vb ? -1 : 1) * (direction === 'DESC' ? -1 : 1);
+          return a.round - b.round;
+        })
+        .map((r) => r.round);
+    };
+    type Page = { games: { nodes: { round: string }[]; pageInfo: { endCursor: string | null; hasNextPage: boolean; startCursor: string | null; hasPreviousPage: boolean } } };
+    const pages = async (filter: string, orderBy: string, backward: boolean): Promise<number[]> => {
+      const rounds: number[] = [];
+      let cursor: string | null = null;
+      for (;;) {
+        const paging = backward ? 'last: 7, before: $c' : 'first: 7, after: $c';
+        const page: Page = dataOf(
+          await gql(`query ($c: String) { games(filter: { ${filter} }, orderBy: ${orderBy}, ${paging}) { nodes { round } pageInfo { endCursor hasNextPage startCursor hasPreviousPage } } }`, { c: cursor }),
+        );
+        const got = page.games.nodes.map((n) => Number(n.round));
+        if (backward) rounds.unshift(...got);
+        else rounds.push(...got);
+        if (!(backward ? page.games.pageInfo.hasPreviousPage : page.games.pageInfo.hasNextPage)) return rounds;
+        cursor = backward ? page.games.pageInfo.startCursor : page.games.pageInfo.endCursor;
+      }
+    };
+
+    it.each([
+      ['RATING', 'DESC'],
+      ['RATING', 'ASC'],
+      ['DATE', 'DESC'],
+      ['PLIES', 'ASC'],
+      ['ID', 'DESC'],
+    ] as const)('pages forward by %s %s as the fixture orders them', async (field, direction) => {
+      const expected = expectedRounds(field, direction, () => true);
+      expect(expected.length).toBeGreaterThan(20);
+      expect(await pages(`position: "${fen} 0 1"`, `{ field: ${field}, direction: ${direction} }`, false)).toEqual(expected);
+    });
+
+    it('pages backward by rating, with a rating bound, as the fixture orders them', async () => {
+      const expected = expectedRounds('RATING', 'DESC', (g) => g.mean !== null && g.mean >= 1900);
+      expect(await pages(`position: "${fen} 0 1", minRating: 1900`, '{ field: RATING, direction: DESC }', true)).toEqual(expected);
+    });
+
+    it('counts every game the position and the other filters keep', async () => {
+      const expected = expectedRounds('ID', 'ASC', (g) => g.tags.White.startsWith('Carlsen') && speedOf(g) !== null);
+      expect(expected.length).toBeGreaterThan(0);
+      const r = dataOf(await gql<{ games: { totalCount: number } }>(
+        `{ games(filter: { position: "${fen} 0 1", player: "carlsen", playerSide: FIRST, speeds: [ULTRABULLET, BULLET, BLITZ, RAPID, CLASSICAL, CORRESPONDENCE] }) { totalCount } }`,
+      ));
+      expect(r.games.totalCount).toBe(expected.length);
+    });
+
+    it('orders by a player\'s name through SQL, the position kept the same', async () => {
+      const r = dataOf(await gql<{ games: { totalCount: number; nodes: { player1: string }[] } }>(
+        `{ games(filter: { position: "${fen} 0 1" }, orderBy: { field: PLAYER1 }, first: 100) { totalCount nodes { player1 } } }`,
+      ));
+      const names = fixture.filter((g) => g.fens.includes(fen)).map((g) => g.tags.White);
+      expect(r.games.totalCount).toBe(names.length);
+      const shown = r.games.nodes.map((n) => n.player1);
+      expect(shown.length).toBe(Math.min(100, names.length));
+      expect(shown.filter((n) => !names.includes(n))).toEqual([]);
+    });
+  });
+
   it('filters on stored analysis', async () => {
     expect(await total('analysed: false')).toBe(300);
     expect(await total('analysed: true')).toBe(0);
