@@ -4,6 +4,7 @@ import { crosswordPositionDiagram } from './diagram';
 import { crosswordKeyForm } from './keyForms';
 import { crosswordExplorer } from './explorer';
 import { cgpReader, gcgReader, writeCgpGame, writeGcgGame } from './formats';
+import { crosswordPatterns } from './patterns';
 import { resultOf } from './result';
 
 export const crossword: GameModule = {
@@ -18,4 +19,5 @@ export const crossword: GameModule = {
   hexKeys64: true,
   keyForm: crosswordKeyForm,
   diagram: crosswordPositionDiagram,
+  patterns: crosswordPatterns,
 };
