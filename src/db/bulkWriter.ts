@@ -270,12 +270,12 @@ async function storeGames(sql: SqlExecutor, importId: bigint, games: GameRecord[
     'Game',
     ['id', 'kind', 'importId', 'indexInFile', 'sourceFormat', 'source', 'player1', 'player2', 'event', 'site', 'round',
       'dateText', 'playedOn', 'playedUntil', 'result', 'outcome', 'firstPoints', 'matchLength', 'gameNumber', 'metadata', 'gameText', 'startFen',
-      'duplicateKey', ...ATTRIBUTE_COLUMNS],
+      'duplicateKey', 'keptTokens', ...ATTRIBUTE_COLUMNS],
     games.map((g, i) => [
       ids[i], g.kind, list, gameIndexBase + i, g.sourceFormat, g.source, g.player1 ?? null, g.player2 ?? null,
       g.event ?? null, g.site ?? null, g.round ?? null, g.dateText ?? null, ...playedRange(g.dateText), g.result ?? null,
       g.outcome, g.firstPoints, g.matchLength ?? null, g.gameNumber ?? null, json(g.metadata ?? {}), g.gameText ?? null, g.startFen ?? null,
-      g.duplicateKey ?? null, ...attributeValues(g.attributes),
+      g.duplicateKey ?? null, g.keptTokens ?? null, ...attributeValues(g.attributes),
     ]),
   );
   return ids;

@@ -83,6 +83,8 @@ export interface GameRecord {
   attributes?: GameAttributes;
   /** What an analysis program said of each player's decisions in this game, where the game carries analysis. */
   analysis?: PlayerAnalysisRecord[];
+  /** Tokens of the source the reader kept without playing them (a PGN's unplayable moves); absent: not counted. */
+  keptTokens?: number | null;
   /** The key duplicates are found by (`duplicateKeyOf` in src/games/duplicates.ts), set by the import before writing; null: not compared. */
   duplicateKey?: bigint | null;
 }

@@ -195,4 +195,17 @@ describeEachDatabase('chess GraphQL', (getDb) => {
       { gameIndex: 1, code: 'ERR_SAN_ILLEGAL', message: expect.stringContaining("ply 3: illegal move 'Bb6' kept without being played"), line: 8, offset: null },
     ]);
   });
+  it('counts the moves it kept without playing, and exports them as comments whether counted or not', async () => {
+    const gql = graphqlClient(getDb());
+    const data = `[Event "clean"]\n\n1. d4 d5 *\n\n[Event "kept"]\n\n1. d4 d5 2. Bb6 Nf3 *\n`;
+    const report = dataOf(await gql<ImportData>(IMPORT, { format: 'PGN', data })).importGames;
+    const ids = report.games.map((g) => g.id);
+    const counted = await getDb().sql.query<{ keptTokens: number | null }>(`SELECT "keptTokens" FROM "Game" WHERE id = ANY($1::int8[]) ORDER BY id`, [ids]);
+    expect(counted).toEqual([{ keptTokens: 0 }, { keptTokens: 1 }]);
+    expect(report.games[1].pgn).toContain('{Bb6}');
+    // Games stored before the count (null) are looked at move by move: the same text.
+    await getDb().sql.query(`UPDATE "Game" SET "keptTokens" = NULL WHERE id = ANY($1::int8[])`, [ids]);
+    const again = await gql<{ a: { pgn: string }; b: { pgn: string } }>(`{ a: game(id: "${ids[0]}") { pgn: export(format: PGN) } b: game(id: "${ids[1]}") { pgn: export(format: PGN) } }`);
+    expect([dataOf(again).a.pgn, dataOf(again).b.pgn]).toEqual(report.games.map((g) => g.pgn));
+  });
 });

@@ -237,6 +237,7 @@ export function buildChessGame(
     gameText: r.gameText?.bytes ?? null,
     startFen: fenTag && fenTag !== STANDARD_FEN ? fenTag : null,
     plies,
+    keptTokens: r.errors.length,
   });
   const analysis = chessAnalysisOf(game, r);
   if (analysis) record.analysis = analysis;
@@ -322,7 +323,7 @@ const gameRecord = (
   game: PgnGame,
   source: Uint8Array,
   sourceFormat: 'PGN' | 'GAMETEXT',
-  replayed: Pick<GameRecord, 'gameText' | 'startFen' | 'plies'>,
+  replayed: Pick<GameRecord, 'gameText' | 'startFen' | 'plies' | 'keptTokens'>,
 ): GameRecord => {
   const resultTag = getTag(game, 'Result')?.trim();
   const result = resultTag && RESULTS.has(resultTag) ? resultTag : resultTag || game.result;
@@ -559,9 +560,11 @@ const readStored = (game: Game): Result<PgnGame, WriteFailure> => {
 export const writeChessPgn: GameWriter = (game) => {
   const stored = readStored(game);
   if (!stored.ok) return stored;
-  // A variant game is printed as read: tokens are not checked against standard chess rules.
+  // A variant game is printed as read: tokens are not checked against standard chess rules. A
+  // game whose import counted no kept token needs no replay to find them.
   const pgn = stored.value;
-  return written(isStandardVariant(pgn) ? printPgn(markKeptTokens(pgn), { keptTokensAsComments: true }) : printPgn(pgn));
+  if (!isStandardVariant(pgn)) return written(printPgn(pgn));
+  return written(printPgn(game.keptTokens === 0 ? pgn : markKeptTokens(pgn), { keptTokensAsComments: true }));
 };
 
 /** (CHESS, GAMETEXT): the stored GameText (JOSE dialect, inline comments) as base64. */
