@@ -11,8 +11,9 @@
  * first; the search counts them all), with the move played from it as the explorer counts it
  * (the SAN of `PlyRecord.nextMove`) and whether White played it.
  *
- * The main line is walked once, each ply's board read at most once and only when a condition
- * tested there needs it; a step of the sequence is tested only once the steps before it are done.
+ * The main line is walked once, each ply's board read at most once and only as far as a condition
+ * tested there needs it (its piece counts, the ranks a sub-fen names); a step of the sequence is
+ * tested only once the steps before it are done.
  */
 import type { Outcome } from '../../db/records';
 import type { PatternGame, PatternHit, PatternLanguage } from '../patterns';
@@ -29,37 +30,43 @@ let alive = new Int32Array(8);
 /** Whether `outcome` is one of the condition's results (true when it names none). */
 const resultHolds = (cond: ChessCondition, outcome: Outcome): boolean => cond.results === null || cond.results.includes(outcome);
 
-/** Whether any of the boards' pieces all stand on their squares of `board`. */
-function subFenHolds(subFens: readonly Int8Array[], board: Int8Array): boolean {
+/** Whether any of the boards' pieces all stand on their squares at the selected ply (reading only the ranks it looks at). */
+function subFenHolds(subFens: readonly Int8Array[]): boolean {
+  const board = boards.board;
   for (let a = 0; a < subFens.length; a++) {
     const pairs = subFens[a];
     let k = 0;
-    while (k < pairs.length && board[pairs[k]] === pairs[k + 1]) k += 2;
+    while (k < pairs.length) {
+      const sq = pairs[k];
+      if (!boards.rank(sq >> 3) || board[sq] !== pairs[k + 1]) break;
+      k += 2;
+    }
     if (k === pairs.length) return true;
   }
   return false;
 }
 
-/** The ply being tested: its index, side to move, and what of its board was read (-1: not yet). */
-let plyAt = 0;
+/** What of the ply being tested was worked out (-1: not yet). */
 let sideAt: string | null | undefined = null;
-let loaded = -1;
 let materialAt = -1;
 let imbalanceAt = -1;
 
-/** Whether `cond` holds at the ply being tested (its result checked beforehand, once a game). */
+/** Whether `cond` holds at the selected ply (its result checked beforehand, once a game). */
 function holds(cond: ChessCondition): boolean {
   if (cond.sideToMove !== null && cond.sideToMove !== sideAt) return false;
-  if (cond.subFens === null && cond.materials === null && cond.imbalances === null) return true;
-  if (loaded < 0) loaded = boards.load(plyAt) ? 1 : 0;
-  if (loaded === 0) return false;
-  if (cond.subFens !== null && !subFenHolds(cond.subFens, boards.board)) return false;
+  if (cond.subFens !== null && !subFenHolds(cond.subFens)) return false;
   if (cond.materials !== null) {
-    if (materialAt < 0) materialAt = materialKeyOf(boards.counts);
+    if (materialAt < 0) {
+      if (!boards.count()) return false;
+      materialAt = materialKeyOf(boards.counts);
+    }
     if (!cond.materials.includes(materialAt)) return false;
   }
   if (cond.imbalances !== null) {
-    if (imbalanceAt < 0) imbalanceAt = imbalanceKeyOf(boards.counts);
+    if (imbalanceAt < 0) {
+      if (!boards.count()) return false;
+      imbalanceAt = imbalanceKeyOf(boards.counts);
+    }
     if (!cond.imbalances.includes(imbalanceAt)) return false;
   }
   return true;
@@ -81,9 +88,8 @@ export function chessHits(query: ChessQuery, game: PatternGame): PatternHit[] {
   boards.reset(plies);
   const last = steps.length - 1;
   for (let p = 0; p < plies.length; p++) {
-    plyAt = p;
+    boards.select(p);
     sideAt = plies[p].position.sideToMove;
-    loaded = -1;
     materialAt = -1;
     imbalanceAt = -1;
     for (let j = last; j >= 0; j--) {
