@@ -6,6 +6,7 @@ import { chessKeyForm } from './keyForms';
 import { chessExplorer } from './explorer';
 import { gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from './formats';
 import { chessOpenings } from './openings';
+import { chessPatterns } from './patterns';
 import { resultOf } from './result';
 
 export const chess: GameModule = {
@@ -23,4 +24,5 @@ export const chess: GameModule = {
   diagram: chessPositionDiagram,
   sanExplorer: true,
   openings: chessOpenings,
+  patterns: chessPatterns,
 };

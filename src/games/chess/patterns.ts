@@ -1,0 +1,132 @@
+/**
+ * Chess's pattern language (`patternSearch`, issue 28): Scoutfish's query keys, read by
+ * `patternQuery.ts`, tested along a game's main line here, and ruled out per game before the
+ * replay by the signature of `patternSignature.ts` (its layout is documented there).
+ *
+ * A condition holds at a ply when every key it has holds there: `sub-fen` (one of the boards'
+ * pieces all on their squares), `material` (exactly one of the material texts), `imbalance` (one
+ * of the differences), `side-to-move`, `result` (of the game). A `sequence` holds at a ply where
+ * its last item holds, each earlier item having held at an earlier ply, in order; a `streak`'s
+ * conditions hold on consecutive plies. Every such ply is a hit (Scoutfish stops at a game's
+ * first; the search counts them all), with the move played from it as the explorer counts it
+ * (the SAN of `PlyRecord.nextMove`) and whether White played it.
+ *
+ * The main line is walked once, each ply's board read at most once and only as far as a condition
+ * tested there needs it (its piece counts, the ranks a sub-fen names); a step of the sequence is
+ * tested only once the steps before it are done.
+ */
+import type { Outcome } from '../../db/records';
+import type { PatternGame, PatternHit, PatternLanguage } from '../patterns';
+import { PlyBoards } from './patternBoard';
+import { type ChessCondition, type ChessQuery, imbalanceKeyOf, materialKeyOf, readChessPattern } from './patternQuery';
+import { chessPatternSignature } from './patternSignature';
+
+/** Reused from game to game: the matcher is synchronous, one game at a time. */
+const boards = new PlyBoards();
+/** Per step: the first ply where it completed (-1: not yet); a streak's conditions met so far, as bits. */
+let done = new Int32Array(8);
+let alive = new Int32Array(8);
+
+/** Whether `outcome` is one of the condition's results (true when it names none). */
+const resultHolds = (cond: ChessCondition, outcome: Outcome): boolean => cond.results === null || cond.results.includes(outcome);
+
+/** Whether any of the boards' pieces all stand on their squares at the selected ply (reading only the ranks it looks at). */
+function subFenHolds(subFens: readonly Int8Array[]): boolean {
+  const board = boards.board;
+  for (let a = 0; a < subFens.length; a++) {
+    const pairs = subFens[a];
+    let k = 0;
+    while (k < pairs.length) {
+      const sq = pairs[k];
+      if (!boards.rank(sq >> 3) || board[sq] !== pairs[k + 1]) break;
+      k += 2;
+    }
+    if (k === pairs.length) return true;
+  }
+  return false;
+}
+
+/** What of the ply being tested was worked out (-1: not yet). */
+let sideAt: string | null | undefined = null;
+let materialAt = -1;
+let imbalanceAt = -1;
+
+/** Whether `cond` holds at the selected ply (its result checked beforehand, once a game). */
+function holds(cond: ChessCondition): boolean {
+  if (cond.sideToMove !== null && cond.sideToMove !== sideAt) return false;
+  if (cond.subFens !== null && !subFenHolds(cond.subFens)) return false;
+  if (cond.materials !== null) {
+    if (materialAt < 0) {
+      if (!boards.count()) return false;
+      materialAt = materialKeyOf(boards.counts);
+    }
+    if (!cond.materials.includes(materialAt)) return false;
+  }
+  if (cond.imbalances !== null) {
+    if (imbalanceAt < 0) {
+      if (!boards.count()) return false;
+      imbalanceAt = imbalanceKeyOf(boards.counts);
+    }
+    if (!cond.imbalances.includes(imbalanceAt)) return false;
+  }
+  return true;
+}
+
+/** The chess pattern matcher's hits in one game. */
+export function chessHits(query: ChessQuery, game: PatternGame): PatternHit[] {
+  const hits: PatternHit[] = [];
+  const { plies } = game;
+  const steps = query.steps;
+  // A result is the game's: a condition whose result is not this game's never holds, nor then the pattern.
+  for (const step of steps) for (const cond of step) if (!resultHolds(cond, game.outcome)) return hits;
+  if (done.length < steps.length) {
+    done = new Int32Array(steps.length);
+    alive = new Int32Array(steps.length);
+  }
+  done.fill(-1, 0, steps.length);
+  alive.fill(0, 0, steps.length);
+  boards.reset(plies);
+  const last = steps.length - 1;
+  for (let p = 0; p < plies.length; p++) {
+    boards.select(p);
+    sideAt = plies[p].position.sideToMove;
+    materialAt = -1;
+    imbalanceAt = -1;
+    for (let j = last; j >= 0; j--) {
+      // An earlier step's first completion is all later steps need; the last step counts every ply.
+      if (j < last && done[j] >= 0) continue;
+      const open = j === 0 || (done[j - 1] >= 0 && done[j - 1] < p);
+      const step = steps[j];
+      let complete: boolean;
+      if (step.length === 1) {
+        complete = open && holds(step[0]);
+      } else {
+        // Bit i: the streak's conditions 0..i held on the plies p-i..p.
+        const before = alive[j];
+        let now = 0;
+        for (let i = step.length - 1; i >= 1; i--) if ((before >> (i - 1)) & 1 && holds(step[i])) now |= 1 << i;
+        if (open && holds(step[0])) now |= 1;
+        alive[j] = now;
+        complete = ((now >> (step.length - 1)) & 1) === 1;
+      }
+      if (!complete) continue;
+      if (done[j] < 0) done[j] = p;
+      if (j === last) hits.push({ ply: p, continuation: continuationAt(game, p) });
+    }
+  }
+  return hits;
+}
+
+/** The move played from ply `p`, as the explorer counts it (null at the last ply or where no move follows). */
+function continuationAt(game: PatternGame, p: number): PatternHit['continuation'] {
+  if (p + 1 >= game.plies.length) return null;
+  const ply = game.plies[p];
+  const move = ply.explorerMove ?? ply.nextMove;
+  return move ? { move, byFirst: ply.position.sideToMove !== 'b' } : null;
+}
+
+export const chessPatterns: PatternLanguage<ChessQuery> = {
+  read: readChessPattern,
+  hits: chessHits,
+  signature: chessPatternSignature,
+};
