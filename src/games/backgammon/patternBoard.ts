@@ -36,57 +36,53 @@ const value64 = (key: string, at: number): number => {
 /** A new board to decode into. */
 export const newBoard = (): Int8Array => new Int8Array(BOARD_SIZE);
 
-/**
- * Each byte's bits (least significant first) as runs of 1-bits split by its 0-bits: entry
- * `10 * byte` is the number of 0-bits z, then the z + 1 runs (ones before the first 0-bit,
- * between 0-bits, after the last).
- */
-const RUNS = (() => {
-  const t = new Int8Array(256 * 10);
-  for (let v = 0; v < 256; v++) {
-    let z = 0;
-    for (let k = 0; k < 8; k++) {
-      if ((v >> k) & 1) t[10 * v + 1 + z]++;
-      else z++;
-    }
-    t[10 * v] = z;
-  }
-  return t;
-})();
+/** The key's bytes as base64 gives them (most significant bit first), 12 at most. */
+const keyBytes = new Uint8Array(12);
 
-/**
- * Decodes the Position ID at the start of `key` (14 characters) into `board`. The 80 bits are
- * read as gnubg packs them: bytes from base64 (most significant bit first), bits of each byte
- * least significant first; per side (the side not on roll first) 25 slots, one 1-bit per checker
- * and a 0-bit closing the slot. False when the key does not decode (a bad character, bits that
- * do not close both sides, checkers after them). Stored keys were checked by gnubg's rules when
- * they were stored: the count of checkers is not checked again.
- */
-export const decodeBoardInto = (key: string, board: Int8Array): boolean => {
-  if (key.length < 14) return false;
-  board.fill(0);
-  let slot = 0;
+/** Reads `count` bytes of base64 from `key` at `at` into `keyBytes`; false on a character outside the alphabet. */
+const readBytes = (key: string, at: number, count: number): boolean => {
   let acc = 0;
   let bits = 0;
-  let bytes = 0;
-  for (let c = 0; c < 14 && bytes < 10; c++) {
+  let n = 0;
+  for (let c = at; n < count; c++) {
     const v = value64(key, c);
     if (v < 0) return false;
     acc = ((acc << 6) | v) & 0xfff;
     bits += 6;
-    if (bits < 8) continue;
-    bits -= 8;
-    bytes++;
-    const at = 10 * ((acc >> bits) & 0xff);
-    const zeros = RUNS[at];
-    for (let r = 0; ; r++) {
-      const ones = RUNS[at + 1 + r];
-      if (ones > 0) {
-        if (slot === BOARD_SIZE) return false;
-        board[slot] += ones;
-      }
-      if (r === zeros) break;
-      if (slot < BOARD_SIZE) slot++;
+    if (bits >= 8) {
+      bits -= 8;
+      keyBytes[n++] = (acc >> bits) & 0xff;
+    }
+  }
+  return true;
+};
+
+/** Bits 32w..32w+31 of the key (bit k is bit k & 7 of byte k >> 3, as gnubg packs them). */
+const word = (w: number): number => keyBytes[4 * w] | (keyBytes[4 * w + 1] << 8) | (keyBytes[4 * w + 2] << 16) | (keyBytes[4 * w + 3] << 24);
+
+/**
+ * Decodes the Position ID at the start of `key` (14 characters) into `board`. gnubg packs 80
+ * bits (bit k in byte k >> 3 at bit k & 7): per side (the side not on roll first) 25 slots, one
+ * 1-bit per checker and a 0-bit closing the slot; so a slot holds as many checkers as there are
+ * 1-bits between its 0-bit and the one before, and the 0-bits are walked one by one. False when
+ * the key does not decode (a character outside base64, 0-bits that do not close both sides).
+ * Stored keys were checked by gnubg's rules when they were stored: the checkers are not counted
+ * again.
+ */
+export const decodeBoardInto = (key: string, board: Int8Array): boolean => {
+  if (key.length < 14 || !readBytes(key, 0, 10)) return false;
+  let slot = 0;
+  let previous = -1;
+  for (let w = 0; w < 3 && slot < BOARD_SIZE; w++) {
+    // The 0-bits of the word as 1-bits (the last word holds bits 64..79).
+    let zeros = ~word(w);
+    if (w === 2) zeros &= 0xffff;
+    while (zeros !== 0 && slot < BOARD_SIZE) {
+      const lowest = zeros & -zeros;
+      const at = 32 * w + 31 - Math.clz32(lowest);
+      board[slot++] = at - previous - 1;
+      previous = at;
+      zeros ^= lowest;
     }
   }
   return slot === BOARD_SIZE;
@@ -119,33 +115,19 @@ export type MatchFields = Int32Array;
 /** A new field array to decode a Match ID into. */
 export const newMatchFields = (): MatchFields => new Int32Array(11);
 
-const matchBytes = new Uint8Array(9);
-
+/** `width` bits (at most 16) of the key from bit `at`. */
 const bitsAt = (at: number, width: number): number => {
-  let v = 0;
-  for (let i = 0; i < width; i++) {
-    const k = at + i;
-    v |= ((matchBytes[k >> 3] >> (k & 7)) & 1) << i;
-  }
-  return v;
+  const w = at >> 5;
+  const shift = at & 31;
+  let v = word(w) >>> shift;
+  if (shift + width > 32) v |= word(w + 1) << (32 - shift);
+  return v & ((1 << width) - 1);
 };
 
 /** Decodes the Match ID of `key` (the 12 characters after the Position ID and `:`) into `fields`; false when it does not decode. */
 export const decodeMatchInto = (key: string, fields: MatchFields): boolean => {
-  if (key.length < 27 || key.charCodeAt(14) !== 58) return false;
-  let acc = 0;
-  let bits = 0;
-  let bytes = 0;
-  for (let c = 15; c < 27; c++) {
-    const v = value64(key, c);
-    if (v < 0) return false;
-    acc = ((acc << 6) | v) & 0xfff;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      matchBytes[bytes++] = (acc >> bits) & 0xff;
-    }
-  }
+  if (key.length < 27 || key.charCodeAt(14) !== 58 || !readBytes(key, 15, 9)) return false;
+  keyBytes[9] = keyBytes[10] = keyBytes[11] = 0;
   fields[M.cubeLog2] = bitsAt(0, 4);
   fields[M.owner] = bitsAt(4, 2);
   fields[M.onRoll] = bitsAt(6, 1);

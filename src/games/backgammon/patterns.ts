@@ -144,8 +144,10 @@ const match = newMatchFields();
 /** Whether the ply's position holds the pattern's conditions on the board, the match and the move played (all but `minError`). */
 const holdsAt = (c: Compiled, ply: PlyRecord): boolean => {
   const key = ply.position.key;
-  if (!decodeBoardInto(key, board)) return false;
-  for (const test of c.board) if (!test(board)) return false;
+  if (c.board.length > 0) {
+    if (!decodeBoardInto(key, board)) return false;
+    for (const test of c.board) if (!test(board)) return false;
+  }
   if (c.decision === 'checker' && moveKindOf(ply.nextMove) !== 'checker') return false;
   if (!needsMatch(c)) return true;
   if (!decodeMatchInto(key, match)) return false;
