@@ -5,6 +5,7 @@ import { backgammonPositionDiagram } from './diagram';
 import { backgammonBoardQuery, backgammonKeyForm } from './keyForms';
 import { backgammonExplorer } from './explorer';
 import { matReader, writeBackgammonGameMat } from './mat';
+import { backgammonPatterns } from './patterns';
 import { readBackgammonTree, writeBackgammonGameSgf } from './sgf';
 import { resultOf } from './result';
 
@@ -22,4 +23,5 @@ export const backgammon: GameModule = {
   keyForm: backgammonKeyForm,
   boardQuery: backgammonBoardQuery,
   diagram: backgammonPositionDiagram,
+  patterns: backgammonPatterns,
 };

@@ -6,6 +6,7 @@
  */
 import {
   type BackgammonGame,
+  type BgNode,
   type BgPly,
   type DecisionError,
   analysisSettingsName,
@@ -38,7 +39,7 @@ export type BackgammonSgfWarning = (typeof BACKGAMMON_SGF_WARNINGS)[number];
 const bgWarning = importWarnings(BACKGAMMON_SGF_WARNINGS);
 
 /** What a reader keeps of gnubg's analysis of one game. */
-interface GameAnalysis {
+export interface GameAnalysis {
   scores: ScoreRecord[];
   /** One summary per side that gnubg analysed; undefined when the game carries no analysis. */
   analysis?: PlayerAnalysisRecord[];
@@ -49,9 +50,10 @@ interface GameAnalysis {
  * before it), with the equity played and best as the file gives them (a match's no doubles and
  * doubles in match-winning chances; its takes and drops, which need the match equity table, in
  * normalised equity) and, in `details.loss`, the normalised equity lost as gnubg's statistics
- * count it (`decisionErrors`); and each side's sums of those (`PlayerAnalysis`).
+ * count it (`decisionErrors`); and each side's sums of those (`PlayerAnalysis`). A node whose
+ * analysis does not read is left out, and told to `notStored`.
  */
-const analysisOf = (game: BackgammonGame, plies: BgPly[], context: TreeContext, warnings: ImportWarning[]): GameAnalysis => {
+export const analysisOf = (game: BackgammonGame, plies: BgPly[], notStored: (error: CodecError, node: BgNode) => void = () => {}): GameAnalysis => {
   const scores: ScoreRecord[] = [];
   const judged: DecisionError[] = [];
   const unjudgedCube: [number, number] = [0, 0];
@@ -63,16 +65,12 @@ const analysisOf = (game: BackgammonGame, plies: BgPly[], context: TreeContext, 
     if (!node.extra.some((p) => p.id === 'A' || p.id === 'DA')) continue;
     const decisions = decisionEquities(node, game.info.matchLength);
     const errors = decisionErrors(node, { state: plies[k - 1].match, beaver: ply.kind === 'beaver' });
-    const notStored = (error: CodecError) => {
-      const loc = where(context, node.sgf.offset);
-      warnings.push({ gameIndex: context.index, code: error.code, message: `analysis not stored: ${error.message}`, line: loc.line, offset: loc.offset });
-    };
     if (!decisions.ok) {
-      notStored(decisions.error);
+      notStored(decisions.error, node);
       continue;
     }
     if (!errors.ok) {
-      notStored(errors.error);
+      notStored(errors.error, node);
       continue;
     }
     pushAll(judged, errors.value.decisions);
@@ -184,7 +182,10 @@ export const readBackgammonTree: TreeReader = (tree, context) => {
     metadata,
     plies: records,
   };
-  const { scores, analysis } = analysisOf(game, plies, context, warnings);
+  const { scores, analysis } = analysisOf(game, plies, (error, node) => {
+    const loc = where(context, node.sgf.offset);
+    warnings.push({ gameIndex: context.index, code: error.code, message: `analysis not stored: ${error.message}`, line: loc.line, offset: loc.offset });
+  });
   if (analysis) record.analysis = analysis;
   return { games: [record], scores, warnings };
 };
