@@ -5,7 +5,8 @@
  * and the pattern pre-filter its game's pattern language keeps.
  */
 import type { GameAttributes, GameRecord, PlyRecord } from '../db/records';
-import { gameOf } from './index';
+import type { ImportOptions } from './formats';
+import { gameOf, readerFor } from './index';
 
 /**
  * The main line's plies in order from the start, as a pattern is tested on them
@@ -20,6 +21,20 @@ export const mainLinePlies = (plies: readonly PlyRecord[]): PlyRecord[] => {
   return line;
 };
 
+/**
+ * The main line a pattern signature is computed from: the plies a search tests (`PatternGame.plies`,
+ * a replay of the stored game), here from the record the reader made. A reader that writes a
+ * board only where it needs one (chess writes a FEN only where a score needs a stored row) leaves
+ * boards empty: its game is then replayed as a search replays it, so the signature sees what the
+ * search sees.
+ */
+const signedPlies = (record: Pick<GameRecord, 'plies' | 'source' | 'sourceFormat'>, options: ImportOptions): PlyRecord[] => {
+  const line = mainLinePlies(record.plies);
+  if (line.every((p) => p.position.board !== '')) return line;
+  const replayed = readerFor(record.sourceFormat)?.replay?.(record.source, options);
+  return replayed ? mainLinePlies(replayed) : line;
+};
+
 /** The keys of the main line's positions, in order (a (ply) place met again keeps its first node). */
 const mainLineKeys = (record: Pick<GameRecord, 'plies'>): string[] => {
   const keys: string[] = [];
@@ -32,8 +47,11 @@ const mainLineKeys = (record: Pick<GameRecord, 'plies'>): string[] => {
   return keys;
 };
 
-/** What `record` says of its players, pace, length and opening, and its pattern signature. */
-export const attributesOf = (record: Pick<GameRecord, 'kind' | 'metadata' | 'plies' | 'startFen'>): GameAttributes => {
+/** What `record` says of its players, pace, length and opening, and its pattern signature (`options`: its import's, as a replay reads it). */
+export const attributesOf = (
+  record: Pick<GameRecord, 'kind' | 'metadata' | 'plies' | 'startFen' | 'source' | 'sourceFormat'>,
+  options: ImportOptions = {},
+): GameAttributes => {
   const game = gameOf(record.kind);
   const play = game.attributes?.(record.metadata ?? {}) ?? { player1Rating: null, player2Rating: null, speed: null };
   const keys = mainLineKeys(record);
@@ -45,6 +63,6 @@ export const attributesOf = (record: Pick<GameRecord, 'kind' | 'metadata' | 'pli
     plyCount: Math.max(0, keys.length - 1),
     eco: openingKey === null ? null : (game.openings?.ofPosition(openingKey)?.eco ?? null),
     openingKey,
-    patternSignature: signature ? signature.of(mainLinePlies(record.plies)) : null,
+    patternSignature: signature ? signature.of(signedPlies(record, options)) : null,
   };
 };
