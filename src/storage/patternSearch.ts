@@ -50,6 +50,9 @@ export interface PatternSearch<Q = unknown> {
   filter: GameQuery;
 }
 
+/** A continuation's row: the explorer's, and whether the first player made the move (results are from that side). */
+export type ContinuationStat = MoveStat & { byFirst: boolean };
+
 /** A matching game at its first match: the game and the main-line ply (0: the start) where the pattern first holds. */
 export interface PatternMatch {
   gameId: bigint;
@@ -63,7 +66,7 @@ export interface PatternScan {
   /** Every matching game in id order, each at its first match. */
   matches: PatternMatch[];
   /** The moves played from the matching positions, most played first; a move made by either side is one row per side. */
-  continuations: MoveStat[];
+  continuations: ContinuationStat[];
   /** Games the filter kept, and of them those replayed (the others their signature ruled out). */
   candidateGames: number;
   replayedGames: number;
@@ -75,7 +78,7 @@ export interface PatternSearchPage {
   gameCount: number;
   matches: PatternMatch[];
   hasNextPage: boolean;
-  continuations: MoveStat[];
+  continuations: ContinuationStat[];
 }
 
 /**
@@ -170,10 +173,10 @@ class Continuations {
   }
 
   /** Explorer rows, results from the side that made each move, most played first. */
-  stats(): MoveStat[] {
+  stats(): ContinuationStat[] {
     return [...this.byMove.values()]
       .sort((a, b) => b.tally.games - a.tally.games || (a.move < b.move ? -1 : a.move > b.move ? 1 : 0) || Number(b.byFirst) - Number(a.byFirst))
-      .map(({ move, byFirst, tally }) => moveStatOf(move, tally, byFirst));
+      .map(({ move, byFirst, tally }) => ({ ...moveStatOf(move, tally, byFirst), byFirst }));
   }
 }
 
