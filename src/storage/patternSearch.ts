@@ -93,16 +93,19 @@ export class PatternSearchTimeout extends Error {
   }
 }
 
-/** Games read at a time: one statement for their signatures, one for the sources of those kept. */
+/** Games read at a time with their sources, where no signature is kept. */
 const PAGE = 500;
+/** Games whose signatures are read at a time (a few hundred bytes each), then the sources of those kept in one statement. */
+const SIGNATURE_PAGE = 1000;
 
 /** A stored game as the search reads it: its row, and its first possible day as text (`YYYY-MM-DD`) for the tally. */
 type GameRow = Game & { playedDay: string | null };
 
-/** A page of the games a filter keeps: those left to replay, the last id read, and whether more may follow. */
+/** A page of the games a filter keeps: those left to replay, how many were read (a short page is the last) and the last id read. */
 interface CandidatePage {
   games: GameRow[];
   read: number;
+  size: number;
   last: bigint | undefined;
 }
 
@@ -125,10 +128,10 @@ async function* candidatePages(db: Database, kind: GameKind, filter: GameQuery, 
     const where = `WHERE ${conditions.join(' AND ')}`;
     if (!mayHold) {
       const games = await db.sql.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${where} ORDER BY g.id LIMIT ${PAGE}`, params);
-      return { games, read: games.length, last: games.at(-1)?.id };
+      return { games, read: games.length, size: PAGE, last: games.at(-1)?.id };
     }
     const heads = await db.sql.query<{ id: bigint; signature: Uint8Array | null }>(
-      `SELECT g.id, g."patternSignature" AS signature FROM "Game" g ${where} ORDER BY g.id LIMIT ${PAGE}`,
+      `SELECT g.id, g."patternSignature" AS signature FROM "Game" g ${where} ORDER BY g.id LIMIT ${SIGNATURE_PAGE}`,
       params,
     );
     // A game without a signature (stored before its game kept one) may hold anything.
@@ -136,7 +139,7 @@ async function* candidatePages(db: Database, kind: GameKind, filter: GameQuery, 
     const games = kept.length === 0
       ? []
       : await db.sql.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM "Game" g WHERE g.id = ANY($1::int8[]) ORDER BY g.id`, [`{${kept.join(',')}}`]);
-    return { games, read: heads.length, last: heads.at(-1)?.id };
+    return { games, read: heads.length, size: SIGNATURE_PAGE, last: heads.at(-1)?.id };
   };
   const ahead = (after: bigint | undefined): Promise<CandidatePage> => {
     const page = read(after);
@@ -148,7 +151,7 @@ async function* candidatePages(db: Database, kind: GameKind, filter: GameQuery, 
   for (;;) {
     const page = await next;
     if (page.read === 0) return;
-    next = page.read < PAGE ? Promise.resolve({ games: [], read: 0, last: undefined }) : ahead(page.last);
+    next = page.read < page.size ? Promise.resolve({ games: [], read: 0, size: page.size, last: undefined }) : ahead(page.last);
     yield page;
   }
 }

@@ -171,3 +171,37 @@ describeEachDatabase('pattern search', (getDb) => {
     expect(readPattern('GO', undefined, {})).toMatchObject({ ok: false, argument: 'kind' });
   });
 });
+
+describeEachDatabase('pattern search over several pages of games', (getDb) => {
+  /** The fixture four times over (1,200 games: pages of 500 games, or of 1,000 signatures), each copy under its own event. */
+  const COPIES = 4;
+
+  beforeAll(async () => {
+    const restore = lendPatternLanguage('CHESS', placementLanguage({ signature: true }));
+    try {
+      const copies = Array.from({ length: COPIES }, (_, i) => RATED_PGN.replace(/\[Event "Rated fixture"\]/g, `[Event "Copy ${i}"]`)).join('\n');
+      await runImport(getDb(), readerFor('PGN')!, bytesSource(Buffer.from(copies)));
+    } finally {
+      restore();
+    }
+  });
+
+  it.each([
+    ['without signatures', false],
+    ['with signatures', true],
+  ])('reads every page of games %s', async (_, signature) => {
+    const once = expectedSearch(fixture, TEXT);
+    const found = await scanPattern(getDb(), {
+      kind: 'CHESS',
+      language: placementLanguage({ signature }),
+      pattern: { placement: TEXT },
+      query: TEXT,
+      filter: {},
+    });
+    const rows = await getDb().sql.query<{ id: bigint; indexInFile: number }>(`SELECT id, "indexInFile" FROM "Game" ORDER BY id`);
+    const place = new Map(rows.map((r) => [r.id, r.indexInFile % fixture.length]));
+    expect(found.candidateGames).toBe(COPIES * fixture.length);
+    expect(found.totalCount).toBe(COPIES * once.totalCount);
+    expect(found.matches.map((m) => ({ index: place.get(m.gameId), ply: m.ply }))).toEqual(Array.from({ length: COPIES }, () => once.matches).flat());
+  });
+});
