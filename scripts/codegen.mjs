@@ -45,6 +45,7 @@ const PARENTS = {
   ChessPosition: 'api/parents#ChessPositionParent',
   CrosswordPosition: 'api/parents#CrosswordView',
   GoScore: 'api/parents#GoScoreParent',
+  PatternMatch: 'storage/patternSearch#PatternMatch as PatternMatchRow',
 };
 
 /** `module#Type` named from src/, as the generated file in src/generated/graphql/ imports it. */

@@ -4,6 +4,7 @@
  * same games and bytes as `GET /export` with the same filter (src/storage/exportGames.ts).
  */
 import fs from 'node:fs';
+import type { Command } from 'commander';
 import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
 import { GAME_KINDS, exportFormats, isGameKind } from '../games/index';
@@ -38,6 +39,29 @@ export interface FilterOptionsCli {
 export const FILTER_OPTIONS = [
   'kind', 'player', 'event', 'since', 'until', 'result', 'text', 'minRating', 'maxRating', 'speed', 'side', 'eco', 'minPlies', 'maxPlies',
 ] as const;
+
+/** The filter options but `--kind` and `--import` (each command says what those are to it), as `--help` lists them. */
+const FILTER_OPTION_HELP: readonly [flags: string, help: string][] = [
+  ['--player <text>', 'filter: a player whose name contains this text (any case)'],
+  ['--event <text>', 'filter: an event whose name contains this text (any case)'],
+  ['--since <date>', 'filter: played on or after this day (YYYY, YYYY-MM or YYYY-MM-DD: its first day)'],
+  ['--until <date>', 'filter: played on or before this day (YYYY, YYYY-MM or YYYY-MM-DD: its last day)'],
+  ['--result <text>', 'filter: exactly this result text (1-0, B+R, ...)'],
+  ['--text <text>', "filter: a player's, the event's or the site's name contains this text"],
+  ['--min-rating <n>', 'filter: the mean of the two ratings is at least n (a game without both ratings is out)'],
+  ['--max-rating <n>', 'filter: the mean of the two ratings is at most n'],
+  ['--speed <speeds>', 'filter: ultrabullet, bullet, blitz, rapid, classical, correspondence, comma-separated (blitz,rapid)'],
+  ['--side <side>', 'filter: with --player, the side that player had: first (White in chess, Black in Go) or second'],
+  ['--eco <code>', 'filter: an ECO code or its prefix (B90, B9)'],
+  ['--min-plies <n>', 'filter: at least n plies on the main line'],
+  ['--max-plies <n>', 'filter: at most n plies on the main line'],
+];
+
+/** `command` with the filter options (`filterQuery` reads them): `tabula export` and `tabula search` take the same. */
+export const withFilterOptions = (command: Command): Command => {
+  for (const [flags, help] of FILTER_OPTION_HELP) command.option(flags, help);
+  return command;
+};
 
 /** Whether any filter option was given. */
 export const hasFilterOption = (values: FilterOptionsCli): boolean => FILTER_OPTIONS.some((name) => values[name] !== undefined);

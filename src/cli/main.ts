@@ -16,7 +16,7 @@ import { runImport } from '../storage/importService';
 import { DUPLICATE_POLICIES, type DuplicatePolicy } from '../storage/duplicates';
 import { type GameQuery, gamesToExport } from '../storage/games';
 import { filterExportFormats } from '../storage/exportGames';
-import { type FilterOptionsCli, checkKindWritten, exportByFilter, filterQuery, hasFilterOption } from './filterExport';
+import { type FilterOptionsCli, checkKindWritten, exportByFilter, filterQuery, hasFilterOption, withFilterOptions } from './filterExport';
 import type { GameKind } from '../db/records';
 import { ImportFailure } from '../games/importFailure';
 import { fileSource } from './fileSource';
@@ -24,6 +24,7 @@ import { exportGoFile } from './goExport';
 import { formatFromContent, formatFromName } from './formatGuess';
 import { NO_TERMINAL, deleteImportCommand, listImportsCommand, type Confirm } from './importsCommand';
 import { UsageError, didYouMean, idOption } from './usage';
+import { type SearchOptionsCli, checkSearch, searchCommand } from './searchCommand';
 import { askYesNo } from './confirm';
 import { writeGoScoreSample } from './goSample';
 import { createProgress, formatRate } from './progress';
@@ -300,7 +301,7 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
     .option('--allow-skips', 'exit 0 even when games of a file could not be read and were left out')
     .option('--duplicates <policy>', 'keep (default: store a game already stored and link the two) or skip (leave it out)')
     .action((files: string[], options: ImportOptionsCli) => withDb((db) => importFiles(db, files, options)));
-  cli
+  const exportCommand = cli
     .command('export')
     .description(
       'write stored games: one (--game), every game of an import in file order (--import), every game filter options keep in id order ' +
@@ -309,20 +310,8 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
     .option('--game <id>', 'one game')
     .option('--import <id>', 'every game of one import, in file order (with filter options: one more filter; with --go-positions: its positions)')
     .option('--format <format>', 'sgf, mat, pgn, gametext (one base64 line a game), gcg or cgp; by filter also ndjson (one JSON object a line per game)')
-    .option('--kind <kind>', 'filter: games of this kind (chess, go, backgammon, crossword)')
-    .option('--player <text>', 'filter: a player whose name contains this text (any case)')
-    .option('--event <text>', 'filter: an event whose name contains this text (any case)')
-    .option('--since <date>', 'filter: played on or after this day (YYYY, YYYY-MM or YYYY-MM-DD: its first day)')
-    .option('--until <date>', 'filter: played on or before this day (YYYY, YYYY-MM or YYYY-MM-DD: its last day)')
-    .option('--result <text>', 'filter: exactly this result text (1-0, B+R, ...)')
-    .option('--text <text>', "filter: a player's, the event's or the site's name contains this text")
-    .option('--min-rating <n>', 'filter: the mean of the two ratings is at least n (a game without both ratings is out)')
-    .option('--max-rating <n>', 'filter: the mean of the two ratings is at most n')
-    .option('--speed <speeds>', 'filter: ultrabullet, bullet, blitz, rapid, classical, correspondence, comma-separated (blitz,rapid)')
-    .option('--side <side>', 'filter: with --player, the side that player had: first (White in chess, Black in Go) or second')
-    .option('--eco <code>', 'filter: an ECO code or its prefix (B90, B9)')
-    .option('--min-plies <n>', 'filter: at least n plies on the main line')
-    .option('--max-plies <n>', 'filter: at most n plies on the main line')
+    .option('--kind <kind>', 'filter: games of this kind (chess, go, backgammon, crossword)');
+  withFilterOptions(exportCommand)
     .option('--allow-skips', 'filter: exit 0 even when games the format cannot hold were left out')
     .option('--go-positions', 'the Go position file of all listed positions (or of one import)')
     .option('--go-scores', 'the Go score file of one program and ruleset')
@@ -330,6 +319,19 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
     .option('--ruleset <name>', 'go-scores: the ruleset')
     .option('--out <file>', 'write to this file (default: standard output)')
     .action((options: ExportOptionsCli) => withDb((db) => exportGames(db, options), { reads: true, check: () => void checkExport(options) }));
+  const searchCommandLine = cli
+    .command('search')
+    .description(
+      'the games whose main line reaches a pattern (in the game\'s pattern language, docs/GAMES.md), each at its first match, in id order, ' +
+        'and the moves played from the matching positions; over the games filter options keep',
+    )
+    .option('--kind <kind>', 'the game the pattern is of: chess, go, backgammon or crossword')
+    .option('--pattern <json-or-file>', 'the pattern as JSON, or a file holding it')
+    .option('--first <n>', 'how many matching games to print (default 20)')
+    .option('--import <id>', 'filter: the games of one import');
+  withFilterOptions(searchCommandLine).action((options: SearchOptionsCli) =>
+    withDb((db) => searchCommand(db, options, (line) => console.log(line)), { reads: true, check: () => void checkSearch(options) }),
+  );
   cli
     .command('imports')
     .description('list the imports, oldest first, under a header: id, file name, format, size in bytes, date, games, positions, scores, skipped games, warnings')

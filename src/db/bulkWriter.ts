@@ -238,14 +238,17 @@ const linkBroughtPositions = (sql: SqlExecutor, importId: bigint): Promise<unkno
   );
 
 /** The typed attribute columns of a game, in COPY order (`attributeValues`). */
-const ATTRIBUTE_COLUMNS = ['player1Rating', 'player2Rating', 'meanRating', 'speed', 'plyCount', 'eco', 'openingKey'];
+const ATTRIBUTE_COLUMNS = ['player1Rating', 'player2Rating', 'meanRating', 'speed', 'plyCount', 'eco', 'openingKey', 'patternSignature'];
 
 /** A game's attribute columns; the mean rating only when both ratings are known. */
 const attributeValues = (a: GameAttributes | undefined): CopyValue[] => {
-  if (!a) return [null, null, null, null, 0, null, null];
+  if (!a) return [null, null, null, null, 0, null, null, null];
   const mean = a.player1Rating !== null && a.player2Rating !== null ? (a.player1Rating + a.player2Rating) / 2 : null;
-  return [a.player1Rating, a.player2Rating, mean, a.speed, a.plyCount, a.eco, a.openingKey];
+  return [a.player1Rating, a.player2Rating, mean, a.speed, a.plyCount, a.eco, a.openingKey, a.patternSignature];
 };
+
+/** Bytes as hex text (null stays null): a bytea array parameter both drivers take alike. */
+const hexOf = (bytes: CopyValue): string | null => (bytes instanceof Uint8Array ? Buffer.from(bytes).toString('hex') : null);
 
 /** Sets the attribute columns of stored games (by id, decimal text), for games stored before they were read. */
 export async function storeGameAttributes(sql: SqlExecutor, ids: readonly string[], attributes: readonly GameAttributes[]): Promise<void> {
@@ -254,11 +257,11 @@ export async function storeGameAttributes(sql: SqlExecutor, ids: readonly string
   const column = (k: number) => columns.map((c) => c[k]);
   await sql.query(
     `UPDATE "Game" g SET "player1Rating" = a.r1, "player2Rating" = a.r2, "meanRating" = a.mean, speed = a.speed::"Speed",
-       "plyCount" = a.plies, eco = a.eco, "openingKey" = a.opening
-     FROM unnest($1::int8[], $2::int4[], $3::int4[], $4::float8[], $5::text[], $6::int4[], $7::text[], $8::text[])
-       AS a(id, r1, r2, mean, speed, plies, eco, opening)
+       "plyCount" = a.plies, eco = a.eco, "openingKey" = a.opening, "patternSignature" = decode(a.signature, 'hex')
+     FROM unnest($1::int8[], $2::int4[], $3::int4[], $4::float8[], $5::text[], $6::int4[], $7::text[], $8::text[], $9::text[])
+       AS a(id, r1, r2, mean, speed, plies, eco, opening, signature)
      WHERE g.id = a.id`,
-    [ids, column(0), column(1), column(2), column(3), column(4), column(5), column(6)],
+    [ids, column(0), column(1), column(2), column(3), column(4), column(5), column(6), column(7).map(hexOf)],
   );
 }
 

@@ -30,6 +30,12 @@ export interface Database {
   sql: SqlExecutor;
   /** Runs `work` in one transaction: everything it wrote is kept, or nothing. */
   transaction<T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * The configured statement timeout (`DatabaseConfig.statementTimeoutMs`; 0 or absent: none).
+   * PostgreSQL cancels a statement past it; work a request does between statements that could
+   * run as long (a pattern search's replays, also on PGlite) keeps to it too.
+   */
+  statementTimeoutMs?: number;
   close(): Promise<void>;
   /**
    * The PostgreSQL connection pool (PostgreSQL only; absent on PGlite). Read-only use:
@@ -190,7 +196,7 @@ async function openPostgres(config: DatabaseConfig & { url: string }): Promise<D
     writers: Math.max(1, Math.min(config.poolSize - 1, config.importConnections ?? Math.floor(config.poolSize / 2))),
   });
   await applyMigrations(db.transaction);
-  return db;
+  return { ...db, statementTimeoutMs: config.statementTimeoutMs };
 }
 
 /** A short stable name for a prepared statement. */
@@ -244,7 +250,7 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
       unlock = lockDataDir(dataDir);
     } catch (error) {
       releaseUmask();
-      if (error instanceof DataDirInUse && config.joinServer) return openThroughServer(error);
+      if (error instanceof DataDirInUse && config.joinServer) return { ...(await openThroughServer(error)), statementTimeoutMs: config.statementTimeoutMs };
       throw error;
     }
   }
@@ -282,6 +288,7 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     prisma,
     sql: pgliteExecutor(gated),
     transaction,
+    statementTimeoutMs: config.statementTimeoutMs,
     share: dataDir ? (options) => (socket ??= serveLocalSocket(pglite, gate, dataDir, options)) : undefined,
     async close() {
       closing = true;

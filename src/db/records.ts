@@ -99,6 +99,8 @@ export interface GameAttributes {
   /** The opening the main line reaches, where the game names openings: its ECO code, and the key of the position that names it. */
   eco: string | null;
   openingKey: string | null;
+  /** The game's pattern pre-filter, as its game's pattern language computes it from the main line (`PatternSignature.of`); null when it keeps none. */
+  patternSignature: Uint8Array | null;
 }
 
 /**

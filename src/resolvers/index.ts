@@ -11,6 +11,7 @@ import { gamePositionResolvers } from './gamePosition';
 import { goResolvers } from './go';
 import { importResolvers } from './imports';
 import { nodeResolvers } from './node';
+import { patternResolvers } from './patterns';
 import { positionResolvers } from './positions';
 import { DateTimeResolver, JSONResolver } from 'graphql-scalars';
 import type { Resolvers } from '../generated/graphql';
@@ -32,7 +33,7 @@ export const resolvers = {
   ...merge(
     serverResolvers, gameResolvers, importResolvers, positionResolvers, gamePositionResolvers,
     backgammonResolvers, backgammonAnalysisResolvers, crosswordResolvers, crosswordAnalysisResolvers,
-    goResolvers, chessResolvers, chessAnalysisResolvers, diagramResolvers, nodeResolvers,
+    goResolvers, chessResolvers, chessAnalysisResolvers, diagramResolvers, nodeResolvers, patternResolvers,
   ),
   JSON: JSONResolver,
   DateTime: DateTimeResolver,

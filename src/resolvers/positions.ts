@@ -1,6 +1,6 @@
 /** Positions of every kind: lookup by key, their occurrences and scores. */
 import type { GraphQLResolveInfo } from 'graphql';
-import type { Resolvers } from '../generated/graphql';
+import type { GameKind, Resolvers } from '../generated/graphql';
 import type { PositionParent } from '../api/parents';
 import { isStored, positionsOfKeys } from '../storage/lookups';
 import { gameOf } from '../games';
@@ -10,7 +10,7 @@ import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
 import { MAX_OCCURRENCES, occurrencesBeforeKey, occurrencesOfKey } from '../storage/occurrences';
 import { type PagingArgs, decodeKeysCursor, decodePlaceCursor, encodeKeysCursor, encodePlaceCursor, isCursorInteger, pageRequest, pageSize, pagedConnection, textArg } from '../api/args';
-import { explorerMoves } from '../storage/explorer';
+import { type MoveStat, explorerMoves } from '../storage/explorer';
 import { type GameFilter, gameQueryOf } from '../api/gameFilter';
 import { type GameOrderInput, gameOrderArg } from '../api/gameOrder';
 import { type OrderedPlace, type PositionGamesOrder, orderedOccurrences, positionGames } from '../storage/positionGames';
@@ -95,10 +95,15 @@ export const movesOf = async (
   { includeVariations, filter }: { includeVariations?: boolean | null; filter?: GameFilter | null },
   { db, loaders }: Context,
 ) => {
-  const game = gameOf(p.kind);
-  const san = game.sanExplorer === true;
   const query = filter ? await gameQueryOf(db, loaders.source, filter) : null;
-  return (await explorerMoves(db, loaders.source, p, includeVariations ?? false, query)).map((m) => ({
+  return (await explorerMoves(db, loaders.source, p, includeVariations ?? false, query)).map((m) => moveStatFields(p.kind, m));
+};
+
+/** An explorer row as GraphQL's `MoveStat` gives it in a game of `kind` (the deprecated chess fields where the game answers them). */
+export const moveStatFields = (kind: GameKind, m: MoveStat) => {
+  const game = gameOf(kind);
+  const san = game.sanExplorer === true;
+  return {
     ...m,
     opening: m.childKey === null ? null : (game.openings?.ofPosition(m.childKey) ?? null),
     firstPlayerWins: m.firstWins,
@@ -106,7 +111,7 @@ export const movesOf = async (
     san: san ? m.move : null,
     whiteWins: san ? m.firstWins : null,
     blackWins: san ? m.secondWins : null,
-  }));
+  };
 };
 
 /** A position's scores: none for a position with no row. */

@@ -59,6 +59,14 @@ export const ANALYSIS = 300;
  * 4.7 s) in `npm run attack`, against some 50 ms on PGlite; one per anonymous request.
  */
 export const GO_COMPARISON = 6000;
+/**
+ * A pattern search (`patternSearch`): a scan of every game of a kind a filter keeps, each replayed
+ * (some 0.2 to 3 s over 100,000 to 1,000,000 games by issue 28's goals, stopped at the statement
+ * timeout): an anonymous client may run one, and keeps to about one every 3 s on its budget.
+ */
+export const PATTERN_SEARCH = 5000;
+/** The continuations a pattern search counts for (a Go region's points, a chess position's moves are rarely more). */
+export const CONTINUATION_BOUND = 50;
 /** Introspection of the whole schema (`__schema`): a 57 kB answer built in 12 to 50 ms. */
 export const INTROSPECTION = 500;
 /** A whole file built in memory (exportGoScores, exportGoPositions of every import). */
@@ -162,6 +170,10 @@ export const FIELD_COSTS: Record<string, FieldCost> = {
   'Query.goKomiVerdicts': { own: ANALYSIS, length: 20 },
   'Query.goHashCheck': { own: EXPORT_IMPORT },
   'Query.zobristTables': { own: 10 },
+
+  // Pattern search: a scan of the games (its next pages are read from the kept answer, but cost the same).
+  'Query.patternSearch': { own: PATTERN_SEARCH },
+  'PatternSearchConnection.continuations': { length: CONTINUATION_BOUND },
 
   // Whole files.
   'Query.exportGoPositions': { own: (args) => (args.importId === undefined || args.importId === null ? EXPORT_ALL : EXPORT_IMPORT) },

@@ -330,20 +330,32 @@ export async function explorerMoves(
     childScores(db, kind, children, first),
     stats.length > 0 ? playVerdicts(db, rules, position) : new Map<string, PlayVerdict>(),
   ]);
-  return stats.map(({ move, tally: t, playPoints }) => ({
-    move,
-    count: t.games,
-    wins: first ? t.firstWins : t.secondWins,
-    draws: t.draws,
-    losses: first ? t.secondWins : t.firstWins,
-    unknown: t.games - t.firstWins - t.draws - t.secondWins,
-    firstWins: t.firstWins,
-    secondWins: t.secondWins,
+  return stats.map(({ move, tally, playPoints }) => ({
+    ...moveStatOf(move, tally, first),
     score: scores.get(move) ?? verdicts.get(move)?.value ?? playPoints ?? null,
     error: verdicts.get(move)?.error ?? null,
-    points: t.pointGames > 0 ? (first ? t.firstPoints : -t.firstPoints) / t.pointGames : null,
-    ...moverFigures(t, first),
-    lastPlayed: t.lastPlayed,
     childKey: children.get(move) ?? null,
   }));
 }
+
+/**
+ * A move's tally as an explorer row, results from the side that played it (`first`: the first
+ * player), with no verdict and no position it leads to (the explorer adds them where it knows them;
+ * a pattern search's continuations have none).
+ */
+export const moveStatOf = (move: string, t: MoveTally, first: boolean): MoveStat => ({
+  move,
+  count: t.games,
+  wins: first ? t.firstWins : t.secondWins,
+  draws: t.draws,
+  losses: first ? t.secondWins : t.firstWins,
+  unknown: t.games - t.firstWins - t.draws - t.secondWins,
+  firstWins: t.firstWins,
+  secondWins: t.secondWins,
+  score: null,
+  error: null,
+  points: t.pointGames > 0 ? (first ? t.firstPoints : -t.firstPoints) / t.pointGames : null,
+  ...moverFigures(t, first),
+  lastPlayed: t.lastPlayed,
+  childKey: null,
+});

@@ -118,7 +118,8 @@ const GAME_COLUMNS = `g.id, g.kind::text AS kind, g."importId", g."indexInFile",
   g.site, g.round, g."dateText", g."playedOn"::text AS "playedOn", g."playedUntil"::text AS "playedUntil", g.result,
   g.outcome::text AS outcome, g."firstPoints", g."matchLength", g."gameNumber", g.metadata, g."gameText", g."startFen",
   g."player1Rating", g."player2Rating", g."meanRating", g.speed::text AS speed, g."plyCount", g.eco, g."openingKey",
-  to_char(g."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", g."duplicateKey", g."keptTokens"`;
+  to_char(g."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", g."duplicateKey", g."keptTokens",
+  g."patternSignature"`;
 
 type GameRow = Omit<Game, 'playedOn' | 'playedUntil' | 'createdAt'> & { playedOn: string | null; playedUntil: string | null; createdAt: string };
 
@@ -133,6 +134,7 @@ const gameOfRow = (row: GameRow): Game => ({
   ...row,
   source: plainBytes(row.source),
   gameText: plainBytes(row.gameText),
+  patternSignature: plainBytes(row.patternSignature),
   playedOn: dayOf(row.playedOn),
   playedUntil: dayOf(row.playedUntil),
   createdAt: new Date(row.createdAt),

@@ -115,7 +115,7 @@ export async function runImport(
     for await (const read of reader.read(source.chunks(), options, { sql, zobristTable: zobrist.resolve })) {
       warnings.add(limitStoredTexts(read, totals.games));
       const chunk = await duplicates.sift(sql, read);
-      for (const game of chunk.games ?? []) game.attributes = attributesOf(game);
+      for (const game of chunk.games ?? []) game.attributes = attributesOf(game, options);
       const counts = await writeChunk(sql, importId, chunk, totals.games, pending).catch((error: unknown) => {
         throw dataFailure(error, chunk, totals.games);
       });

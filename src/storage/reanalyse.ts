@@ -2,8 +2,8 @@
  * Fills what games stored by an earlier version lack, by reading each game again with its
  * reader and its import's options, one transaction per import: their analysis summaries
  * (`PlayerAnalysis`; the migration that brought them marks such imports `analysed = false`) and
- * their typed attributes (ratings, speed, length, opening, and the key duplicates are found by;
- * `attributed = false`). Runs when the
+ * their typed attributes (ratings, speed, length, opening, the key duplicates are found by, and
+ * the pattern signature; `attributed = false`). Runs when the
  * database is opened, before anything is served, giving the event loop a turn every few
  * milliseconds (see reindex.ts).
  */
@@ -26,7 +26,7 @@ interface RereadPass {
   phase: CatchUpPhase;
   /** Runs first in the import's transaction (drops what a half-done earlier run may have left). */
   clear(sql: SqlExecutor, importId: bigint): Promise<void>;
-  store(sql: SqlExecutor, games: { game: Game; record: GameRecord }[]): Promise<void>;
+  store(sql: SqlExecutor, games: { game: Game; record: GameRecord }[], options: ImportOptions): Promise<void>;
 }
 
 const ANALYSIS: RereadPass = {
@@ -50,8 +50,8 @@ const ATTRIBUTES: RereadPass = {
   column: 'attributed',
   phase: 're-reading attributes',
   clear: async () => undefined,
-  store: async (sql, games) => {
-    await storeGameAttributes(sql, games.map(({ game }) => game.id.toString()), games.map(({ record }) => attributesOf(record)));
+  store: async (sql, games, options) => {
+    await storeGameAttributes(sql, games.map(({ game }) => game.id.toString()), games.map(({ record }) => attributesOf(record, options)));
     // And the key duplicates are found by (src/games/duplicates.ts), from the same record.
     await storeDuplicateKeys(sql, games.map(({ game }) => game.id), games.map(({ record }) => duplicateKeyOf(record)));
   },
@@ -79,7 +79,7 @@ async function rereadPendingImports(db: Database, pass: RereadPass, onProgress: 
           if (record) page.push({ game, record });
           if (pace.due) await pace.giveWay();
         }
-        await pass.store(sql, page);
+        await pass.store(sql, page, options ?? {});
         signal?.throwIfAborted();
         count += games.length;
         onProgress({ phase: pass.phase, done: read + count, total });

@@ -1,0 +1,334 @@
+/**
+ * Pattern search (`patternSearch`, issue 28): the stored games of a kind that a filter keeps, in id
+ * order, each replayed and its main line tested by its game's pattern language
+ * (`GameModule.patterns`, src/games/patterns.ts). Games are read in keyset pages by id; where the
+ * language keeps a per-game signature, a page's signatures are read first and the games they rule
+ * out are never fetched nor replayed (a game without one, stored before, is always replayed). The
+ * answer counts every matching ply and game, lists each matching game once at its first match, and
+ * tallies the moves played from the matching positions as the explorer does (`db/positionIndex`'s
+ * tally, a game once per move). The whole answer is kept a little while, so the next page of the
+ * same search is read from it; a search that runs past the statement timeout stops with
+ * `PatternSearchTimeout` (QUERY_TIMEOUT in the API), never holding the request.
+ */
+import { createHash } from 'node:crypto';
+import type { Database } from '../db/database';
+import type { GameKind } from '../db/records';
+import type { Game } from '../generated/prisma/client';
+import type { ImportOptions } from '../games/formats';
+import { mainLinePlies } from '../games/gameAttributes';
+import type { PatternGame, PatternLanguage } from '../games/patterns';
+import { Pacer } from '../games/reading/pacer';
+import { type MoveTally, addToTally, emptyTally } from '../db/positionIndex';
+import { type MoveStat, moveStatOf } from './explorer';
+import { type GameQuery, gameConditions } from './gameFilter';
+import { RecordedHashers, importOptionsByIds, replayStoredGame } from './gamePlies';
+
+/** A pattern its game's language read, or the argument at fault and what is wrong with it. */
+export type PatternArgument = { ok: true; language: PatternLanguage; query: unknown } | { ok: false; argument: string; message: string };
+
+/**
+ * Reads `pattern` with the pattern language of `kind` (`gameOf(kind).patterns`, undefined when the
+ * game has none): the API and the CLI refuse what it refuses, naming the key (`pattern.sub-fen`).
+ */
+export function readPattern(kind: GameKind, language: PatternLanguage | undefined, pattern: unknown): PatternArgument {
+  if (!language) return { ok: false, argument: 'kind', message: `kind: ${kind} games have no pattern language yet: a pattern search needs one` };
+  const read = language.read(pattern);
+  if (read.ok) return { ok: true, language, query: read.query };
+  const argument = read.error.key === '' ? 'pattern' : `pattern.${read.error.key}`;
+  return { ok: false, argument, message: `${argument}: ${read.error.message}` };
+}
+
+/** One search: the games of `kind` that `filter` keeps, tested with a pattern its language read. */
+export interface PatternSearch<Q = unknown> {
+  kind: GameKind;
+  language: PatternLanguage<Q>;
+  /** The pattern as the client sent it: what the kept answers know a search by. */
+  pattern: unknown;
+  /** What `language.read(pattern)` made of it. */
+  query: Q;
+  /** Which games are searched (the games filter); its `kind`, when given, must agree with `kind`. */
+  filter: GameQuery;
+}
+
+/** A continuation's row: the explorer's, and whether the first player made the move (results are from that side). */
+export type ContinuationStat = MoveStat & { byFirst: boolean };
+
+/** A matching game at its first match: the game and the main-line ply (0: the start) where the pattern first holds. */
+export interface PatternMatch {
+  gameId: bigint;
+  ply: number;
+}
+
+/** What a whole search found. */
+export interface PatternScan {
+  /** Matching plies over every game. */
+  totalCount: number;
+  /** Every matching game in id order, each at its first match. */
+  matches: PatternMatch[];
+  /** The moves played from the matching positions, most played first; a move made by either side is one row per side. */
+  continuations: ContinuationStat[];
+  /** Games the filter kept, and of them those replayed (the others their signature ruled out). */
+  candidateGames: number;
+  replayedGames: number;
+}
+
+/** A page of a search: the first `first` matching games after the game `after`. */
+export interface PatternSearchPage {
+  totalCount: number;
+  gameCount: number;
+  matches: PatternMatch[];
+  hasNextPage: boolean;
+  continuations: ContinuationStat[];
+}
+
+/**
+ * A search that ran longer than the statement timeout, stopped: it carries PostgreSQL's SQLSTATE of a
+ * cancelled statement (57014), so it reads as a statement the timeout cancelled (QUERY_TIMEOUT).
+ */
+export class PatternSearchTimeout extends Error {
+  readonly code = '57014';
+
+  constructor(readonly timeoutMs: number) {
+    super(`the pattern search ran longer than the statement timeout (${timeoutMs} ms) and was stopped: narrow it (a filter, a more particular pattern)`);
+  }
+}
+
+/** Games read at a time with their sources, where no signature is kept. */
+const PAGE = 500;
+/** Games whose signatures are read at a time (a few hundred bytes each), then the sources of those kept in one statement. */
+const SIGNATURE_PAGE = 1000;
+
+/** A stored game as the search reads it: its row, and its first possible day as text (`YYYY-MM-DD`) for the tally. */
+type GameRow = Game & { playedDay: string | null };
+
+/** A page of the games a filter keeps: those left to replay, how many were read (a short page is the last) and the last id read. */
+interface CandidatePage {
+  games: GameRow[];
+  read: number;
+  size: number;
+  last: bigint | undefined;
+}
+
+const GAME_COLUMNS = `g.*, to_char(g."playedOn", 'YYYY-MM-DD') AS "playedDay"`;
+
+/**
+ * The games of `kind` that `filter` keeps, in id order, a page at a time, without those whose
+ * signature `mayHold` refuses (when given); the next page is read while the caller replays this one.
+ */
+async function* candidatePages(db: Database, kind: GameKind, filter: GameQuery, mayHold: ((signature: Uint8Array) => boolean) | null): AsyncGenerator<CandidatePage> {
+  const read = async (after: bigint | undefined): Promise<CandidatePage> => {
+    const params: unknown[] = [];
+    const conditions = gameConditions(filter, params);
+    params.push(kind);
+    conditions.push(`g.kind = $${params.length}::"GameKind"`);
+    if (after !== undefined) {
+      params.push(after);
+      conditions.push(`g.id > $${params.length}`);
+    }
+    const where = `WHERE ${conditions.join(' AND ')}`;
+    if (!mayHold) {
+      const games = await db.sql.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${where} ORDER BY g.id LIMIT ${PAGE}`, params);
+      return { games, read: games.length, size: PAGE, last: games.at(-1)?.id };
+    }
+    const heads = await db.sql.query<{ id: bigint; signature: Uint8Array | null }>(
+      `SELECT g.id, g."patternSignature" AS signature FROM "Game" g ${where} ORDER BY g.id LIMIT ${SIGNATURE_PAGE}`,
+      params,
+    );
+    // A game without a signature (stored before its game kept one) may hold anything.
+    const kept = heads.filter((h) => h.signature === null || mayHold(h.signature)).map((h) => h.id);
+    const games = kept.length === 0
+      ? []
+      : await db.sql.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM "Game" g WHERE g.id = ANY($1::int8[]) ORDER BY g.id`, [`{${kept.join(',')}}`]);
+    return { games, read: heads.length, size: SIGNATURE_PAGE, last: heads.at(-1)?.id };
+  };
+  const ahead = (after: bigint | undefined): Promise<CandidatePage> => {
+    const page = read(after);
+    // A page read ahead that nobody waits for (the search stopped) must not fail unhandled.
+    page.catch(() => undefined);
+    return page;
+  };
+  let next = ahead(undefined);
+  for (;;) {
+    const page = await next;
+    if (page.read === 0) return;
+    next = page.read < page.size ? Promise.resolve({ games: [], read: 0, size: page.size, last: undefined }) : ahead(page.last);
+    yield page;
+  }
+}
+
+/** The continuations of a search as they are counted: by side and move, with the games that played each. */
+class Continuations {
+  private readonly byMove = new Map<string, { move: string; byFirst: boolean; tally: MoveTally }>();
+
+  /** Counts `game` once for each move of `moves` (the key of a side and a move). */
+  add(game: GameRow, moves: ReadonlyMap<string, { move: string; byFirst: boolean }>): void {
+    for (const [key, { move, byFirst }] of moves) {
+      let counted = this.byMove.get(key);
+      if (!counted) this.byMove.set(key, (counted = { move, byFirst, tally: emptyTally() }));
+      addToTally(counted.tally, {
+        outcome: game.outcome,
+        firstPoints: game.firstPoints,
+        player1Rating: game.player1Rating,
+        player2Rating: game.player2Rating,
+        playedOn: game.playedDay,
+      });
+    }
+  }
+
+  /** Explorer rows, results from the side that made each move, most played first. */
+  stats(): ContinuationStat[] {
+    return [...this.byMove.values()]
+      .sort((a, b) => b.tally.games - a.tally.games || (a.move < b.move ? -1 : a.move > b.move ? 1 : 0) || Number(b.byFirst) - Number(a.byFirst))
+      .map(({ move, byFirst, tally }) => ({ ...moveStatOf(move, tally, byFirst), byFirst }));
+  }
+}
+
+/** The game as its pattern language sees it. */
+const patternGame = (game: GameRow, plies: PatternGame['plies']): PatternGame => ({
+  plies,
+  source: game.source,
+  sourceFormat: game.sourceFormat,
+  metadata: (game.metadata ?? {}) as Record<string, unknown>,
+  outcome: game.outcome,
+  player1: game.player1,
+  player2: game.player2,
+});
+
+/** Runs a whole search; throws `PatternSearchTimeout` once it has run `timeoutMs` (0: no limit). */
+async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number): Promise<PatternScan> {
+  const deadline = timeoutMs > 0 ? performance.now() + timeoutMs : Infinity;
+  const overdue = (): void => {
+    if (performance.now() > deadline) throw new PatternSearchTimeout(timeoutMs);
+  };
+  const { kind, language, query, filter } = search;
+  const signature = language.signature;
+  const mayHold = signature ? (bytes: Uint8Array) => signature.mayHold(query, bytes) : null;
+  const pace = new Pacer();
+  const hashers = new RecordedHashers(db.sql);
+  const options = new Map<bigint, ImportOptions>();
+  const matches: PatternMatch[] = [];
+  const continuations = new Continuations();
+  let totalCount = 0;
+  let candidateGames = 0;
+  let replayedGames = 0;
+  if (filter.kind !== undefined && filter.kind !== kind) return { totalCount, matches, continuations: [], candidateGames, replayedGames };
+  for await (const page of candidatePages(db, kind, filter, mayHold)) {
+    overdue();
+    candidateGames += page.read;
+    const unknown = [...new Set(page.games.flatMap((g) => (g.importId !== null && !options.has(g.importId) ? [g.importId] : [])))];
+    for (const [id, given] of await importOptionsByIds(db.sql, unknown)) options.set(id, given);
+    for (const game of page.games) {
+      const replayed = await replayStoredGame(db.sql, game, (game.importId !== null && options.get(game.importId)) || {}, hashers);
+      const plies = mainLinePlies(replayed.map((p) => p.ply));
+      const hits = language.hits(query, patternGame(game, plies));
+      replayedGames++;
+      if (hits.length > 0) {
+        totalCount += hits.length;
+        matches.push({ gameId: game.id, ply: hits[0].ply });
+        // A game counts once per continuation (a side and a move), however often it played it.
+        const moves = new Map<string, { move: string; byFirst: boolean }>();
+        for (const { continuation: c } of hits) if (c) moves.set(`${c.byFirst ? 'first' : 'second'} ${c.move}`, c);
+        continuations.add(game, moves);
+      }
+      overdue();
+      if (pace.due) await pace.giveWay();
+    }
+  }
+  return { totalCount, matches, continuations: continuations.stats(), candidateGames, replayedGames };
+}
+
+/** JSON with object keys sorted (bigints and dates as text): one text for equal values, whatever their keys' order. */
+const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v === 'bigint') return `${v}n`;
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]));
+    }
+    return v;
+  }) ?? 'undefined';
+
+/** Searches kept per database, most recently asked last. */
+const KEPT_SEARCHES = 16;
+/** How long a search's answer is kept: long enough to page through it, short enough to see what changed since. */
+const KEPT_MS = 60_000;
+
+interface Kept {
+  at: number;
+  /** The stored imports when it ran: an import added or deleted since makes it stale. */
+  stamp: string;
+  scan: Promise<PatternScan>;
+}
+
+const keptSearches = new WeakMap<Database, Map<string, Kept>>();
+/** A number for each language object, so two languages of one kind (tests) never share an answer. */
+const languageIds = new WeakMap<object, number>();
+let languagesSeen = 0;
+
+const languageId = (language: object): number => {
+  let id = languageIds.get(language);
+  if (id === undefined) languageIds.set(language, (id = ++languagesSeen));
+  return id;
+};
+
+/** What the stored games are now, as cheaply as it can be told: the imports' count and latest id. */
+const collectionStamp = async (db: Database): Promise<string> => {
+  const [row] = await db.sql.query<{ n: bigint; last: bigint | null }>(`SELECT count(*)::int8 AS n, max(id) AS last FROM "Import"`);
+  return `${row.n}:${row.last ?? 0}`;
+};
+
+/**
+ * The whole answer to `search`: kept from an earlier page of the same search (the same kind,
+ * language, pattern and filter) while it is fresh and no import came or went, else scanned (one scan
+ * at a time for a search asked twice at once).
+ */
+export async function scanPattern<Q>(db: Database, search: PatternSearch<Q>): Promise<PatternScan> {
+  const key = createHash('sha256')
+    .update(canonicalJson([search.kind, languageId(search.language), search.pattern, search.filter]))
+    .digest('base64');
+  let kept = keptSearches.get(db);
+  if (!kept) keptSearches.set(db, (kept = new Map()));
+  const stamp = await collectionStamp(db);
+  const known = kept.get(key);
+  if (known && known.stamp === stamp && Date.now() - known.at < KEPT_MS) {
+    kept.delete(key);
+    kept.set(key, known);
+    return known.scan;
+  }
+  const entry: Kept = { at: Date.now(), stamp, scan: scan(db, search, db.statementTimeoutMs ?? 0) };
+  kept.delete(key);
+  kept.set(key, entry);
+  while (kept.size > KEPT_SEARCHES) kept.delete(kept.keys().next().value!);
+  // A search that failed (the timeout) is not kept: the next ask runs it again.
+  entry.scan.catch(() => {
+    if (kept.get(key) === entry) kept.delete(key);
+  });
+  return entry.scan;
+}
+
+/** The index of the first match after the game `after` (matches are in id order). */
+const firstAfter = (matches: readonly PatternMatch[], after: bigint): number => {
+  let lo = 0;
+  let hi = matches.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (matches[mid].gameId <= after) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
+
+/**
+ * A page of `search`: the counts and continuations of the whole search, and the first `first`
+ * matching games after the game `after` (a cursor's game id), in id order.
+ */
+export async function patternSearch<Q>(db: Database, search: PatternSearch<Q>, page: { first: number; after?: bigint }): Promise<PatternSearchPage> {
+  const found = await scanPattern(db, search);
+  const start = page.after === undefined ? 0 : firstAfter(found.matches, page.after);
+  return {
+    totalCount: found.totalCount,
+    gameCount: found.matches.length,
+    matches: found.matches.slice(start, start + page.first),
+    hasNextPage: start + page.first < found.matches.length,
+    continuations: found.continuations,
+  };
+}
