@@ -83,6 +83,13 @@ export interface GameRecord {
   attributes?: GameAttributes;
   /** What an analysis program said of each player's decisions in this game, where the game carries analysis. */
   analysis?: PlayerAnalysisRecord[];
+  /**
+   * The game's pattern pre-filter where the reader built it on its own walk of the game (chess,
+   * from the boards its replay passes), with the signature that built it (`by`: its game's
+   * `GameModule.patterns.signature`; another one, as a test lends, computes its own); absent:
+   * computed from the plies with the attributes.
+   */
+  patternSignature?: { by: unknown; bytes: Uint8Array } | null;
   /** Tokens of the source the reader kept without playing them (a PGN's unplayable moves); absent: not counted. */
   keptTokens?: number | null;
   /** The key duplicates are found by (`duplicateKeyOf` in src/games/duplicates.ts), set by the import before writing; null: not compared. */

@@ -49,7 +49,7 @@ const mainLineKeys = (record: Pick<GameRecord, 'plies'>): string[] => {
 
 /** What `record` says of its players, pace, length and opening, and its pattern signature (`options`: its import's, as a replay reads it). */
 export const attributesOf = (
-  record: Pick<GameRecord, 'kind' | 'metadata' | 'plies' | 'startFen' | 'source' | 'sourceFormat'>,
+  record: Pick<GameRecord, 'kind' | 'metadata' | 'plies' | 'startFen' | 'source' | 'sourceFormat' | 'patternSignature'>,
   options: ImportOptions = {},
 ): GameAttributes => {
   const game = gameOf(record.kind);
@@ -63,6 +63,6 @@ export const attributesOf = (
     plyCount: Math.max(0, keys.length - 1),
     eco: openingKey === null ? null : (game.openings?.ofPosition(openingKey)?.eco ?? null),
     openingKey,
-    patternSignature: signature ? signature.of(signedPlies(record, options)) : null,
+    patternSignature: !signature ? null : record.patternSignature?.by === signature ? record.patternSignature.bytes : signature.of(signedPlies(record, options)),
   };
 };

@@ -111,6 +111,11 @@ export interface ReplayOptions {
    * Polyglot key needs the board text only where it stores a score).
    */
   fens?: 'all' | 'evaluated';
+  /**
+   * Called with the position at the start and after each move of the main line, as the walk
+   * reaches it (the position is the walk's own, changed by the next move: read it, keep nothing).
+   */
+  mainLine?: (pos: Position) => void;
 }
 
 const EVAL_RE = /\[%eval\s+(#)?([+-]?\d+(?:\.\d+)?)(?:\s*,\s*(\d+))?\s*\]/g;
@@ -213,6 +218,7 @@ class Walker {
     readonly layout: GameTextLayout,
     encode: boolean,
     readonly allFens = true,
+    readonly mainLine?: (pos: Position) => void,
   ) {
     this.out = encode ? new Bytes() : null;
   }
@@ -284,6 +290,7 @@ class Walker {
         const moverWhite = pos.turn === 0;
         const undo = makeMove(pos, move);
         ply++;
+        if (this.mainLine && path.length === 0) this.mainLine(pos);
         if (this.wantPositions) {
           updatePolyglotKey(st.key, pos, move, undo);
           if (this.allFens) updateFenRanks(st.ranks, pos, move);
@@ -335,11 +342,12 @@ export function replayGame(game: PgnGame, options: ReplayOptions = {}): Result<R
   if (!parsed.ok) return err({ ...parsed.error, message: `start FEN: ${parsed.error.message}` });
   const pos = parsed.value;
   const gt = options.gameText === true ? {} : options.gameText || null;
-  const w = new Walker(options.positions !== false, gt?.dialect ?? 'JOSE', gt?.layout ?? 'inline', gt !== null, options.fens !== 'evaluated');
+  const w = new Walker(options.positions !== false, gt?.dialect ?? 'JOSE', gt?.layout ?? 'inline', gt !== null, options.fens !== 'evaluated', options.mainLine);
   const st: State = { pos, ids: gt ? setupIds(pos) : null, key: polyglotBaseKey(pos), ranks: fenRanks(pos) };
   const start = { fen: printFenWithRanks(pos, st.ranks), key: polyglotKeyOf(st.key, pos), turn: (pos.turn === 0 ? 'w' : 'b') as 'w' | 'b' };
   const chess960 = isChess960Castling(pos);
   for (const c of game.comments) w.text(0xe0, c);
+  options.mainLine?.(pos);
   w.line(game.moves, st, [], 0);
   if (w.fatal) return err(w.fatal);
   const result: ReplayResult = { start, chess960, positions: w.positions, errors: w.errors };

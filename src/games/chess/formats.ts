@@ -24,6 +24,7 @@ import {
   analyseLine,
   parseEvals,
   type PgnGame,
+  type Position,
   type ReplayResult,
   STANDARD_FEN,
   readPgnParts,
@@ -61,6 +62,7 @@ import { ImportFailure, importError } from '../importFailure';
 import { importWarnings } from '../warnings';
 import { pushAll } from '../../codecs/arrays';
 import { resultOf } from './result';
+import { ChessSignatureBuilder, chessPatternSignature } from './patternSignature';
 import { signedHashOf } from '../../codecs/hashes';
 
 /**
@@ -184,12 +186,16 @@ export function buildChessGame(
 ): BuiltGame | { failure: CodecError } {
   if (!isStandardVariant(game)) return variantGame(game, source, sourceFormat, gameIndex, where);
   const warnings: ImportWarning[] = [];
-  // Boards of the positions are written only where a score needs a stored row (reads replay the game for the others).
-  let replay: Result<ReplayResult> = replayGame(game, { positions: true, fens: 'evaluated', gameText: { dialect: 'JOSE', layout: 'inline' } });
+  // Boards of the positions are written only where a score needs a stored row (reads replay the
+  // game for the others); the pattern signature is built from the boards the walk passes.
+  let signature = new ChessSignatureBuilder();
+  const mainLine = (pos: Position) => signature.add(pos.board, true);
+  let replay: Result<ReplayResult> = replayGame(game, { positions: true, fens: 'evaluated', gameText: { dialect: 'JOSE', layout: 'inline' }, mainLine });
   if (!replay.ok && !isFenError(replay.error.code)) {
     // The game is playable but has no GameText form (too many pieces of a kind, NUL in a comment...).
     warnings.push({ gameIndex, code: replay.error.code, message: `no GameText stored: ${replay.error.message}`, ...where });
-    replay = replayGame(game, { positions: true, fens: 'evaluated' });
+    signature = new ChessSignatureBuilder();
+    replay = replayGame(game, { positions: true, fens: 'evaluated', mainLine });
   }
   if (!replay.ok) return { failure: { ...replay.error, line: where.line, offset: where.offset } };
   const r = replay.value;
@@ -238,6 +244,7 @@ export function buildChessGame(
     startFen: fenTag && fenTag !== STANDARD_FEN ? fenTag : null,
     plies,
     keptTokens: r.errors.length,
+    patternSignature: { by: chessPatternSignature, bytes: signature.result() },
   });
   const analysis = chessAnalysisOf(game, r);
   if (analysis) record.analysis = analysis;
@@ -323,7 +330,7 @@ const gameRecord = (
   game: PgnGame,
   source: Uint8Array,
   sourceFormat: 'PGN' | 'GAMETEXT',
-  replayed: Pick<GameRecord, 'gameText' | 'startFen' | 'plies' | 'keptTokens'>,
+  replayed: Pick<GameRecord, 'gameText' | 'startFen' | 'plies' | 'keptTokens' | 'patternSignature'>,
 ): GameRecord => {
   const resultTag = getTag(game, 'Result')?.trim();
   const result = resultTag && RESULTS.has(resultTag) ? resultTag : resultTag || game.result;

@@ -62,32 +62,60 @@ function addToBloom(sig: Uint8Array, hash: number): void {
   for (let k = 0; k < 6; k += 2) sig[scratchBits[k]] |= scratchBits[k + 1];
 }
 
+/**
+ * A signature built board by board: `add` each main-line position's board (64 squares a1 = 0, or
+ * the codec's 0x88 board with `x88`), then `result`. The import adds the boards its replay walks
+ * (no FEN written or read); a search's `of` adds the boards of the plies it reads.
+ */
+export class ChessSignatureBuilder {
+  private sig = new Uint8Array(CHESS_SIGNATURE_BYTES);
+  private lastMaterial = -1;
+  private readonly counts = new Int8Array(16);
+
+  constructor() {
+    this.sig[0] = VERSION;
+  }
+
+  /** A board of 64 squares (a1 = 0), or with `x88` of 128 (0x88 squares: rank << 4 | file); piece codes White 1..6, Black 9..14. */
+  add(board: Int8Array, x88 = false): void {
+    const { sig, counts } = this;
+    counts.fill(0);
+    for (let sq = 0; sq < 64; sq++) {
+      const piece = board[x88 ? ((sq >> 3) << 4) | (sq & 7) : sq];
+      if (piece === 0) continue;
+      counts[piece]++;
+      sig[SQUARES + pieceIndex(piece) * 8 + (sq >> 3)] |= 1 << (sq & 7);
+    }
+    const material = materialKeyOf(counts);
+    if (material === this.lastMaterial) return;
+    this.lastMaterial = material;
+    addToBloom(sig, materialHash(material));
+    addToBloom(sig, imbalanceHash(imbalanceKeyOf(counts)));
+  }
+
+  /** A main-line ply whose board could not be read: the signature rules nothing out. */
+  unread(): void {
+    this.sig[FLAGS] |= INCOMPLETE;
+  }
+
+  /** The signature of the boards added. */
+  result(): Uint8Array {
+    return this.sig;
+  }
+}
+
 const boards = new PlyBoards();
 
 /** A game's signature from its main line (the plies of variations are left out). */
 function signatureOf(plies: readonly PlyRecord[]): Uint8Array {
-  const sig = new Uint8Array(CHESS_SIGNATURE_BYTES);
-  sig[0] = VERSION;
+  const builder = new ChessSignatureBuilder();
   const main = plies.every((p) => p.variation === '') ? plies : plies.filter((p) => p.variation === '');
   boards.reset(main);
-  const { board, counts } = boards;
-  let lastMaterial = -1;
   for (let i = 0; i < main.length; i++) {
-    if (!boards.load(i)) {
-      sig[FLAGS] |= INCOMPLETE;
-      continue;
-    }
-    for (let sq = 0; sq < 64; sq++) {
-      const piece = board[sq];
-      if (piece !== 0) sig[SQUARES + pieceIndex(piece) * 8 + (sq >> 3)] |= 1 << (sq & 7);
-    }
-    const material = materialKeyOf(counts);
-    if (material === lastMaterial) continue;
-    lastMaterial = material;
-    addToBloom(sig, materialHash(material));
-    addToBloom(sig, imbalanceHash(imbalanceKeyOf(counts)));
+    if (boards.load(i)) builder.add(boards.board);
+    else builder.unread();
   }
-  return sig;
+  return builder.result();
 }
 
 /** A condition's tests on a signature: lists of [byte, mask] pairs, every pair's bit set for one alternative to pass. */

@@ -294,6 +294,14 @@ describe('the chess pattern pre-filter', () => {
     expect(ruledOut).toBeGreaterThan(0);
   });
 
+  it('builds at import, from the boards its replay walks, the signature the plies give', () => {
+    for (const f of fixtures) {
+      expect(f.record.patternSignature?.by).toBe(signature);
+      const fromPlies = Buffer.from(signature.of(f.main)).toString('hex');
+      expect({ game: f.name, sig: Buffer.from(f.record.patternSignature!.bytes).toString('hex') }).toEqual({ game: f.name, sig: fromPlies });
+    }
+  });
+
   it('rules nothing out from a signature it does not know', () => {
     const query = read(PATTERNS['a sub-fen']);
     expect(signature.mayHold(query, new Uint8Array(0))).toBe(true);
