@@ -143,10 +143,11 @@ export const signatureMayHold = (signature: Uint8Array, size: number | null, pla
   const mask = (1 << n) - 1;
   EARLY_BLACK.fill(0);
   EARLY_WHITE.fill(0);
-  let bit = HEADER * 8;
-  for (let i = 0; i < black + white; i++) {
-    let q = 0;
-    for (let b = 0; b < 9; b++, bit++) q = (q << 1) | ((signature[bit >> 3] >> (7 - (bit & 7))) & 1);
+  for (let i = 0, bit = HEADER * 8; i < black + white; i++, bit += 9) {
+    // 9 bits from bit `bit` on, most significant first: within the 3 bytes from its byte on.
+    const at = bit >> 3;
+    const window = (signature[at] << 16) | (signature[at + 1] << 8) | (at + 2 < signature.length ? signature[at + 2] : 0);
+    const q = (window >> (15 - (bit & 7))) & 511;
     const rows = i < black ? EARLY_BLACK : EARLY_WHITE;
     rows[(q / n) | 0] |= 1 << q % n;
   }
