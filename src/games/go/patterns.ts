@@ -32,10 +32,10 @@
  *
  * Speed: the pattern is compiled once per board size (patternPlacements.ts) into its placements,
  * grouped in sweeps (one image of the pattern at one top row, every left column it may lie at); a
- * ply's board is read once into black and white row masks (the rows some placement reads), and a
- * sweep tests all its columns at once, one integer operation per constrained point, stopping when
- * no column is left. The next move inside a rectangle is remembered per placement across the plies
- * of a game.
+ * ply's board is read into black and white row masks (the rows some placement reads; after the
+ * first ply only the move's point when nothing else changed, patternBoard.ts), and a sweep tests
+ * all its columns at once, one integer operation per constrained point, stopping when no column is
+ * left. The next move inside a rectangle is remembered per placement across the plies of a game.
  *
  * The pre-filter (`signature`, patternSignature.ts): at most 198 bytes a game, the points that
  * ever held black, white or nothing in the opening and in the rest of the main line, which rule
@@ -43,7 +43,7 @@
  */
 import type { PlyRecord } from '../../db/records';
 import type { PatternGame, PatternHit, PatternLanguage } from '../patterns';
-import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS, readBoardRows } from './patternBoard';
+import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS, readBoardRows, readNextBoardRows } from './patternBoard';
 import { FIRST_FORBIDDING, type GoPlacements, patternPointOf, placePattern, sweepHolds } from './patternPlacements';
 import { type GoPattern, readGoPattern } from './patternRead';
 import { boardSideOf, signatureMayHold, signatureOf } from './patternSignature';
@@ -95,13 +95,15 @@ const goPatternHits = (query: GoPatternQuery, game: PatternGame): PatternHit[] =
   const p = placementsFor(query, n);
   if (p.count === 0) return [];
   const hits: PatternHit[] = [];
-  let moves: Moves | null = null;
   // The next ply whose move falls in placement t's rectangle, as last found (-1: not looked for yet).
   const next = new Int32Array(p.count).fill(-1);
+  // Each ply's board: the first read whole, the next ones from the one before where only the move's point changed.
+  const moves = movesOf(plies, n);
   for (let i = 0; i < plies.length; i++) {
     const board = plies[i].position.board;
     if (board.length !== n * n) continue;
-    readBoardRows(board, n, p.readRows);
+    if (i === 0) readBoardRows(board, n, p.readRows);
+    else readNextBoardRows(board, n, p.readRows, moves.row[i] < 0 ? -1 : moves.row[i] * n + moves.col[i]);
     let held = false;
     let bestPly = plies.length;
     let bestCode = 0;
@@ -109,7 +111,6 @@ const goPatternHits = (query: GoPatternQuery, game: PatternGame): PatternHit[] =
       for (let lefts = sweepHolds(p, s, BOARD_ROWS, FIRST_FORBIDDING, false); lefts !== 0; lefts &= lefts - 1) {
         const t = p.sweepPlacement[s * n + (31 - Math.clz32(lefts & -lefts))];
         held = true;
-        moves ??= movesOf(plies, n);
         let j = next[t];
         if (j <= i) {
           const top = p.top[t];
@@ -144,7 +145,7 @@ const goPatternHits = (query: GoPatternQuery, game: PatternGame): PatternHit[] =
     const color = bestCode >= 1024 ? 'W' : 'B';
     const point = bestCode % 1024;
     const move = `${color}[${LETTERS[point >> 5]}${LETTERS[point & 31]}]`;
-    hits.push({ ply: i, continuation: { move, byFirst: moves!.white[bestPly] === 0 } });
+    hits.push({ ply: i, continuation: { move, byFirst: moves.white[bestPly] === 0 } });
   }
   return hits;
 };

@@ -186,6 +186,15 @@ describe('Go pattern hits against a brute force', () => {
     }
   });
 
+  it('finds nothing, and rules out every game, on boards smaller than the pattern', () => {
+    const q = query({ pattern: '*'.repeat(10) });
+    for (const f of games.filter((g) => g.brute.width === 9)) {
+      expect(language.hits(q, f.game)).toEqual([]);
+      expect(language.signature!.mayHold(q, language.signature!.of(f.game.plies))).toBe(false);
+    }
+    expect(games.some((g) => g.brute.width === 13 && language.hits(q, g.game).length > 0)).toBe(true);
+  });
+
   it('finds nothing on a board that is not a square of 9 to 19 points', () => {
     const plies = (board: string, data: unknown): PlyRecord[] => [{ position: { kind: 'GO', key: 'k', board, data }, variation: '', ply: 0 }];
     const game = (p: PlyRecord[]): PatternGame => ({ plies: p, source: new Uint8Array(), sourceFormat: 'SGF', metadata: {}, outcome: null, player1: null, player2: null });
