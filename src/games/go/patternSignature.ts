@@ -27,7 +27,7 @@
  */
 import type { PlyRecord } from '../../db/records';
 import { goBoardSize } from './diagram';
-import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS, readBoardRows } from './patternBoard';
+import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS, readBoardRows, readNextBoardRows } from './patternBoard';
 import { EMPTY_POINT, type GoPlacements, sweepHolds } from './patternPlacements';
 import { MAX_PATTERN_BOARD, MIN_PATTERN_BOARD } from './patternRead';
 
@@ -57,6 +57,14 @@ const pointsIn = (rows: Int32Array, n: number): number => {
   return c;
 };
 
+/** The point (row * n + col) of a ply's move (`B[cd]`), -1 for none or a pass. */
+const movePoint = (move: string | null | undefined, n: number): number => {
+  if (!move || move.length !== 5) return -1;
+  const col = move.charCodeAt(2) - 97;
+  const row = move.charCodeAt(3) - 97;
+  return col >= 0 && col < n && row >= 0 && row < n ? row * n + col : -1;
+};
+
 /** The game's signature (see the module comment). */
 export const signatureOf = (plies: readonly PlyRecord[]): Uint8Array => {
   const n = boardSideOf(plies);
@@ -68,7 +76,8 @@ export const signatureOf = (plies: readonly PlyRecord[]): Uint8Array => {
   for (let i = 0; i < plies.length; i++) {
     const board = plies[i].position.board;
     if (board.length !== n * n) continue;
-    readBoardRows(board, n, null);
+    if (i === 0) readBoardRows(board, n, null);
+    else readNextBoardRows(board, n, null, movePoint(plies[i].move, n));
     if (opening) {
       let count = 0;
       for (let y = 0; y < n; y++) count += popcount(early[0][y] | BLACK_ROWS[y]) + popcount(early[1][y] | WHITE_ROWS[y]);
