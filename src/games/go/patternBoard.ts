@@ -40,18 +40,27 @@ const readRows = (bytes: Uint8Array | null, board: string, n: number, wanted: Ui
   }
 };
 
-/** Reads every row of a board that `wanted` names (all when null), and forgets the board before. */
+/** Keeps the board just read as the one before the next. */
+const keep = (n: number): void => {
+  const before = bytesBefore;
+  bytesBefore = bytesNow;
+  bytesNow = before;
+  sizeBefore = n;
+};
+
+/** Reads every row of a board that `wanted` names (all when null): the first board of a game. */
 export const readBoardRows = (board: string, n: number, wanted: Uint8Array | null): void => {
-  sizeBefore = 0;
   if (bytesNow) bytesNow.write(board, 0, n * n, 'latin1');
   readRows(bytesNow, board, n, wanted);
+  if (bytesNow) keep(n);
 };
 
 /**
  * Reads the next board of a game (`point`: the point of the move that reached it, -1 for none):
  * when it differs from the board read before only at that point (no capture, no setup: the texts
- * are compared natively), only that point's row changes; else its rows are read again. The rows
- * `wanted` must be those of the board before (a game's boards are read with one pattern's rows).
+ * are compared natively), only that point's row changes; else its rows are read again. The board
+ * before is the one last read, with the same `wanted` rows: a game's boards are read in order,
+ * from its first with `readBoardRows`, with one pattern's rows.
  */
 export const readNextBoardRows = (board: string, n: number, wanted: Uint8Array | null, point: number): void => {
   const now = bytesNow;
@@ -74,7 +83,5 @@ export const readNextBoardRows = (board: string, n: number, wanted: Uint8Array |
   } else {
     readRows(now, board, n, wanted);
   }
-  bytesBefore = now;
-  bytesNow = before;
-  sizeBefore = n;
+  keep(n);
 };

@@ -16,8 +16,8 @@
  * - `[col, row]`: as written, its top-left point at that 0-based point (column from the left, row
  *   from the top), and the 8 images of that placement: the position is pinned in the pattern's own
  *   frame, as Kombilo's fixed anchor is (`[0, 0]` is `"corner"`).
- * Each placement is then tried as written and in the 8 images under the board's symmetries (and
- * with colours swapped for `"colors": "either"`). Boards are square, 9 to 19 (others never hold a
+ * Each such placement is tried in its 8 images under the board's symmetries, the identity among
+ * them (and with colours swapped too for `"colors": "either"`). Boards are square, 9 to 19 (others never hold a
  * pattern); `size` limits the search to one of them.
  *
  * Hits: one per ply `i` of the main line where some placement holds. Its continuation is
