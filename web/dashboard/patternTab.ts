@@ -152,7 +152,7 @@ function build(panel: HTMLElement): void {
         'pattern-continuations',
         'Continuations',
         h('p', { class: 'hint' }, 'The moves played from the matching positions (Go: the next move inside the region, in the pattern\'s own frame, labelled on the board), a game once per move, with how those games ended for the side that played it.'),
-        h('div', { class: 'matrix-wrap' }, h('table', { id: 'pattern-continuations', class: 'figures explorer-table' })),
+        h('div', { class: 'matrix-wrap pattern-continuations-wrap' }, h('table', { id: 'pattern-continuations', class: 'figures explorer-table' })),
       ),
       card(
         'pattern-games',
