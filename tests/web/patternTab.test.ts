@@ -203,6 +203,7 @@ browserSuite('dashboard Pattern search tab in Chromium', () => {
     await clickPoint(page, 8, 8); // black, outside the region: not sent
     await dragRegion(page, [4, 3], [0, 0]);
     expect(await page.locator('#pattern-board rect.region').getAttribute('data-region')).toBe('0,0,4,3');
+    expect(await page.locator('#pattern-text').innerText()).toBe('*....\n.....\n..XO.\n.....\n{"anchor":"corner","colors":"fixed","size":9}');
     const sent = nextSearch(page);
     await page.locator('#pattern-search').click();
     expect(variablesOf(await sent)).toMatchObject({
