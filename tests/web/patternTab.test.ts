@@ -3,10 +3,12 @@
  * with a seeded database and every other request blocked. Saves test-artifacts/dashboard-patterns-chess.png
  * and dashboard-patterns-go.png.
  *
- * Seed: the 300 rated chess games of tests/fixtures/chess/rated-games.pgn. What the chess search
- * must find is counted from the fixture itself (tests/support/ratedGames.ts: chess.js and regular
- * expressions, not tabula's code): the positions whose board holds the sub-FEN's pieces, each
- * game's first, and the moves played from them with their results.
+ * Seed: the 300 rated chess games of tests/fixtures/chess/rated-games.pgn and the three 9x9 Go
+ * games of samples/go. What the chess search must find is counted from the fixture itself
+ * (tests/support/ratedGames.ts: chess.js and regular expressions, not tabula's code): the
+ * positions whose board holds the sub-FEN's pieces, each game's first, and the moves played from
+ * them with their results. The Go games are replayed with @sabaki/sgf and @sabaki/go-board, and a
+ * whole-board pattern is looked for in each position in the board's 8 symmetries by brute force.
  */
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
@@ -14,6 +16,7 @@ import { ARTIFACTS, browserSuite, tableCells, useBrowser } from '../support/brow
 import { testTargets } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';
 import { RATED_PGN, ratedGames, type FixtureGame } from '../support/ratedGames';
+import { sampleText } from '../support/sampleData';
 
 const GAMES = ratedGames();
 
@@ -81,12 +84,140 @@ const dragRegion = async (page: Page, from: [number, number], to: [number, numbe
   await page.mouse.up();
 };
 
+// ------------------------------------------------------------------ Go, by brute force
+
+interface SgfNode {
+  data: Record<string, string[]>;
+  children: SgfNode[];
+}
+interface SabakiBoard {
+  signMap: number[][];
+  makeMove(sign: number, vertex: [number, number]): SabakiBoard;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Sgf = require('@sabaki/sgf') as { parse(text: string): SgfNode[] };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const GoBoard = require('@sabaki/go-board') as { fromDimensions(width: number, height?: number): SabakiBoard };
+
+const GO_FILES = ['fuego-regression_2012-zen-vs-pro_3_So8p-vs-Zen.sgf', 'fuego-regression_2009_MM-Fuego-variations.sgf', 'fuego-regression_2010-Barcelona_Chou9p-vs-FuegoGB.sgf'];
+const SGF_LETTERS = 'abcdefghijklmnopqrs';
+
+interface GoReplay {
+  players: string;
+  /** Whether Black won (null: no result). */
+  blackWon: boolean | null;
+  /** The board after each ply of the main line (0: the start), rows of X O . from the top. */
+  boards: string[][];
+  /** The move that reached each ply (null at 0 and for a pass). */
+  moves: ({ colour: 'B' | 'W'; col: number; row: number } | null)[];
+}
+
+/** A 9x9 game's main line replayed by @sabaki/go-board. */
+const replayGo = (file: string): GoReplay => {
+  const [root] = Sgf.parse(sampleText('go', file));
+  const n = Number(root.data.SZ?.[0] ?? 19);
+  const rowsOf = (b: SabakiBoard) => b.signMap.map((row) => row.map((s) => (s === 1 ? 'X' : s === -1 ? 'O' : '.')).join(''));
+  let board = GoBoard.fromDimensions(n);
+  for (const [key, sign] of [['AB', 1], ['AW', -1]] as const) for (const v of root.data[key] ?? []) board = board.makeMove(sign, [SGF_LETTERS.indexOf(v[0]), SGF_LETTERS.indexOf(v[1])]);
+  const boards = [rowsOf(board)];
+  const moves: GoReplay['moves'] = [null];
+  for (let node = root; node.children.length > 0; ) {
+    node = node.children[0];
+    const colour = node.data.B ? 'B' : node.data.W ? 'W' : null;
+    if (!colour) continue;
+    const v = node.data[colour][0] ?? '';
+    const col = SGF_LETTERS.indexOf(v[0]);
+    const row = SGF_LETTERS.indexOf(v[1]);
+    const pass = v.length !== 2 || col >= n || row >= n;
+    if (!pass) board = board.makeMove(colour === 'B' ? 1 : -1, [col, row]);
+    boards.push(rowsOf(board));
+    moves.push(pass ? null : { colour, col, row });
+  }
+  const result = root.data.RE?.[0] ?? '';
+  return { players: `${root.data.PB?.[0]} – ${root.data.PW?.[0]}`, blackWon: /^B\+/.test(result) ? true : /^W\+/.test(result) ? false : null, boards, moves };
+};
+
+/** The board's 8 symmetries, as maps of a point of the pattern to a point of the board. */
+const SYMMETRIES = (n: number): ((c: number, r: number) => [number, number])[] => [
+  (c, r) => [c, r],
+  (c, r) => [n - 1 - c, r],
+  (c, r) => [c, n - 1 - r],
+  (c, r) => [n - 1 - c, n - 1 - r],
+  (c, r) => [r, c],
+  (c, r) => [n - 1 - r, c],
+  (c, r) => [r, n - 1 - c],
+  (c, r) => [n - 1 - r, n - 1 - c],
+];
+
+/**
+ * A whole-board pattern (rows of X O .) in every ply of the games, by brute force: the plies where
+ * some symmetry of it is the board, each game's first, and Kombilo's continuation at each: the
+ * next move (passes skipped) written in the pattern's frame, the least such text where several
+ * symmetries hold; counted a game once per move, with whether the mover won.
+ */
+function searchedInGoGames(games: GoReplay[], pattern: string[]) {
+  const n = pattern.length;
+  let totalCount = 0;
+  const matches: { players: string; ply: number }[] = [];
+  const moves = new Map<string, { move: string; count: number; wins: number }>();
+  for (const g of games) {
+    if (g.boards[0].length !== n) continue;
+    const played = new Set<string>();
+    let first: number | null = null;
+    g.boards.forEach((board, ply) => {
+      const holding = SYMMETRIES(n).filter((t) =>
+        pattern.every((row, r) =>
+          [...row].every((p, c) => {
+            const [x, y] = t(c, r);
+            return board[y][x] === p;
+          }),
+        ),
+      );
+      if (holding.length === 0) return;
+      totalCount++;
+      first ??= ply;
+      const next = g.moves.slice(ply + 1).find((m) => m !== null);
+      if (!next) return;
+      // Each holding symmetry's pattern point for the move: the one it maps onto the move's point.
+      const texts = holding.map((t) => {
+        for (let r = 0; r < n; r++) {
+          for (let c = 0; c < n; c++) {
+            const [x, y] = t(c, r);
+            if (x === next.col && y === next.row) return `${next.colour}[${SGF_LETTERS[c]}${SGF_LETTERS[r]}]`;
+          }
+        }
+        throw new Error(`no point of the pattern is ${next.col},${next.row}`);
+      });
+      played.add(texts.sort()[0]);
+    });
+    if (first === null) continue;
+    matches.push({ players: g.players, ply: first });
+    for (const move of played) {
+      const m = moves.get(move) ?? { move, count: 0, wins: 0 };
+      m.count++;
+      if (g.blackWon !== null && g.blackWon === move.startsWith('B')) m.wins++;
+      moves.set(move, m);
+    }
+  }
+  return { totalCount, matches, moves: [...moves.values()] };
+}
+
+/** Sets the board's points to `rows` (X black: one click, O white: two). */
+const setStones = async (page: Page, rows: string[]): Promise<void> => {
+  for (let r = 0; r < rows.length; r++) for (let c = 0; c < rows[r].length; c++) if (rows[r][c] !== '.') await clickPoint(page, c, r, rows[r][c] === 'X' ? 1 : 2);
+};
+
+/** The labels drawn on the board: label -> point. */
+const boardLabels = (page: Page) =>
+  page.$$eval('#pattern-board g.label', (gs) => Object.fromEntries(gs.map((g) => [g.getAttribute('data-label'), g.getAttribute('data-point')])));
+
 browserSuite('dashboard Pattern search tab in Chromium', () => {
   const browser = useBrowser(
     async (db) => {
       const gql = graphqlClient(db);
       const IMPORT = 'mutation ($f: GameFormat!, $d: String!) { importGames(format: $f, data: $d) { gameCount } }';
       dataOf(await gql(IMPORT, { f: 'PGN', d: RATED_PGN }));
+      for (const file of GO_FILES) dataOf(await gql(IMPORT, { f: 'SGF', d: sampleText('go', file) }));
     },
     { target: testTargets().slice(-1)[0] },
   );
@@ -231,4 +362,66 @@ browserSuite('dashboard Pattern search tab in Chromium', () => {
     expect(variablesOf(await sent).pattern).toEqual({ pattern: ['X...', '..O.', '....'].join('\n'), anchor: 'corner', colors: 'either', size: 13 });
     await page.close();
   }, 60_000);
+
+  it("finds a seeded Go game by its whole board after ten moves, at that ply, and labels the next move on the board", async () => {
+    const games = GO_FILES.map(replayGo);
+    const [soZen] = games;
+    const pattern = soZen.boards[10];
+    const expected = searchedInGoGames(games, pattern);
+    // So – Zen after 10 moves; Black (So, who won) plays C3 (`cg`) next.
+    expect(expected.matches).toEqual([{ players: 'So – Zen', ply: 10 }]);
+    expect(expected.moves).toEqual([{ move: 'B[cg]', count: 1, wins: 1 }]);
+
+    const page = await browser.openTab('patterns');
+    await page.locator('#pattern-size').selectOption('9');
+    await page.locator('#pattern-anchor').selectOption('anywhere');
+    await setStones(page, pattern);
+    expect((await page.locator('#pattern-text').innerText()).split('\n').slice(0, 9)).toEqual(pattern);
+    await page.locator('#pattern-search').click();
+    await settled(page);
+    expect(await page.locator('#pattern-summary').innerText()).toBe(`The pattern holds at ${expected.totalCount} position${expected.totalCount === 1 ? '' : 's'} in 1 game (of all games).`);
+    expect(await page.$$eval('#pattern-games li.pattern-match', (items) => items.map((li) => ({ players: li.querySelector('.players')?.textContent, ply: Number(li.getAttribute('data-ply')) })))).toEqual(expected.matches);
+    expect(await page.locator('#pattern-games li.pattern-match svg[role=img]').count()).toBe(1);
+    // The table: label, move, games, (bar), won.
+    const rows = (await tableCells(page, '#pattern-continuations')).map((c) => ({ label: c[0], move: c[1], count: Number(c[2]), wins: Number(c[4]) }));
+    expect(rows).toEqual(expected.moves.map((m, i) => ({ label: 'ABCDEFGH'[i], ...m })));
+    // The whole board is the pattern as it stands: B[cg] is drawn on column c, row g (2, 6), a black label.
+    expect(await boardLabels(page)).toEqual({ A: '2,6' });
+    expect(await page.locator('#pattern-board g.label.black').count()).toBe(1);
+    await page.close();
+  }, 120_000);
+
+  it('draws the continuations of a turned corner pattern where they were played on this board', async () => {
+    const [soZen] = GO_FILES.map(replayGo);
+    const page = await browser.openTab('patterns');
+    await page.locator('#pattern-size').selectOption('9');
+    await setStones(page, soZen.boards[10]);
+    // The bottom-left 5x5 corner: sent with the board's bottom row as its first (anchor corner).
+    await dragRegion(page, [0, 4], [4, 8]);
+    const sent = nextSearch(page);
+    await page.locator('#pattern-search').click();
+    const pattern = variablesOf(await sent).pattern as { pattern: string };
+    expect(pattern.pattern.split('\n')).toEqual([8, 7, 6, 5, 4].map((r) => soZen.boards[10][r].slice(0, 5)));
+    await settled(page);
+    const api = dataOf(
+      await graphqlClient(browser.db)<{ patternSearch: { continuations: { move: string; count: number }[] } }>(
+        'query ($p: JSON!) { patternSearch(kind: GO, pattern: $p) { continuations { move count } } }',
+        { p: pattern },
+      ),
+    ).patternSearch.continuations;
+    expect(api.length).toBeGreaterThan(0);
+    const rows = (await tableCells(page, '#pattern-continuations')).map((c) => ({ label: c[0], move: c[1], count: Number(c[2]) }));
+    expect(rows.map(({ move, count }) => ({ move, count }))).toEqual(api);
+    // Each move's point in the pattern's frame (column, row from its top left) is, on the board,
+    // the same column and the row counted up from the bottom; its label is drawn there.
+    const labels = await boardLabels(page);
+    for (const { label, move } of rows) {
+      const [pc, pr] = [SGF_LETTERS.indexOf(move[2]), SGF_LETTERS.indexOf(move[3])];
+      expect(labels[label]).toBe(`${pc},${8 - pr}`);
+    }
+    // One label a point.
+    expect(new Set(Object.values(labels)).size).toBe(Object.keys(labels).length);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-patterns-go.png'), fullPage: true });
+    await page.close();
+  }, 120_000);
 });
