@@ -1,8 +1,8 @@
 /**
  * The Pattern search tab's question to the API: `patternSearch(kind, pattern, filter, first,
  * after)` (docs/API.md, "Pattern search"), one page of matching games with a diagram of each at its
- * first match, the counts and the continuations; and the example pattern each game's query box
- * opens with (from docs/GAMES.md). An error keeps the API's code, so the tab can explain a timeout.
+ * first match, the counts and the continuations. An error keeps the API's code, so the tab can
+ * explain a timeout.
  */
 import { postGraphQL } from '../shared/api';
 import type { GameFilter, GameKind, MoveStat } from './explorerData';
@@ -11,39 +11,6 @@ import type { GameFilter, GameKind, MoveStat } from './explorerData';
 export const PAGE_SIZE = 10;
 /** The width of each match's diagram, px. */
 export const DIAGRAM_SIZE = 180;
-
-export interface PatternGame {
-  kind: GameKind;
-  title: string;
-  /** The pattern the query box opens with (Go: none, it has the board). */
-  example: string;
-  /** What the game's pattern language takes, in a line. */
-  hint: string;
-}
-
-export const PATTERN_GAMES: PatternGame[] = [
-  { kind: 'GO', title: 'Go', example: '', hint: '' },
-  {
-    kind: 'CHESS',
-    title: 'Chess',
-    example: '{"sub-fen": "8/8/8/8/4P3/5N2/8/8"}',
-    hint: 'Scoutfish\'s keys: "sub-fen" (pieces on squares, the rest anything), "material" ("KQRkqr"), "imbalance" ("Q v RR"), "side-to-move", "result", "sequence" and "streak" (lists of conditions). Example: a white pawn on e4 and a white knight on f3.',
-  },
-  {
-    kind: 'BACKGAMMON',
-    title: 'Backgammon',
-    example: '{"points": {"opp5": {"min": 2}}}',
-    hint: 'blunderDB\'s filters, from the side on roll: "race"/"contact", "pips", "pipDifference", "points", "blots", "prime", "bar", "off", "cube", "score", "decision", "minError". Example: at least 2 checkers on the opponent\'s 5-point (the golden anchor).',
-  },
-  {
-    kind: 'CROSSWORD',
-    title: 'Crossword',
-    example: '{"bingo": true}',
-    hint: 'Plays whose main word matches: "word" (letters, ? one tile, * any run), "bingo", "player", "lexicon", "minScore". Example: every bingo.',
-  },
-];
-
-export const patternGameOf = (kind: string): PatternGame => PATTERN_GAMES.find((g) => g.kind === kind) ?? PATTERN_GAMES[0];
 
 export interface PatternMatchRow {
   cursor: string;

@@ -8,7 +8,7 @@
  *   anywhere, or fixed where the region lies) and colours (as set, or also swapped). After a
  *   search the continuations are drawn on the board as labels (A, B, ...), the table naming each.
  * - Chess, backgammon, crossword: a query box holding the pattern as JSON, opening with an example
- *   of the game's language (patternData.ts).
+ *   of the game's language (patternGames.ts).
  *
  * Results (patternResults.ts): the counts, the continuations table and the matching games a page
  * at a time with a diagram of each at its first match. A pattern the server refuses shows its
@@ -37,7 +37,8 @@ import {
   wholeBoard,
 } from './goPattern';
 import { type BoardLabel, type PatternBoardView, patternBoardView } from './goPatternBoard';
-import { PAGE_SIZE, PATTERN_GAMES, type PatternGame, type PatternPage, explainError, patternGameOf, searchPatterns } from './patternData';
+import { PAGE_SIZE, type PatternPage, explainError, searchPatterns } from './patternData';
+import { PATTERN_GAMES, type PatternGame, patternGameOf } from './patternGames';
 import { drawContinuations, drawMatches, pageInfoOf, summaryOf } from './patternResults';
 import type { Tab } from './tabs';
 
