@@ -1,6 +1,7 @@
 /**
  * The explorer's filter form (dates, rating band, speeds, a player and side, ECO for chess) and
- * the `GameFilter` it stands for: only the fields filled in, so an empty form is no filter.
+ * the `GameFilter` it stands for: only the fields filled in, so an empty form is no filter. The
+ * Pattern search tab has the same form, its ids prefixed `pattern-` instead of `explorer-`.
  */
 import { h } from './dom';
 import type { ExplorerGame, GameFilter } from './explorerData';
@@ -58,26 +59,26 @@ export const describeFilter = (f: GameFilter | null, game: ExplorerGame): string
   return `games ${parts.join('; ')}`;
 };
 
-/** The form's fields (ids `explorer-…`), inside a `<fieldset>`. */
-export const filterFields = (): HTMLElement =>
+/** The form's fields (ids `<prefix>-…`, `explorer-…` for the Explorer tab), inside a `<fieldset>`. */
+export const filterFields = (prefix = 'explorer'): HTMLElement =>
   h(
     'fieldset',
     { class: 'explorer-filter' },
     h('legend', {}, 'Filter the games'),
     h('div', { class: 'controls' },
-      h('label', {}, 'From ', h('input', { id: 'explorer-date-from', type: 'text', size: '10', placeholder: 'YYYY[-MM[-DD]]', spellcheck: 'false' })),
-      h('label', {}, 'to ', h('input', { id: 'explorer-date-to', type: 'text', size: '10', placeholder: 'YYYY[-MM[-DD]]', spellcheck: 'false' })),
-      h('label', {}, 'Mean rating ', h('input', { id: 'explorer-min-rating', type: 'number', step: '1', placeholder: 'min' })),
-      h('label', {}, '– ', h('input', { id: 'explorer-max-rating', type: 'number', step: '1', placeholder: 'max' })),
-      h('label', {}, 'Player ', h('input', { id: 'explorer-player', type: 'text', size: '14', spellcheck: 'false' })),
-      h('label', {}, 'as ', h('select', { id: 'explorer-side' })),
-      h('label', { id: 'explorer-eco-label' }, 'ECO ', h('input', { id: 'explorer-eco', type: 'text', size: '4', placeholder: 'B9', spellcheck: 'false' })),
+      h('label', {}, 'From ', h('input', { id: `${prefix}-date-from`, type: 'text', size: '10', placeholder: 'YYYY[-MM[-DD]]', spellcheck: 'false' })),
+      h('label', {}, 'to ', h('input', { id: `${prefix}-date-to`, type: 'text', size: '10', placeholder: 'YYYY[-MM[-DD]]', spellcheck: 'false' })),
+      h('label', {}, 'Mean rating ', h('input', { id: `${prefix}-min-rating`, type: 'number', step: '1', placeholder: 'min' })),
+      h('label', {}, '– ', h('input', { id: `${prefix}-max-rating`, type: 'number', step: '1', placeholder: 'max' })),
+      h('label', {}, 'Player ', h('input', { id: `${prefix}-player`, type: 'text', size: '14', spellcheck: 'false' })),
+      h('label', {}, 'as ', h('select', { id: `${prefix}-side` })),
+      h('label', { id: `${prefix}-eco-label` }, 'ECO ', h('input', { id: `${prefix}-eco`, type: 'text', size: '4', placeholder: 'B9', spellcheck: 'false' })),
     ),
     h('div', { class: 'controls speeds', role: 'group', 'aria-label': 'Speeds' },
       'Speeds: ',
-      ...SPEEDS.map(([value, label]) => h('label', {}, h('input', { type: 'checkbox', name: 'explorer-speed', value }), label)),
-      h('button', { id: 'explorer-apply', type: 'submit' }, 'Apply'),
-      h('button', { id: 'explorer-clear', type: 'button' }, 'Clear'),
+      ...SPEEDS.map(([value, label]) => h('label', {}, h('input', { type: 'checkbox', name: `${prefix}-speed`, value }), label)),
+      h('button', { id: `${prefix}-apply`, type: 'submit' }, 'Apply'),
+      h('button', { id: `${prefix}-clear`, type: 'button' }, 'Clear'),
     ),
   );
 
@@ -88,17 +89,17 @@ export const sideOptions = (game: ExplorerGame): HTMLElement[] => [
   h('option', { value: 'SECOND' }, game.sides[1]),
 ];
 
-/** Reads the form's fields. */
-export const readFilter = (root: ParentNode): FilterValues => {
-  const value = (id: string) => (root.querySelector(`#${id}`) as HTMLInputElement | HTMLSelectElement).value;
+/** Reads the form's fields (ids `<prefix>-…`). */
+export const readFilter = (root: ParentNode, prefix = 'explorer'): FilterValues => {
+  const value = (id: string) => (root.querySelector(`#${prefix}-${id}`) as HTMLInputElement | HTMLSelectElement).value;
   return {
-    dateFrom: value('explorer-date-from'),
-    dateTo: value('explorer-date-to'),
-    minRating: value('explorer-min-rating'),
-    maxRating: value('explorer-max-rating'),
-    speeds: [...root.querySelectorAll<HTMLInputElement>('input[name=explorer-speed]:checked')].map((i) => i.value),
-    player: value('explorer-player'),
-    playerSide: value('explorer-side'),
-    eco: value('explorer-eco'),
+    dateFrom: value('date-from'),
+    dateTo: value('date-to'),
+    minRating: value('min-rating'),
+    maxRating: value('max-rating'),
+    speeds: [...root.querySelectorAll<HTMLInputElement>(`input[name=${prefix}-speed]:checked`)].map((i) => i.value),
+    player: value('player'),
+    playerSide: value('side'),
+    eco: value('eco'),
   };
 };

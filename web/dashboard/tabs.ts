@@ -1,11 +1,11 @@
 /**
- * The dashboard's tabs, one per game, and the explorer's. Each tab fills its own panel (`#panel-<id>`) the first time
+ * The dashboard's tabs, one per game, the explorer's and the pattern search's. Each tab fills its own panel (`#panel-<id>`) the first time
  * it is shown and says when it is done in `window.tabula.loaded`; `#<id>` in the address opens it.
  */
 import type { Chart } from 'chart.js';
 import { charts } from './dom';
 
-export type TabId = 'go' | 'backgammon' | 'chess' | 'crossword' | 'explorer';
+export type TabId = 'go' | 'backgammon' | 'chess' | 'crossword' | 'explorer' | 'patterns';
 
 export interface Tab {
   id: TabId;
