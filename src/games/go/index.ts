@@ -4,6 +4,7 @@ import { goAttributes } from './attributes';
 import { goPositionDiagram } from './diagram';
 import { goBoardQuery, goKeyForm } from './keyForms';
 import { goPositionsReader, goScoresReader } from './files';
+import { goPatterns } from './patterns';
 import { readGoTree, writeGoGameSgf } from './sgf';
 import { resultOf } from './result';
 
@@ -19,4 +20,5 @@ export const go: GameModule = {
   keyForm: goKeyForm,
   boardQuery: goBoardQuery,
   diagram: goPositionDiagram,
+  patterns: goPatterns,
 };

@@ -1,0 +1,164 @@
+/**
+ * Go's pattern language (issue 28, Kombilo's pattern search): a partial board found in every
+ * position of a game's main line, in any of the board's 8 symmetries, with the move that
+ * continued from it. Pure: the plies as a game's replay gives them (`position.board`: `#` black,
+ * `O` white, `.` empty, row by row from the top left, in the game's own orientation; `move`: the
+ * SGF move that reached the ply, `B[cd]`, `W[]` a pass).
+ *
+ * The pattern (patternRead.ts): rows of `X O . * x o`, an anchor, colours fixed or either, an
+ * optional board size. Where it may lie:
+ * - `"corner"`: as written, its top-left point on the board's top-left corner point (write a
+ *   corner pattern as the upper-left corner of the board); the 8 symmetries take it to every corner
+ *   in both orientations. Its first row and first column are edge lines.
+ * - `"side"`: as written, its first row on the board's top edge, at any column (corners
+ *   included); the symmetries take it along every edge. Its first row is an edge line.
+ * - `"anywhere"` (the default): any placement where it fits.
+ * - `[col, row]`: as written, its top-left point at that 0-based point (column from the left, row
+ *   from the top), and the 8 images of that placement: the position is pinned in the pattern's own
+ *   frame, as Kombilo's fixed anchor is (`[0, 0]` is `"corner"`).
+ * Each such placement is tried in its 8 images under the board's symmetries, the identity among
+ * them (and with colours swapped too for `"colors": "either"`). Boards are square, 9 to 19 (others never hold a
+ * pattern); `size` limits the search to one of them.
+ *
+ * Hits: one per ply `i` of the main line where some placement holds. Its continuation is
+ * Kombilo's: the first move after the ply (`plies[j].move`, j > i; passes do not count) played
+ * inside the placement's rectangle, written in the pattern's own frame: the colour letter as the
+ * pattern sees it (swapped when the placement swapped colours), then the point in SGF letters,
+ * column then row, counted from the pattern's top-left point as written (`B[cd]`: Black, third
+ * column, fourth row of the pattern); `byFirst` says whether Black really played it. Where several
+ * placements hold at a ply, the hit takes the one whose continuation comes first in the game; among
+ * those, the least continuation text (so a move and its image under a symmetry of the pattern
+ * itself count together); where none has one, the continuation is null.
+ *
+ * Speed: the pattern is compiled once per board size (patternPlacements.ts) into its placements,
+ * grouped in sweeps (one image of the pattern at one top row, every left column it may lie at); a
+ * ply's board is read into black and white row masks (the rows some placement reads; after the
+ * first ply only the move's point when nothing else changed, patternBoard.ts), and a sweep tests
+ * all its columns at once, one integer operation per constrained point, stopping when no column is
+ * left. The next move inside a rectangle is remembered per placement across the plies of a game.
+ *
+ * The pre-filter (`signature`, patternSignature.ts): at most 198 bytes a game, the points that
+ * ever held black, white or nothing in the opening and in the rest of the main line, which rule
+ * out a game where no placement's stones (and, after the opening, empty points) were ever there.
+ */
+import type { PlyRecord } from '../../db/records';
+import type { PatternGame, PatternHit, PatternLanguage } from '../patterns';
+import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS, readBoardRows, readNextBoardRows } from './patternBoard';
+import { FIRST_FORBIDDING, type GoPlacements, patternPointOf, placePattern, sweepHolds } from './patternPlacements';
+import { type GoPattern, readGoPattern } from './patternRead';
+import { boardSideOf, signatureMayHold, signatureOf } from './patternSignature';
+
+/** A read Go pattern with its placements per board size, compiled when first needed. */
+export interface GoPatternQuery {
+  pattern: GoPattern;
+  placements: Map<number, GoPlacements>;
+}
+
+const placementsFor = (query: GoPatternQuery, n: number): GoPlacements => {
+  let p = query.placements.get(n);
+  if (!p) query.placements.set(n, (p = placePattern(query.pattern, n)));
+  return p;
+};
+
+/** The board's row masks, one per need (patternPlacements.ts): black, white, occupied, white, black. */
+const BOARD_ROWS = [BLACK_ROWS, WHITE_ROWS, OCCUPIED_ROWS, WHITE_ROWS, BLACK_ROWS];
+
+const LETTERS = 'abcdefghijklmnopqrs';
+
+/** Each ply's move as board row and column (-1: none, a pass, or a setup) and colour (1 White). */
+interface Moves {
+  row: Int32Array;
+  col: Int32Array;
+  white: Uint8Array;
+}
+
+const movesOf = (plies: readonly PlyRecord[], n: number): Moves => {
+  const moves: Moves = { row: new Int32Array(plies.length).fill(-1), col: new Int32Array(plies.length).fill(-1), white: new Uint8Array(plies.length) };
+  for (let j = 1; j < plies.length; j++) {
+    const m = plies[j].move;
+    if (!m || m.length !== 5 || (m[0] !== 'B' && m[0] !== 'W')) continue;
+    const col = LETTERS.indexOf(m[2]);
+    const row = LETTERS.indexOf(m[3]);
+    if (col < 0 || row < 0 || col >= n || row >= n) continue;
+    moves.row[j] = row;
+    moves.col[j] = col;
+    moves.white[j] = m[0] === 'W' ? 1 : 0;
+  }
+  return moves;
+};
+
+/** Every ply of the game's main line where the pattern holds, with its continuation (see the module comment). */
+const goPatternHits = (query: GoPatternQuery, game: PatternGame): PatternHit[] => {
+  const { plies } = game;
+  const n = boardSideOf(plies);
+  if (n === 0 || (query.pattern.size !== null && query.pattern.size !== n)) return [];
+  const p = placementsFor(query, n);
+  if (p.count === 0) return [];
+  const hits: PatternHit[] = [];
+  // The next ply whose move falls in placement t's rectangle, as last found (-1: not looked for yet).
+  const next = new Int32Array(p.count).fill(-1);
+  // Each ply's board: the first read whole, the next ones from the one before where only the move's point changed.
+  const moves = movesOf(plies, n);
+  for (let i = 0; i < plies.length; i++) {
+    const board = plies[i].position.board;
+    if (board.length !== n * n) continue;
+    if (i === 0) readBoardRows(board, n, p.readRows);
+    else readNextBoardRows(board, n, p.readRows, moves.row[i] < 0 ? -1 : moves.row[i] * n + moves.col[i]);
+    let held = false;
+    let bestPly = plies.length;
+    let bestCode = 0;
+    for (let s = 0; s < p.sweeps; s++) {
+      for (let lefts = sweepHolds(p, s, BOARD_ROWS, FIRST_FORBIDDING, false); lefts !== 0; lefts &= lefts - 1) {
+        const t = p.sweepPlacement[s * n + (31 - Math.clz32(lefts & -lefts))];
+        held = true;
+        let j = next[t];
+        if (j <= i) {
+          const top = p.top[t];
+          const left = p.left[t];
+          const bottom = top + p.rows[t];
+          const right = left + p.cols[t];
+          for (j = i + 1; j < plies.length; j++) {
+            const r = moves.row[j];
+            const c = moves.col[j];
+            if (r >= top && r < bottom && c >= left && c < right) break;
+          }
+          next[t] = j;
+        }
+        if (j > bestPly || j === plies.length) continue;
+        // The continuation in the pattern's frame, through each way the placement maps back: the least.
+        let code = Infinity;
+        for (let k = p.mapStart[t]; k < p.mapStart[t + 1]; k++) {
+          const color = moves.white[j] ^ p.mapSwap[k];
+          code = Math.min(code, color * 1024 + patternPointOf(p, k, moves.row[j], moves.col[j]));
+        }
+        if (j < bestPly || code < bestCode) {
+          bestPly = j;
+          bestCode = code;
+        }
+      }
+    }
+    if (!held) continue;
+    if (bestPly === plies.length) {
+      hits.push({ ply: i, continuation: null });
+      continue;
+    }
+    const color = bestCode >= 1024 ? 'W' : 'B';
+    const point = bestCode % 1024;
+    const move = `${color}[${LETTERS[point >> 5]}${LETTERS[point & 31]}]`;
+    hits.push({ ply: i, continuation: { move, byFirst: moves.white[bestPly] === 0 } });
+  }
+  return hits;
+};
+
+/** Go's pattern language. */
+export const goPatterns: PatternLanguage<GoPatternQuery> = {
+  read: (input) => {
+    const read = readGoPattern(input);
+    return read.ok ? { ok: true, query: { pattern: read.query, placements: new Map() } } : read;
+  },
+  hits: goPatternHits,
+  signature: {
+    of: signatureOf,
+    mayHold: (query, signature) => signatureMayHold(signature, query.pattern.size, (n) => placementsFor(query, n)),
+  },
+};
