@@ -117,14 +117,14 @@ const QUERIES = {
   goCorner: (): PatternQuery => ({
     benchmark: 'pattern-go-corner',
     kind: 'GO',
-    description: '7x7 corner: 3-4 point and a small-knight approach, the rest empty, colours either',
+    description: '7x7 corner: 3-4 point and a small-knight approach, the rest empty, colours either (about 60% of the corpus games)',
     pattern: { pattern: CORNER_PATTERN, anchor: 'corner', colors: 'either', size: 19 },
     goalCorpus: '100,000 19x19 games',
   }),
   go9x9: (): PatternQuery => ({
     benchmark: 'pattern-go-9x9',
     kind: 'GO',
-    description: `whole 9x9 board: 6 moves of "${NINE_LINES[0][1]}", anchor corner, colours fixed`,
+    description: `whole 9x9 board: 6 moves of "${NINE_LINES[0][1]}", anchor corner, colours fixed (about 12% of the corpus games)`,
     pattern: { pattern: nineByNinePattern(), anchor: 'corner', colors: 'fixed', size: 9 },
     goalCorpus: '100,000 9x9 games',
   }),
