@@ -30,6 +30,18 @@
 #              BENCH_EXPORT_GAMES (20000, imported through the CLI unless the schema holds games),
 #              BENCH_EXPORT_SCHEMA (bench_export; bench_scale measures a kept scale corpus),
 #              BENCH_EXPORT_KEEP=1.
+#   patterns.js  pattern search (issue 28): `patternSearch` over HTTP GraphQL, p50/p99/max ms of whole
+#              searches (BENCH_PATTERN_REQUESTS, 10, after a warm-up; each with its own always-true
+#              filter so none reads the answer kept for the next pages), totalCount/gameCount, and
+#              each corpus's Game.patternSignature bytes per game: BENCH_ONLY=patterns npm run bench.
+#              Corpora generated and imported through the CLI (schemas bench_pattern_<corpus>_<size>,
+#              reused when they hold games, dropped unless BENCH_PATTERN_KEEP=1): BENCH_PATTERN_GO_GAMES
+#              (100000) 19x19 games and as many 9x9 (bench/goGames.ts); chess on the schema
+#              BENCH_SCALE_SCHEMA names when it holds chess games (never dropped), else
+#              BENCH_PATTERN_CHESS_GAMES (100000) of bench/chessGames.ts; backgammon matches
+#              (bench/backgammonGames.ts) up to BENCH_PATTERN_BG_POSITIONS (1000000) positions.
+#              BENCH_PATTERN_PARTS ("go chess backgammon"), BENCH_PATTERN_TIMEOUT_MS (280000: the
+#              server's TABULA_STATEMENT_TIMEOUT_MS; a search stopped by it is reported, not fatal).
 # Env: DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test; schemas bench_* are created
 # and dropped), BENCH_ONLY="codecs lookup ingest" to run a subset (or "scale"), BENCH_INGEST="go pgn
 # sgf" for a part of ingest, BENCH_GO_RECORDS (1000000), BENCH_PGN_GAMES (10000; 1000000 streams the

@@ -19,7 +19,7 @@ interface Goal {
   text: string;
 }
 
-/** The goals (issues 8 and 14), one place: a figure of a benchmark's line against a bound. */
+/** The goals (issues 8, 14, 27 and 28), one place: a figure of a benchmark's line against a bound. */
 const GOALS: Goal[] = [
   { benchmark: 'lookup-single', figure: 'requestsPerSecond', op: '>=', value: 3500, text: 'single lookups, 16 connections (req/s)' },
   { benchmark: 'lookup-single', figure: 'p99Ms', op: '<=', value: 15, text: 'single lookups, p99 (ms)' },
@@ -55,6 +55,17 @@ const GOALS: Goal[] = [
   // Issue 27's export goal: lichess streams 20-60 games/s.
   { benchmark: 'export-pgn', figure: 'gamesPerSecond', op: '>=', value: 20_000, text: 'export by filter, PGN over HTTP (games/s; issue 27)' },
   { benchmark: 'export-pgn', figure: 'serverRssGrowthMb', op: '<=', value: 32, text: 'export: server RSS after 4 exports over after 2 (MB), memory flat (issue 27)' },
+  // Issue 28's pattern search: p50 of whole searches over HTTP, at the corpus size each goal names (the figure's goalCorpus).
+  { benchmark: 'pattern-go-corner', figure: 'p50Ms', op: '<=', value: 1000, text: 'Go 7x7 corner pattern, continuations included, 100,000 19x19 games, p50 (ms; issue 28)' },
+  { benchmark: 'pattern-go-9x9', figure: 'p50Ms', op: '<=', value: 200, text: 'Go whole-board 9x9 pattern, 100,000 9x9 games, p50 (ms; issue 28)' },
+  { benchmark: 'pattern-chess-material', figure: 'p50Ms', op: '<=', value: 500, text: 'chess material query, 1,000,000 games, p50 (ms; issue 28)' },
+  { benchmark: 'pattern-chess-imbalance', figure: 'p50Ms', op: '<=', value: 500, text: 'chess imbalance query, 1,000,000 games, p50 (ms; issue 28)' },
+  { benchmark: 'pattern-chess-subfen', figure: 'p50Ms', op: '<=', value: 3000, text: 'chess sub-fen of 5 pieces, 1,000,000 games, p50 (ms; issue 28)' },
+  { benchmark: 'pattern-backgammon', figure: 'p50Ms', op: '<=', value: 500, text: 'backgammon structural filter, 1,000,000 positions, p50 (ms; issue 28)' },
+  { benchmark: 'pattern-signature-go19', figure: 'bytesPerGame', op: '<=', value: 400, text: 'Go 19x19 pattern signature, bytes per game as stored (issue 28)' },
+  { benchmark: 'pattern-signature-go9', figure: 'bytesPerGame', op: '<=', value: 400, text: 'Go 9x9 pattern signature, bytes per game as stored (issue 28)' },
+  { benchmark: 'pattern-signature-chess', figure: 'bytesPerGame', op: '<=', value: 400, text: 'chess pattern signature, bytes per game as stored (issue 28)' },
+  { benchmark: 'pattern-signature-backgammon', figure: 'bytesPerGame', op: '<=', value: 400, text: 'backgammon pattern signature, bytes per game as stored (issue 28)' },
 ];
 
 type Figures = Record<string, unknown>;
