@@ -78,13 +78,20 @@ describeEachDatabase('GET /export', (getDb) => {
   let gql: Gql;
   let readerToken: string;
 
-  const importFile = async (format: string, data: string): Promise<number> =>
-    dataOf(
-      await gql<{ importGames: { gameCount: number } }>('mutation ($format: GameFormat!, $data: String!) { importGames(format: $format, data: $data) { gameCount } }', {
-        format,
-        data,
-      }),
-    ).importGames.gameCount;
+  /** The id of each import below, in order (not assumed: a sequence may have moved on). */
+  const importIds: string[] = [];
+  const importFile = async (format: string, data: string): Promise<number> => {
+    const { importGames } = dataOf(
+      await gql<{ importGames: { gameCount: number; importId: string } }>(
+        'mutation ($format: GameFormat!, $data: String!) { importGames(format: $format, data: $data) { gameCount importId } }',
+        { format, data },
+      ),
+    );
+    importIds.push(importGames.importId);
+    return importGames.gameCount;
+  };
+  /** The id of the `n`th import (1: the first). */
+  const imported = (n: number): string => importIds[n - 1];
 
   beforeAll(async () => {
     const db = getDb();
@@ -125,7 +132,7 @@ describeEachDatabase('GET /export', (getDb) => {
   });
 
   it('honours the rating, speed and length filters as games(filter:) does, keeping the games counted from the tags', async () => {
-    const filter = { importId: '6', minRating: 1800, maxRating: 2600, speeds: ['BLITZ', 'RAPID'], minPlies: 16 };
+    const filter = { importId: imported(6), minRating: 1800, maxRating: 2600, speeds: ['BLITZ', 'RAPID'], minPlies: 16 };
     // Counted from the fixture's tags and moves, not by tabula: lichess's estimate initial + 40 × increment, blitz 180-479 s, rapid 480-1499 s.
     const speedOf = (control: string | undefined): string | null => {
       const m = /^(\d+)\+(\d+)$/.exec(control ?? '');
@@ -162,7 +169,7 @@ describeEachDatabase('GET /export', (getDb) => {
   });
 
   it('writes GameText as one base64 line per game, each the export(format: GAMETEXT) of that game', async () => {
-    const filter = { importId: '2' };
+    const filter = { importId: imported(2) };
     const listed = await listedExports(gql, filter, 'GAMETEXT');
     expect(listed).toHaveLength(16);
     const received = await get(exportUrl(base, 'GAMETEXT', filter));
@@ -179,30 +186,30 @@ describeEachDatabase('GET /export', (getDb) => {
   });
 
   it('leaves out a game the format cannot hold (a set-up backgammon position as MAT) and counts it in the trailer', async () => {
-    const setUp = await listedExports(gql, { importId: '4' }, 'SGF');
+    const setUp = await listedExports(gql, { importId: imported(4) }, 'SGF');
     expect(setUp).toHaveLength(1);
     const mat = await gql(`{ game(id: "${setUp[0].id}") { export(format: MAT) } }`);
     expect(mat.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-    const written = await listedExports(gql, { importId: '3' }, 'MAT');
+    const written = await listedExports(gql, { importId: imported(3) }, 'MAT');
     const received = await get(exportUrl(base, 'MAT', { kind: 'BACKGAMMON' }));
     expect(received.body).toBe(concatenated(written.map((g) => g.export)));
     expect(received.trailers['x-tabula-skipped-games']).toBe('1');
   });
 
   it('writes NDJSON: one object a line per game with its attributes', async () => {
-    const received = await get(exportUrl(base, 'NDJSON', { importId: '5' }));
+    const received = await get(exportUrl(base, 'NDJSON', { importId: imported(5) }));
     const lines = received.body.split('\n');
     expect(lines.at(-1)).toBe('');
     const objects = lines.slice(0, -1).map((line) => JSON.parse(line) as Record<string, unknown>);
     const { games } = dataOf(
       await gql<{ games: { nodes: Record<string, unknown>[] } }>(
-        `{ games(filter: { importId: "5" }) {
+        `{ games(filter: { importId: "${imported(5)}" }) {
           nodes { id kind sourceFormat player1 player2 event site round date result matchLength gameNumber player1Rating player2Rating speed plyCount }
         } }`,
       ),
     );
     expect(objects).toHaveLength(1);
-    expect(objects[0]).toEqual({ ...games.nodes[0], indexInFile: 0, importId: '5', opening: null });
+    expect(objects[0]).toEqual({ ...games.nodes[0], indexInFile: 0, importId: imported(5), opening: null });
     // The Go sample's own header: PB[Chun-Hsun Chou] PW[Fuego-GB Prototype] RE[B+R] DT[2010-07-20] (the first player is
     // Black), TM[1800.0]: 30 minutes, classical by lichess's rule (1,500 s or more); 69 moves (B[..]/W[..] nodes), no variation.
     expect(objects[0]).toMatchObject({
@@ -218,11 +225,11 @@ describeEachDatabase('GET /export', (getDb) => {
   });
 
   it("writes each chess game's opening in NDJSON as Game.opening gives it: its ECO code and name", async () => {
-    const received = await get(exportUrl(base, 'NDJSON', { importId: '6' }));
+    const received = await get(exportUrl(base, 'NDJSON', { importId: imported(6) }));
     const lines = received.body.trimEnd().split('\n').map((line) => JSON.parse(line) as { id: string; round: string; opening: { eco: string; name: string } | null });
     const { games } = dataOf(
       await gql<{ games: { nodes: { id: string; opening: { eco: string; name: string } | null }[] } }>(
-        `{ games(filter: { importId: "6" }, first: 100) { nodes { id opening { eco name } } } }`,
+        `{ games(filter: { importId: "${imported(6)}" }, first: 100) { nodes { id opening { eco name } } } }`,
       ),
     );
     expect(lines.slice(0, 100).map((l) => ({ id: l.id, opening: l.opening }))).toEqual(games.nodes);
