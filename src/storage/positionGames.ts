@@ -30,11 +30,12 @@ export interface ReachedKey {
 }
 
 /**
- * The games that reached any of `keys` and that `query` keeps, each once, as slots of the game
- * columns: each key's runs (decoded once and cached) and its other places (checked against
- * replays), tested on the game columns in memory.
+ * Visits, each once, the games that reached any of `keys` and that `query` keeps, as slots of the
+ * game columns (returned): each key's runs (decoded once and cached) and its other places (checked
+ * against replays), tested on the game columns in memory. Nothing is gathered: at the start position
+ * that is every game.
  */
-async function keptSlots(db: Database, source: PlySource, keys: readonly ReachedKey[], query: GameQuery): Promise<{ columns: GameColumns; slots: number[] }> {
+async function visitKept(db: Database, source: PlySource, keys: readonly ReachedKey[], query: GameQuery, visit: (slot: number) => void): Promise<GameColumns> {
   const cache = explorerCache(db);
   const reads = await Promise.all(
     keys.map(async ({ kind, key }) => {
@@ -48,34 +49,45 @@ async function keptSlots(db: Database, source: PlySource, keys: readonly Reached
   const coldIds = [...new Set(reads.flatMap((r) => r.coldIds))];
   const columns = cache.games;
   const keeps = await gameTest(db, columns, query, runs, coldIds);
-  const seen = new Uint8Array(columns.present.length);
-  const slots: number[] = [];
+  // One key's runs name a game at most once, in consecutive entries; several keys may share games.
+  const seen = keys.length > 1 || coldIds.length > 0 ? new Uint8Array(columns.present.length) : null;
   const take = (i: number): void => {
-    if (i < 0 || seen[i] === 1) return;
-    seen[i] = 1;
-    if (keeps(i)) slots.push(i);
+    if (i < 0) return;
+    if (seen) {
+      if (seen[i] === 1) return;
+      seen[i] = 1;
+    }
+    if (keeps(i)) visit(i);
   };
   for (const run of runs) {
     const { offsets } = run.columns;
     const base = baseSlotOf(columns, run);
-    for (let e = 0; e < offsets.length; e++) take(base >= 0 ? base + offsets[e] : columns.slot(run.baseGameId + BigInt(offsets[e])));
+    for (let e = 0; e < offsets.length; e++) {
+      if (e > 0 && offsets[e] === offsets[e - 1]) continue;
+      take(base >= 0 ? base + offsets[e] : columns.slot(run.baseGameId + BigInt(offsets[e])));
+    }
   }
   for (const id of coldIds) take(columns.slot(id));
-  return { columns, slots };
+  return columns;
 }
 
-/** The first `first` of `slots` in the order `comes` (whether one slot comes before another), best first. */
-function firstInOrder(slots: readonly number[], first: number, comes: (a: number, b: number) => boolean): number[] {
-  // The best `first` so far, best first: a candidate worse than the last is passed over at once.
-  const best: number[] = [];
-  for (const i of slots) {
-    if (best.length === first && !comes(i, best[best.length - 1])) continue;
+/** The best `first` of the slots offered, in the order `comes` (whether one slot comes before another), best first. */
+class FirstInOrder {
+  readonly best: number[] = [];
+  constructor(
+    private readonly first: number,
+    private readonly comes: (a: number, b: number) => boolean,
+  ) {}
+
+  offer(i: number): void {
+    // A candidate worse than the last of a full list is passed over at once.
+    const { best, first, comes } = this;
+    if (best.length === first && !comes(i, best[best.length - 1])) return;
     let at = best.length;
     while (at > 0 && comes(i, best[at - 1])) at--;
     best.splice(at, 0, i);
     if (best.length > first) best.pop();
   }
-  return best;
 }
 
 /** The first `first` games that reached the position under `key` and that `query` keeps, in `order`. */
@@ -89,8 +101,10 @@ export async function positionGames(
   first: number,
 ): Promise<Game[]> {
   if (first <= 0) return [];
-  const { columns, slots } = await keptSlots(db, source, [{ kind, key }], query);
-  return gamesInOrder(db, firstInOrder(slots, first, before(columns, order)).map((i) => columns.idOf(i)));
+  const cache = explorerCache(db);
+  const ranked = new FirstInOrder(first, before(cache.games, order));
+  const columns = await visitKept(db, source, [{ kind, key }], query, (i) => ranked.offer(i));
+  return gamesInOrder(db, ranked.best.map((i) => columns.idOf(i)));
 }
 
 /** A game column's value in slot `i` as a number the order compares (null: none), for the orders the columns hold. */
@@ -126,7 +140,7 @@ export async function reachingGamesPage(
 ): Promise<GamePage | null> {
   const valueAt = ORDER_VALUES[order.column];
   if (!valueAt) return null;
-  const { columns, slots } = await keptSlots(db, source, keys, query);
+  const columns = explorerCache(db).games;
   // Forward order over (value, slot): slots follow ids, so ties by slot are ties by id.
   const compare = (va: number | null, a: number, vb: number | null, b: number): number => {
     if (order.column === 'id') return order.descending ? b - a : a - b;
@@ -135,17 +149,24 @@ export async function reachingGamesPage(
     return a - b;
   };
   const sign = backward ? -1 : 1;
-  const comes = (a: number, b: number): boolean => sign * compare(valueAt(columns, a), a, valueAt(columns, b), b) < 0;
-  let candidates = slots;
-  if (cursor) {
-    const at = Number(cursor.id - columns.idOf(0));
-    const toValue = CURSOR_VALUES[order.column];
-    const value = cursor.value === null || !toValue ? null : toValue(cursor.value);
-    candidates = slots.filter((i) => sign * compare(valueAt(columns, i), i, value, at) > 0);
-  }
-  const best = firstInOrder(candidates, first + 1, comes);
+  const ranked = new FirstInOrder(first + 1, (a, b) => sign * compare(valueAt(columns, a), a, valueAt(columns, b), b) < 0);
+  const toValue = CURSOR_VALUES[order.column];
+  const cursorValue = !cursor || cursor.value === null || !toValue ? null : toValue(cursor.value);
+  let totalCount = 0;
+  // Slots follow ids from the columns' first id, so the cursor's game has a slot even when not
+  // loaded: read once the visit starts (the columns are filled by then).
+  let cursorSlot: number | null = null;
+  await visitKept(db, source, keys, query, (i) => {
+    totalCount++;
+    if (cursor) {
+      cursorSlot ??= Number(cursor.id - columns.idOf(0));
+      if (sign * compare(valueAt(columns, i), i, cursorValue, cursorSlot) <= 0) return;
+    }
+    ranked.offer(i);
+  });
+  const best = ranked.best;
   const games = await gamesInOrder(db, best.slice(0, first).map((i) => columns.idOf(i)));
-  return { games, totalCount: slots.length, hasNextPage: best.length > first };
+  return { games, totalCount, hasNextPage: best.length > first };
 }
 
 /** The ids in both lists (all of `ids` when `within` is absent). */
