@@ -18,9 +18,8 @@
  * As a script: `node $OUT/bench/backgammonGames.js POSITIONS FILE` writes games until they hold
  * POSITIONS positions (the plies of their main lines, each game's start included).
  */
-import fs from 'node:fs';
-import { BAR, OFF, legalPlays, letterOfPoint, startingSide, type SideCheckers } from '../src/codecs/backgammon';
-import { prng } from './common';
+import { BAR, OFF, applyStep, legalPlays, letterOfPoint, startingSide, type SideCheckers } from '../src/codecs/backgammon';
+import { prng, writeTexts } from './common';
 
 export const BACKGAMMON_SEED = 1728;
 const MATCH_LENGTH = 7;
@@ -32,17 +31,6 @@ const legalStep = (own: SideCheckers, opp: SideCheckers, from: number, die: numb
   let back = 24;
   while (back >= 0 && own[back] === 0) back--;
   return back <= 5 && (from === back || dest === -1);
-};
-
-/** Moves a checker, hitting a blot. */
-const step = (own: SideCheckers, opp: SideCheckers, from: number, to: number): void => {
-  own[from]--;
-  if (to === OFF) return;
-  if (opp[23 - to] === 1) {
-    opp[23 - to] = 0;
-    opp[BAR]++;
-  }
-  own[to]++;
 };
 
 /** A random legal play of `dice` by `own`: its steps, played on the boards. */
@@ -59,7 +47,7 @@ function randomPlay(own: SideCheckers, opp: SideCheckers, dice: [number, number]
     if (sources.length === 0) break;
     const from = sources[Math.floor(random() * sources.length)];
     const to = from - die < 0 ? OFF : from - die;
-    step(o, p, from, to);
+    applyStep(o, p, from, to);
     steps.push({ from, to });
   }
   let chosen = steps;
@@ -69,7 +57,7 @@ function randomPlay(own: SideCheckers, opp: SideCheckers, dice: [number, number]
     const plays = [...legal.plays.values()];
     chosen = plays.length && legal.dice > 0 ? plays[Math.floor(random() * plays.length)] : [];
   }
-  for (const s of chosen) step(own, opp, s.from, s.to);
+  for (const s of chosen) applyStep(own, opp, s.from, s.to);
   return chosen;
 }
 
@@ -134,34 +122,19 @@ export function* backgammonGames(seed = BACKGAMMON_SEED): Generator<BackgammonGa
 
 /** Writes games to `file` until their positions (plies plus each game's start) reach `positions`; returns the games, positions and bytes written. */
 export function writeBackgammonSgfFile(file: string, positions: number): { games: number; positions: number; bytes: number } {
-  const out = fs.openSync(file, 'w');
-  let chunk: string[] = [];
-  let chunkLength = 0;
-  let bytes = 0;
   let games = 0;
   let written = 0;
-  const flush = () => {
-    const buffer = Buffer.from(chunk.join(''));
-    for (let done = 0; done < buffer.length; ) done += fs.writeSync(out, buffer, done);
-    bytes += buffer.length;
-    chunk = [];
-    chunkLength = 0;
-  };
-  try {
+  const bytes = writeTexts(file, (function* () {
     for (const game of backgammonGames()) {
-      if (written >= positions) break;
-      chunk.push(game.text);
-      chunkLength += game.text.length;
+      if (written >= positions) return;
       games++;
       written += game.plies + 1;
-      if (chunkLength >= 1 << 20) flush();
+      yield game.text;
     }
-    flush();
-  } finally {
-    fs.closeSync(out);
-  }
+  })());
   return { games, positions: written, bytes };
 }
+
 
 if (require.main === module) {
   const [positions, file] = process.argv.slice(2);

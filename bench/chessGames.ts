@@ -14,9 +14,8 @@
  *
  * As a script: `node $OUT/bench/chessGames.js COUNT FILE` writes COUNT games to FILE.
  */
-import fs from 'node:fs';
 import { legalMoves, makeMove, parseSan, printSan, sanWithoutCheck, standardPosition, stripSanSuffix, type Move } from '../src/codecs/chess';
-import { prng } from './common';
+import { prng, writeTexts } from './common';
 import { OPENING_LINES, type OpeningLine } from './openings';
 
 export const PGN_SEED = 12345;
@@ -156,29 +155,11 @@ const ratingTags = (g: number): string => {
 
 /** Writes the first `count` games to `file`, 1 MB at a time; returns the bytes written. */
 export function writePgnFile(file: string, count: number): number {
-  const out = fs.openSync(file, 'w');
-  let chunk: string[] = [];
-  let chunkLength = 0;
-  let bytes = 0;
-  const flush = () => {
-    const buffer = Buffer.from(chunk.join(''));
-    for (let done = 0; done < buffer.length; ) done += fs.writeSync(out, buffer, done);
-    bytes += buffer.length;
-    chunk = [];
-    chunkLength = 0;
-  };
-  try {
-    for (const game of chessGames(count)) {
-      chunk.push(game.text);
-      chunkLength += game.text.length;
-      if (chunkLength >= 1 << 20) flush();
-    }
-    flush();
-  } finally {
-    fs.closeSync(out);
-  }
-  return bytes;
+  return writeTexts(file, (function* () {
+    for (const game of chessGames(count)) yield game.text;
+  })());
 }
+
 
 if (require.main === module) {
   const [count, file] = process.argv.slice(2);

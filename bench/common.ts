@@ -238,3 +238,29 @@ export const storedGames = (schema: string): Promise<number> =>
     if (!exists.rows[0].t) return 0;
     return Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${schema}"."Game"`)).rows[0].n);
   });
+
+/** Writes `texts` to `file` one after another, a megabyte at a time; returns the bytes written. */
+export function writeTexts(file: string, texts: Iterable<string>): number {
+  const out = fs.openSync(file, 'w');
+  let chunk: string[] = [];
+  let chunkLength = 0;
+  let bytes = 0;
+  const flush = () => {
+    const buffer = Buffer.from(chunk.join(''));
+    for (let done = 0; done < buffer.length; ) done += fs.writeSync(out, buffer, done);
+    bytes += buffer.length;
+    chunk = [];
+    chunkLength = 0;
+  };
+  try {
+    for (const text of texts) {
+      chunk.push(text);
+      chunkLength += text.length;
+      if (chunkLength >= 1 << 20) flush();
+    }
+    flush();
+  } finally {
+    fs.closeSync(out);
+  }
+  return bytes;
+}

@@ -20,8 +20,7 @@
  *
  * As a script: `node $OUT/bench/goGames.js COUNT SIZE FILE` writes COUNT games of SIZExSIZE to FILE.
  */
-import fs from 'node:fs';
-import { prng } from './common';
+import { prng, writeTexts } from './common';
 
 export const GO_SEED = 2807;
 
@@ -289,31 +288,16 @@ export function boardRows(size: number, moves: readonly number[], plies: number)
 
 /** Writes the first `count` games of `size` to `file`, 1 MB at a time; returns the bytes and moves written. */
 export function writeGoSgfFile(file: string, count: number, size: number): { bytes: number; moves: number } {
-  const out = fs.openSync(file, 'w');
-  let chunk: string[] = [];
-  let chunkLength = 0;
-  let bytes = 0;
   let moves = 0;
-  const flush = () => {
-    const buffer = Buffer.from(chunk.join(''));
-    for (let done = 0; done < buffer.length; ) done += fs.writeSync(out, buffer, done);
-    bytes += buffer.length;
-    chunk = [];
-    chunkLength = 0;
-  };
-  try {
+  const bytes = writeTexts(file, (function* () {
     for (const game of goGames(count, size)) {
-      chunk.push(game.text);
-      chunkLength += game.text.length;
       moves += game.moves.length;
-      if (chunkLength >= 1 << 20) flush();
+      yield game.text;
     }
-    flush();
-  } finally {
-    fs.closeSync(out);
-  }
+  })());
   return { bytes, moves };
 }
+
 
 if (require.main === module) {
   const [count, size, file] = process.argv.slice(2);
