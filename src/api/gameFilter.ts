@@ -5,12 +5,11 @@
  */
 import type { Database } from '../db/database';
 import type { GameKind, Speed } from '../db/records';
-import { keyFormOf } from '../games/keyForms';
 import { filterDay } from '../storage/games';
 import type { KeptGames } from '../games/keptGames';
 import { type GameQuery, gameConditions } from '../storage/gameFilter';
-import { positionsOfBoard } from '../storage/boards';
-import { type PlySource, gamesReachingKey } from '../storage/occurrences';
+import type { PlySource } from '../storage/occurrences';
+import { positionsNamed, queryReaching } from '../storage/reachedPositions';
 import type { ReachedKey } from '../storage/positionGames';
 import { MAX_FILTER_TEXT, MAX_KEY_TEXT, parseId, textArg } from './args';
 import { badUserInput } from './errors';
@@ -35,9 +34,6 @@ export interface GameFilter {
   maxPlies?: number | null;
   analysed?: boolean | null;
 }
-
-/** Most positions a board named by `filter.position` stands for (a backgammon Position ID under every match state). */
-const MAX_FILTER_POSITIONS = 100;
 
 /** A date argument (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`) as the first (`from`) or last (`until`) day it can be. */
 export const dateArg = (text: string, argument: string, end: 'from' | 'until'): Date => {
@@ -94,19 +90,11 @@ export function gameQueryArg(filter: GameFilter, prefix = 'filter'): GameQuery {
   };
 }
 
-/** The positions `text` names (any form `findPositions` reads): its keys, or the stored positions of the board it names. */
-async function positionsNamed(db: Database, source: PlySource, text: string, argument: string): Promise<ReachedKey[]> {
-  const form = keyFormOf(textArg(text, argument, MAX_KEY_TEXT));
-  if (form.form === 'unknown') throw badUserInput(`${argument}: ${form.reason}`, { argument });
-  if (form.form === 'keys') return form.keys;
-  return (await positionsOfBoard(db, source, form.kind, form.board, MAX_FILTER_POSITIONS)).map((p) => ({ kind: form.kind, key: p.key }));
-}
-
-/** `query` narrowed to the games that reached any of `keys` (their ids, in id order), for SQL. */
-export async function queryReaching(db: Database, source: PlySource, query: GameQuery, keys: readonly ReachedKey[]): Promise<GameQuery> {
-  const games = new Set<bigint>();
-  for (const { kind, key } of keys) for (const id of await gamesReachingKey(db, source, kind, key)) games.add(id);
-  return { ...query, gameIds: [...games].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) };
+/** The positions `text` names (any form `findPositions` reads); refused, naming `argument`, when it names none. */
+async function positionsOf(db: Database, source: PlySource, text: string, argument: string): Promise<ReachedKey[]> {
+  const named = await positionsNamed(db, source, textArg(text, argument, MAX_KEY_TEXT));
+  if (!named.ok) throw badUserInput(`${argument}: ${named.reason}`, { argument });
+  return named.keys;
 }
 
 /**
@@ -121,7 +109,7 @@ export async function gameQueryAndPositions(
 ): Promise<{ query: GameQuery; positions: ReachedKey[] | null }> {
   if (!filter) return { query: {}, positions: null };
   const query = gameQueryArg(filter, prefix);
-  return { query, positions: filter.position ? await positionsNamed(db, source, filter.position, `${prefix}.position`) : null };
+  return { query, positions: filter.position ? await positionsOf(db, source, filter.position, `${prefix}.position`) : null };
 }
 
 /** A filter as the storage query, each field checked, its position turned into the games that reached it. */

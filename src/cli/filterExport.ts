@@ -14,6 +14,7 @@ import type { Side } from '../storage/gameFilter';
 import { SPEEDS, type Speed } from '../games/speed';
 import { formatCount } from './numbers';
 import { createProgress } from './progress';
+import { positionsNamed, queryReaching, storedPlySource } from '../storage/reachedPositions';
 import { UsageError, idOption } from './usage';
 
 /** The filter options of `tabula export`, as commander gives them. */
@@ -33,11 +34,12 @@ export interface FilterOptionsCli {
   eco?: string;
   minPlies?: string;
   maxPlies?: string;
+  position?: string;
 }
 
 /** The options that make an export one by filter (`--import` alone keeps its own meaning: one import in file order). */
 export const FILTER_OPTIONS = [
-  'kind', 'player', 'event', 'since', 'until', 'result', 'text', 'minRating', 'maxRating', 'speed', 'side', 'eco', 'minPlies', 'maxPlies',
+  'kind', 'player', 'event', 'since', 'until', 'result', 'text', 'minRating', 'maxRating', 'speed', 'side', 'eco', 'minPlies', 'maxPlies', 'position',
 ] as const;
 
 /** The filter options but `--kind` and `--import` (each command says what those are to it), as `--help` lists them. */
@@ -55,6 +57,7 @@ const FILTER_OPTION_HELP: readonly [flags: string, help: string][] = [
   ['--eco <code>', 'filter: an ECO code or its prefix (B90, B9)'],
   ['--min-plies <n>', 'filter: at least n plies on the main line'],
   ['--max-plies <n>', 'filter: at most n plies on the main line'],
+  ['--position <text>', 'filter: games that reached this position (a FEN, a key, a Position ID: any form findPositions reads)'],
 ];
 
 /** `command` with the filter options (`filterQuery` reads them): `tabula export` and `tabula search` take the same. */
@@ -149,6 +152,20 @@ export const filterQuery = (values: FilterOptionsCli): GameQuery => {
     maxPlies: countOption('--max-plies', values.maxPlies),
   };
 };
+
+/**
+ * `query` narrowed to the games that reached `--position` (any form `findPositions` reads), when
+ * given: read with the database open, as the API reads `GameFilter.position`; a text that names no
+ * position is a usage error.
+ */
+export async function positionFilter(db: Database, query: GameQuery, position: string | undefined): Promise<GameQuery> {
+  const text = textOption('--position', position);
+  if (text === undefined) return query;
+  const source = storedPlySource(db);
+  const named = await positionsNamed(db, source, text);
+  if (!named.ok) throw new UsageError(`--position: ${named.reason}`);
+  return queryReaching(db, source, query, named.keys);
+}
 
 /** Refuses a `--kind` whose games `format` cannot hold, saying which formats can. */
 export const checkKindWritten = (query: GameQuery, format: string, given: string): void => {

@@ -16,7 +16,7 @@ import { runImport } from '../storage/importService';
 import { DUPLICATE_POLICIES, type DuplicatePolicy } from '../storage/duplicates';
 import { type GameQuery, gamesToExport } from '../storage/games';
 import { filterExportFormats } from '../storage/exportGames';
-import { type FilterOptionsCli, checkKindWritten, exportByFilter, filterQuery, hasFilterOption, withFilterOptions } from './filterExport';
+import { type FilterOptionsCli, checkKindWritten, exportByFilter, filterQuery, hasFilterOption, positionFilter, withFilterOptions } from './filterExport';
 import type { GameKind } from '../db/records';
 import { ImportFailure } from '../games/importFailure';
 import { fileSource } from './fileSource';
@@ -192,7 +192,7 @@ async function exportGames(db: Database, values: ExportOptionsCli): Promise<numb
     await exportGoFile(db, values);
     return 0;
   }
-  if (wanted.mode === 'filter') return exportByFilter(db, wanted.query, wanted.format, values);
+  if (wanted.mode === 'filter') return exportByFilter(db, await positionFilter(db, wanted.query, values.position), wanted.format, values);
   const { format } = wanted;
   const games = await gamesToExport(db, wanted.game !== undefined ? { gameId: wanted.game } : { importId: wanted.importId as bigint });
   if (games === null) throw new Error(wanted.game !== undefined ? `no game ${wanted.game}` : `no import ${wanted.importId}`);

@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
 import { gameOf } from '../games/index';
 import { gamesInOrder } from '../storage/games';
 import { type PatternSearch, patternSearch, readPattern } from '../storage/patternSearch';
-import { type FilterOptionsCli, filterQuery } from './filterExport';
+import { type FilterOptionsCli, filterQuery, positionFilter } from './filterExport';
 import { formatCount } from './numbers';
 import { UsageError } from './usage';
 
@@ -59,8 +59,9 @@ const cell = (value: number | null): string => (value === null ? '-' : String(Ma
 
 /** Prints the matching games (the first `--first`) and the continuations; exit status 0. */
 export async function searchCommand(db: Database, values: SearchOptionsCli, print: (line: string) => void): Promise<number> {
-  const { search, first } = checkSearch(values);
-  const page = await patternSearch(db, search, { first });
+  const checked = checkSearch(values);
+  const search = { ...checked.search, filter: await positionFilter(db, checked.search.filter, values.position) };
+  const page = await patternSearch(db, search, { first: checked.first });
   print(`${plural(page.gameCount, 'game matches', 'games match')}, at ${plural(page.totalCount, 'ply', 'plies')} in all`);
   if (page.matches.length > 0) {
     const games = new Map((await gamesInOrder(db, page.matches.map((m) => m.gameId))).map((g) => [g.id, g]));

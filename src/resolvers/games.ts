@@ -5,7 +5,8 @@ import { MAX_KEY_TEXT, base64Arg, decodeKeyCursor, encodeKeyCursor, loadOrNotFou
 import { badUserInput, codecInputError } from '../api/errors';
 import { gameOpening, gamesPage, orderValue } from '../storage/games';
 import { gameOrderArg } from '../api/gameOrder';
-import { gameQueryAndPositions, queryReaching } from '../api/gameFilter';
+import { gameQueryAndPositions } from '../api/gameFilter';
+import { queryReaching } from '../storage/reachedPositions';
 import { reachingGamesPage } from '../storage/positionGames';
 import { type StoredPly, orderedPlies } from '../storage/gamePlies';
 import { completedRow, unstoredPosition } from '../storage/lookups';

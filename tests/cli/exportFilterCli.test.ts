@@ -86,6 +86,22 @@ describe('tabula export by filter', () => {
     expect(cli.errors).toEqual([`error: ${message}\n(see tabula export --help)`]);
   });
 
+  it('keeps the games that reached a position with --position, whatever the form it is named in', async () => {
+    // After 1. d4 d5 2. c4 (the Queen's Gambit, Black to move): only e3 reaches it.
+    const fen = 'rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2';
+    expect(await main(['export', '--format', 'pgn', '--position', fen, '--player', 'ding', '--out', out('gambit.pgn')])).toBe(0);
+    expect(eventsOf(fs.readFileSync(out('gambit.pgn'), 'utf8'))).toEqual(['e3']);
+    // After 1. e4 e5: every game but e3.
+    expect(await main(['export', '--format', 'pgn', '--position', 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2', '--out', out('e4e5.pgn')])).toBe(0);
+    expect(eventsOf(fs.readFileSync(out('e4e5.pgn'), 'utf8'))).toEqual(['e1', 'e2', 'e4', 'e5', 'e6']);
+  });
+
+  it('refuses a position it cannot read, naming the option, with status 2', async () => {
+    expect(await main(['export', '--format', 'pgn', '--position', 'no position', '--out', out('none.pgn')])).toBe(2);
+    expect(cli.errors).toEqual([expect.stringMatching(/^error: --position: not a FEN, CGP line, .*\n\(see tabula export --help\)$/s)]);
+    expect(fs.existsSync(out('none.pgn'))).toBe(false);
+  });
+
   it('writes NDJSON of every kind, one object a line', async () => {
     expect(await main(['export', '--format', 'ndjson', '--player', 'magnus carlsen', '--out', out('carlsen.ndjson')])).toBe(0);
     const lines = fs.readFileSync(out('carlsen.ndjson'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);

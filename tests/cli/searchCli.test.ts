@@ -50,6 +50,14 @@ describe('tabula search', () => {
     expect(printed.map((cells) => cells.slice(0, 7).join('\t')).sort()).toEqual(want);
   });
 
+  it('searches only the games that reached --position', async () => {
+    const fen = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -';
+    const expected = expectedSearch(fixture, TEXT, (g) => g.fens.includes(fen));
+    expect(expected.matches.length).toBeLessThan(expectedSearch(fixture, TEXT).matches.length);
+    expect(await main(['search', '--kind', 'chess', '--pattern', JSON.stringify({ placement: TEXT }), '--position', `${fen} 0 1`, '--first', '1000'])).toBe(0);
+    expect(cli.logged[0]).toBe(`${expected.matches.length} games match, at ${expected.totalCount.toLocaleString('en-US')} plies in all`);
+  });
+
   it('reads the pattern from a file, and takes the filter options of export', async () => {
     const file = path.join(cli.dir, 'pattern.json');
     fs.writeFileSync(file, JSON.stringify({ placement: TEXT }));
