@@ -141,7 +141,7 @@ const gameOfRow = (row: GameRow): Game => ({
 });
 
 /** The games that `where` (SQL over the row `g`, with `params`) keeps, in `orderBy`, at most `limit` of them. */
-const selectGames = async (db: Database, where: string, params: unknown[], orderBy = '', limit?: number): Promise<Game[]> =>
+export const selectGames = async (db: Database, where: string, params: unknown[], orderBy = '', limit?: number): Promise<Game[]> =>
   (await db.sql.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${where} ${orderBy} ${limit === undefined ? '' : `LIMIT ${limit}`}`, params)).map(gameOfRow);
 
 /** The games with `ids`, in that order. */

@@ -19,7 +19,8 @@ import { mainLinePlies } from '../games/gameAttributes';
 import type { PatternGame, PatternLanguage } from '../games/patterns';
 import { Pacer } from '../games/reading/pacer';
 import { type MoveTally, addToTally, emptyTally } from '../db/positionIndex';
-import { type MoveStat, moveStatOf } from './explorer';
+import { type MoveStat, moveStatOf, talliedGame } from './explorer';
+import { gamesInOrder, selectGames } from './games';
 import { type GameQuery, gameConditions } from './gameFilter';
 import { RecordedHashers, importOptionsByIds, replayStoredGame } from './gamePlies';
 
@@ -98,18 +99,13 @@ const PAGE = 500;
 /** Games whose signatures are read at a time (a few hundred bytes each), then the sources of those kept in one statement. */
 const SIGNATURE_PAGE = 1000;
 
-/** A stored game as the search reads it: its row, and its first possible day as text (`YYYY-MM-DD`) for the tally. */
-type GameRow = Game & { playedDay: string | null };
-
 /** A page of the games a filter keeps: those left to replay, how many were read (a short page is the last) and the last id read. */
 interface CandidatePage {
-  games: GameRow[];
+  games: Game[];
   read: number;
   size: number;
   last: bigint | undefined;
 }
-
-const GAME_COLUMNS = `g.*, to_char(g."playedOn", 'YYYY-MM-DD') AS "playedDay"`;
 
 /**
  * The games of `kind` that `filter` keeps, in id order, a page at a time, without those whose
@@ -127,7 +123,7 @@ async function* candidatePages(db: Database, kind: GameKind, filter: GameQuery, 
     }
     const where = `WHERE ${conditions.join(' AND ')}`;
     if (!mayHold) {
-      const games = await db.sql.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${where} ORDER BY g.id LIMIT ${PAGE}`, params);
+      const games = await selectGames(db, where, params, 'ORDER BY g.id', PAGE);
       return { games, read: games.length, size: PAGE, last: games.at(-1)?.id };
     }
     const heads = await db.sql.query<{ id: bigint; signature: Uint8Array | null }>(
@@ -136,9 +132,7 @@ async function* candidatePages(db: Database, kind: GameKind, filter: GameQuery, 
     );
     // A game without a signature (stored before its game kept one) may hold anything.
     const kept = heads.filter((h) => h.signature === null || mayHold(h.signature)).map((h) => h.id);
-    const games = kept.length === 0
-      ? []
-      : await db.sql.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM "Game" g WHERE g.id = ANY($1::int8[]) ORDER BY g.id`, [`{${kept.join(',')}}`]);
+    const games = await gamesInOrder(db, kept);
     return { games, read: heads.length, size: SIGNATURE_PAGE, last: heads.at(-1)?.id };
   };
   const ahead = (after: bigint | undefined): Promise<CandidatePage> => {
@@ -161,17 +155,12 @@ class Continuations {
   private readonly byMove = new Map<string, { move: string; byFirst: boolean; tally: MoveTally }>();
 
   /** Counts `game` once for each move of `moves` (the key of a side and a move). */
-  add(game: GameRow, moves: ReadonlyMap<string, { move: string; byFirst: boolean }>): void {
+  add(game: Game, moves: ReadonlyMap<string, { move: string; byFirst: boolean }>): void {
+    const tallied = talliedGame(game);
     for (const [key, { move, byFirst }] of moves) {
       let counted = this.byMove.get(key);
       if (!counted) this.byMove.set(key, (counted = { move, byFirst, tally: emptyTally() }));
-      addToTally(counted.tally, {
-        outcome: game.outcome,
-        firstPoints: game.firstPoints,
-        player1Rating: game.player1Rating,
-        player2Rating: game.player2Rating,
-        playedOn: game.playedDay,
-      });
+      addToTally(counted.tally, tallied);
     }
   }
 
@@ -184,7 +173,7 @@ class Continuations {
 }
 
 /** The game as its pattern language sees it. */
-const patternGame = (game: GameRow, plies: PatternGame['plies']): PatternGame => ({
+const patternGame = (game: Game, plies: PatternGame['plies']): PatternGame => ({
   plies,
   source: game.source,
   sourceFormat: game.sourceFormat,
