@@ -9,8 +9,7 @@ import { filterDay } from '../storage/games';
 import type { KeptGames } from '../games/keptGames';
 import { type GameQuery, gameConditions } from '../storage/gameFilter';
 import type { PlySource } from '../storage/occurrences';
-import { positionsNamed, queryReaching } from '../storage/reachedPositions';
-import type { ReachedKey } from '../storage/positionGames';
+import { type ReachedKey, positionsNamed, queryReaching } from '../storage/reachedPositions';
 import { MAX_FILTER_TEXT, MAX_KEY_TEXT, parseId, textArg } from './args';
 import { badUserInput } from './errors';
 

@@ -6,7 +6,6 @@ import { badUserInput, codecInputError } from '../api/errors';
 import { gameOpening, gamesPage, orderValue } from '../storage/games';
 import { gameOrderArg } from '../api/gameOrder';
 import { gameQueryAndPositions } from '../api/gameFilter';
-import { queryReaching } from '../storage/reachedPositions';
 import { reachingGamesPage } from '../storage/positionGames';
 import { type StoredPly, orderedPlies } from '../storage/gamePlies';
 import { completedRow, unstoredPosition } from '../storage/lookups';
@@ -35,11 +34,10 @@ export const gameResolvers: Resolvers = {
     games: async (_, { filter, orderBy, ...paging }, { db, loaders }, info) => {
       const { order, name, validValue } = gameOrderArg(orderBy);
       const request = pageRequest(paging, info, 20, MAX_PAGE, (cursor, argument) => decodeKeyCursor(name, cursor, argument, validValue));
-      // A position's games are found and ranked in memory where the game columns hold the order.
       const { query, positions } = await gameQueryAndPositions(db, loaders.source, filter);
-      const page =
-        (positions && (await reachingGamesPage(db, loaders.source, positions, query, request.take, order, request.cursor, request.backward))) ||
-        (await gamesPage(db, positions ? await queryReaching(db, loaders.source, query, positions) : query, request.take, order, request.cursor, request.backward));
+      const page = positions
+        ? await reachingGamesPage(db, loaders.source, positions, query, request.take, order, request.cursor, request.backward)
+        : await gamesPage(db, query, request.take, order, request.cursor, request.backward);
       const cursorOf = (game: (typeof page.games)[number]) => encodeKeyCursor(name, orderValue(game, order.column), game.id);
       return pagedConnection(page.games, request, cursorOf, page.totalCount, page.hasNextPage);
     },

@@ -9,6 +9,7 @@ import type { Game } from '../generated/prisma/client';
 import { type GameQuery, gameConditions } from './gameFilter';
 import { type GameCursor, type GameOrder, type GameOrderColumn, type GamePage, gamesInOrder, gamesPage, orderValue } from './games';
 import { type PlySource, checkedPlaces, placesByGame } from './occurrences';
+import { type ReachedKey, queryReaching } from './reachedPositions';
 import { indexKey, keyReads } from '../db/positionIndex';
 import { type GameColumns, NO_DAY, baseSlotOf, dayNumber, explorerCache, gameTest } from './gameColumns';
 import type { StoredPly } from './gamePlies';
@@ -22,12 +23,6 @@ const before = (c: GameColumns, order: PositionGamesOrder) => (a: number, b: num
   if (c.playedOn[a] !== c.playedOn[b]) return c.playedOn[a] > c.playedOn[b];
   return a > b;
 };
-
-/** A position the games reached: its kind and key. */
-export interface ReachedKey {
-  kind: GameKind;
-  key: string;
-}
 
 /**
  * Visits, each once, the games that reached any of `keys` and that `query` keeps, as slots of the
@@ -124,9 +119,9 @@ const CURSOR_VALUES: Partial<Record<GameOrderColumn, (value: string) => number>>
 
 /**
  * A page of the games that reached any of `keys` and that `query` keeps, in `order` after
- * `cursor` (backward: before it, nearest first), as `gamesPage` gives it over SQL: the same order
- * (games without a value last either way, ties by id), counted and ranked on the game columns in
- * memory. Null when the columns do not hold the order's column (the caller asks SQL).
+ * `cursor` (backward: before it, nearest first), as `gamesPage` gives it: counted and ranked on the
+ * game columns in memory in the same order (games without a value last either way, ties by id)
+ * where the columns hold the order's column, else asked of SQL with the ids of those games.
  */
 export async function reachingGamesPage(
   db: Database,
@@ -137,9 +132,9 @@ export async function reachingGamesPage(
   order: GameOrder,
   cursor?: GameCursor,
   backward = false,
-): Promise<GamePage | null> {
+): Promise<GamePage> {
   const valueAt = ORDER_VALUES[order.column];
-  if (!valueAt) return null;
+  if (!valueAt) return gamesPage(db, await queryReaching(db, source, query, keys), first, order, cursor, backward);
   const columns = explorerCache(db).games;
   // Forward order over (value, slot): slots follow ids, so ties by slot are ties by id.
   const compare = (va: number | null, a: number, vb: number | null, b: number): number => {

@@ -5,13 +5,19 @@
  * positions (a backgammon Position ID under every match state), at most MAX_NAMED_POSITIONS of them.
  */
 import type { Database } from '../db/database';
+import type { GameKind } from '../db/records';
 import { keyFormOf } from '../games/keyForms';
 import { positionsOfBoard } from './boards';
 import type { GameQuery } from './gameFilter';
 import { gamesInOrder } from './games';
 import { pliesOfGames } from './gamePlies';
 import { type PlySource, gamesReachingKey } from './occurrences';
-import type { ReachedKey } from './positionGames';
+
+/** A position the games reached: its kind and key. */
+export interface ReachedKey {
+  kind: GameKind;
+  key: string;
+}
 
 /** Most positions a board named by a filter's position stands for. */
 export const MAX_NAMED_POSITIONS = 100;
