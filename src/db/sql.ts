@@ -17,3 +17,6 @@ export const bindValue = (value: unknown): unknown => (typeof value === 'bigint'
 
 /** `"a", "b"` from column names (already trusted identifiers). */
 export const columnList = (columns: readonly string[]): string => columns.map((c) => `"${c}"`).join(', ');
+
+/** `text` in a `LIKE`/`ILIKE` pattern: its wildcards and the escape character taken literally. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -12,6 +12,7 @@
 import type { Database } from '../db/database';
 import { type DecodedRun, type IndexKey, type TalliedGame, decodedRuns } from '../db/positionIndex';
 import type { Outcome, Speed } from '../db/records';
+import { escapeLike } from '../db/sql';
 import { SPEEDS } from '../games/speed';
 import { type GameQuery, gameConditions } from './gameFilter';
 
@@ -82,7 +83,7 @@ export class PlayerNames {
       const fresh = this.names.slice(known.checked);
       const rows = await db.sql.query<{ i: number }>(
         `SELECT (t.i - 1)::int4 AS i FROM unnest($1::text[]) WITH ORDINALITY AS t(name, i) WHERE t.name ILIKE $2`,
-        [fresh, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`],
+        [fresh, `%${escapeLike(text)}%`],
       );
       const flags = new Uint8Array(this.names.length);
       flags.set(known.flags);

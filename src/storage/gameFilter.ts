@@ -4,6 +4,7 @@
  * filter the same way.
  */
 import type { GameKind, Speed } from '../db/records';
+import { escapeLike } from '../db/sql';
 
 /** Which side of the board a player had: the first player (White in chess, Black in Go) or the second. */
 export type Side = 'FIRST' | 'SECOND';
@@ -40,8 +41,6 @@ export interface GameQuery {
   gameIds?: readonly bigint[];
 }
 
-/** LIKE's wildcards and its escape character, taken literally. */
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The conditions on the row `g` that `query` sets (all must hold), their values appended to

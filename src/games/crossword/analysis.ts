@@ -9,6 +9,7 @@ import type { Game } from '../../generated/prisma/client';
 import { type GameScoreSummary, summarizeGcgGame } from '../../codecs/crossword';
 import { replayStoredGcg } from './formats';
 import { type KeysetRows, type SortKey, keysetPage } from '../../db/keyset';
+import { escapeLike } from '../../db/sql';
 import { type KeptGames, keptGameConditions } from '../keptGames';
 
 /** One player's figures over every stored crossword game they played. */
@@ -40,7 +41,7 @@ type StatsRow = { player: string; games: bigint; turns: bigint; points: bigint; 
 const statsQuery = (player: string | undefined, games: KeptGames | undefined, params: unknown[]): string => {
   let filter = '';
   if (player !== undefined && player !== '') {
-    params.push(`%${player.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(`%${escapeLike(player)}%`);
     filter = `AND a.player ILIKE $${params.length}`;
   }
   for (const condition of keptGameConditions(games, params, 'g')) filter += ` AND ${condition}`;
