@@ -35,15 +35,15 @@ export const encodeBase64 = (bytes: Uint8Array, nChars: number): string => {
 };
 
 /**
- * Decodes the base64 text `s` into `out` (its length says how many bytes are wanted).
- * Returns the index of the first character outside the alphabet, or -1 when all were valid.
- * Bits beyond `out.length` bytes are dropped.
+ * Decodes the base64 text `s` (its characters `from` up to `to`: the whole text by default) into
+ * `out` (its length says how many bytes are wanted). Returns the index of the first character
+ * outside the alphabet, or -1 when all were valid. Bits beyond `out.length` bytes are dropped.
  */
-export const decodeBase64Into = (s: string, out: Uint8Array): number => {
+export const decodeBase64Into = (s: string, out: Uint8Array, from = 0, to = s.length): number => {
   let acc = 0;
   let nBits = 0;
   let o = 0;
-  for (let c = 0; c < s.length; c++) {
+  for (let c = from; c < to; c++) {
     const code = s.charCodeAt(c);
     const v = code < 128 ? VALUES[code] : -1;
     if (v < 0) return c;

@@ -9,6 +9,8 @@
  * `fMove`, the Match ID's dice owner).
  */
 
+import { decodeBase64Into } from '../../codecs/backgammon/base64';
+
 /** Where the side not on roll starts in a board (it comes first in the Position ID). */
 export const OPPONENT = 0;
 /** Where the side on roll starts in a board. */
@@ -20,42 +22,16 @@ export const BOARD_SIZE = 50;
 const BAR = 24;
 const CHECKERS = 15;
 
-/** Base64 value of each character code below 128; -1 outside the alphabet. */
-const B64 = (() => {
-  const t = new Int8Array(128).fill(-1);
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  for (let i = 0; i < 64; i++) t[alphabet.charCodeAt(i)] = i;
-  return t;
-})();
-
-const value64 = (key: string, at: number): number => {
-  const c = key.charCodeAt(at);
-  return c < 128 ? B64[c] : -1;
-};
-
 /** A new board to decode into. */
 export const newBoard = (): Int8Array => new Int8Array(BOARD_SIZE);
 
 /** The key's bytes as base64 gives them (most significant bit first), 12 at most. */
 const keyBytes = new Uint8Array(12);
 
-/** Reads `count` bytes of base64 from `key` at `at` into `keyBytes`; false on a character outside the alphabet. */
-const readBytes = (key: string, at: number, count: number): boolean => {
-  let acc = 0;
-  let bits = 0;
-  let n = 0;
-  for (let c = at; n < count; c++) {
-    const v = value64(key, c);
-    if (v < 0) return false;
-    acc = ((acc << 6) | v) & 0xfff;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      keyBytes[n++] = (acc >> bits) & 0xff;
-    }
-  }
-  return true;
-};
+/** The Position ID's 10 bytes, or the Match ID's 9: false on a character outside base64. */
+const positionBytes = (key: string): boolean => decodeBase64Into(key, keyBytes.subarray(0, 10), 0, 14) < 0;
+const matchBytes = (key: string): boolean => decodeBase64Into(key, keyBytes.subarray(0, 9), 15, 27) < 0;
+
 
 /** Bits 32w..32w+31 of the key (bit k is bit k & 7 of byte k >> 3, as gnubg packs them). */
 const word = (w: number): number => keyBytes[4 * w] | (keyBytes[4 * w + 1] << 8) | (keyBytes[4 * w + 2] << 16) | (keyBytes[4 * w + 3] << 24);
@@ -70,7 +46,7 @@ const word = (w: number): number => keyBytes[4 * w] | (keyBytes[4 * w + 1] << 8)
  * again.
  */
 export const decodeBoardInto = (key: string, board: Int8Array): boolean => {
-  if (key.length < 14 || !readBytes(key, 0, 10)) return false;
+  if (key.length < 14 || !positionBytes(key)) return false;
   let slot = 0;
   let previous = -1;
   for (let w = 0; w < 3 && slot < BOARD_SIZE; w++) {
@@ -126,7 +102,7 @@ const bitsAt = (at: number, width: number): number => {
 
 /** Decodes the Match ID of `key` (the 12 characters after the Position ID and `:`) into `fields`; false when it does not decode. */
 export const decodeMatchInto = (key: string, fields: MatchFields): boolean => {
-  if (key.length < 27 || key.charCodeAt(14) !== 58 || !readBytes(key, 15, 9)) return false;
+  if (key.length < 27 || key.charCodeAt(14) !== 58 || !matchBytes(key)) return false;
   keyBytes[9] = keyBytes[10] = keyBytes[11] = 0;
   fields[M.cubeLog2] = bitsAt(0, 4);
   fields[M.owner] = bitsAt(4, 2);
