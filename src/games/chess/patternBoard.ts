@@ -5,15 +5,15 @@
  * reading a ply allocates nothing. An import writes the FEN only where it stores a score and
  * leaves it '' elsewhere: such a ply is replayed from the last FEN before it by its SAN move.
  */
-import { type Position, makeMove, parseFen, parseSan } from '../../codecs/chess';
+import { type Position, ROLE_LETTERS, makeMove, makePiece, parseFen, parseSan } from '../../codecs/chess';
 import type { PlyRecord } from '../../db/records';
 
-/** Piece code by FEN letter's char code (0: not a piece). */
+/** Piece code by FEN letter's char code (0: not a piece): the codec's role letters, White's upper case. */
 const LETTER = new Int8Array(128);
-'PNBRQK'.split('').forEach((ch, i) => {
-  LETTER[ch.charCodeAt(0)] = i + 1;
-  LETTER[ch.toLowerCase().charCodeAt(0)] = 8 | (i + 1);
-});
+for (let role = 1; role < ROLE_LETTERS.length; role++) {
+  LETTER[ROLE_LETTERS.charCodeAt(role)] = makePiece(0, role);
+  LETTER[ROLE_LETTERS[role].toLowerCase().charCodeAt(0)] = makePiece(1, role);
+}
 
 /** Reads a FEN's board part (up to its first space) into `board` and `counts`; false when it is not 8 ranks of 8 squares. */
 export function readFenBoard(fen: string, board: Int8Array, counts: Int8Array): boolean {
