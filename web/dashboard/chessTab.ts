@@ -7,7 +7,7 @@
  * mistakes and blunders marked, and its move list (`Game.chessEvaluationGraph`, `Game.chessAnalysis`).
  */
 import { gql } from '../shared/api';
-import { $, barChart, charts, dataTable, fail, fixed, h, lineChart, status } from './dom';
+import { $, barChart, card, charts, dataTable, fail, fixed, h, lineChart, status } from './dom';
 import type { Tab } from './tabs';
 
 // ------------------------------------------------------------------ types of the answers
@@ -113,9 +113,6 @@ const select = (id: string, options: [string, string][]): HTMLSelectElement => {
   s.replaceChildren(...options.map(([value, text]) => h('option', { value }, text)));
   return s;
 };
-
-const card = (id: string, title: string, ...children: (Node | string)[]): HTMLElement =>
-  h('section', { class: 'card', 'aria-labelledby': `${id}-h` }, h('h2', { id: `${id}-h` }, title), ...children);
 
 const chartBox = (id: string, label: string, height = 260): HTMLElement =>
   h('div', { class: 'chart', style: `height: ${height}px` }, h('canvas', { id, role: 'img', 'aria-label': label }));

@@ -31,6 +31,10 @@ export const h = (tag: string, attrs: Record<string, string> = {}, ...children: 
   return node;
 };
 
+/** A titled card of a tab: a section labelled by its heading (`<id>-h`). */
+export const card = (id: string, title: string, ...children: (Node | string)[]): HTMLElement =>
+  h('section', { class: 'card', 'aria-labelledby': `${id}-h` }, h('h2', { id: `${id}-h` }, title), ...children);
+
 /** A diagram from the server: SVG text built from codec data with every text escaped. */
 export const diagram = (svg: string, className = 'diagram'): HTMLElement => {
   const box = h('div', { class: className });

@@ -8,7 +8,7 @@
  * `explorerData.ts`. The view says what it is doing in `#explorer-view[data-state]`
  * (`loading`, `ready`, `error`; tests wait on it), and shows the API's errors in `#explorer-error`.
  */
-import { $, diagram, fixed, h, status } from './dom';
+import { $, card, diagram, fixed, h, status } from './dom';
 import {
   EXPLORER_GAMES,
   type Candidate,
@@ -44,9 +44,6 @@ const state: ExplorerState = { game: EXPLORER_GAMES[0], fen: '', play: [], candi
 let generation = 0;
 
 // ------------------------------------------------------------------ the panel
-
-const card = (id: string, title: string, ...children: (Node | string)[]): HTMLElement =>
-  h('section', { class: 'card', 'aria-labelledby': `${id}-h` }, h('h2', { id: `${id}-h` }, title), ...children);
 
 function build(panel: HTMLElement): void {
   panel.replaceChildren(

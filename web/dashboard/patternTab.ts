@@ -16,7 +16,7 @@
  * `#pattern-view[data-state]` says what the view is doing (`idle`, `loading`, `ready`, `error`;
  * tests wait on it).
  */
-import { $, h, status } from './dom';
+import { $, card, h, status } from './dom';
 import { type GameFilter, gameOfKind } from './explorerData';
 import { describeFilter, filterFields, filterOf, readFilter, sideOptions } from './explorerFilter';
 import {
@@ -78,9 +78,6 @@ let board: PatternBoardView | null = null;
 let generation = 0;
 
 // ------------------------------------------------------------------ the panel
-
-const card = (id: string, title: string, ...children: (Node | string)[]): HTMLElement =>
-  h('section', { class: 'card', 'aria-labelledby': `${id}-h` }, h('h2', { id: `${id}-h` }, title), ...children);
 
 const ANCHORS: [AnchorChoice, string][] = [
   ['corner', 'corner (the region touches one)'],
