@@ -1,10 +1,11 @@
 /**
  * The server's configuration, read from the environment in one place: where it listens, the
  * largest request it takes, how long a stop waits for requests in flight, who may do what
- * (`auth.ts`), the request limits (`limits.ts`), and the database it opens (what the database
+ * (`auth.ts`), the request limits (`limits.ts`), the export's workers, and the database it opens (what the database
  * needs is read in `db/config.ts`, which the CLI reads too). Logging reads its own (`logging.ts`).
  */
 import { type DatabaseConfig, databaseConfigFromEnv, wholeNumberFromEnv } from '../db/config';
+import { exportWorkersFromEnv } from '../storage/pageWriters';
 import { type AuthConfig, authConfigFromEnv } from './auth';
 import { type Limits, limitsFromEnv } from './limits';
 
@@ -20,6 +21,8 @@ export interface ServerConfig {
   auth: AuthConfig;
   limits: Limits;
   database: DatabaseConfig;
+  /** TABULA_EXPORT_WORKERS: worker threads that write `GET /export`'s pages (0: the request's thread). */
+  exportWorkers: number;
 }
 
 /** TABULA_SHUTDOWN_GRACE_MS, in milliseconds (default 10 s). */
@@ -34,4 +37,5 @@ export const serverConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): Serve
   auth: authConfigFromEnv(env),
   limits: limitsFromEnv(env),
   database: databaseConfigFromEnv(env),
+  exportWorkers: exportWorkersFromEnv(env),
 });

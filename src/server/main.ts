@@ -16,6 +16,7 @@ import { catchUpImports } from '../storage/reindex';
 import { type OnCatchUp, catchUpStatus } from '../storage/catchUpProgress';
 import type { LocalSocket } from '../db/localSocket';
 import { createApp, type App } from './app';
+import { configureExportWorkers } from '../storage/pageWriters';
 import { serverConfigFromEnv, shutdownGraceFromEnv } from './config';
 import { createLogger, type Logger } from './logging';
 import { Metrics, poolStatsOf } from './metrics';
@@ -94,6 +95,7 @@ async function openWithRetry(config: DatabaseConfig, retry: RetryPolicy, signal:
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
   const config = serverConfigFromEnv(env);
+  configureExportWorkers(config.exportWorkers);
   const logger = options.logger ?? createLogger(env);
   const graceMs = config.shutdownGraceMs;
   let db: Database | undefined;

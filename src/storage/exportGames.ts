@@ -6,13 +6,12 @@
  */
 import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
-import type { Game } from '../generated/prisma/client';
 import { GAME_KINDS, exportFormats, writerFor } from '../games/index';
-import type { WriteResult } from '../games/formats';
-import { EXPORT_PAGE, type GameQuery, gameOpening, gamesInIdOrder } from './games';
+import { type ExportPage, NDJSON, gameLine, type SkippedGame } from './exportPage';
+import { EXPORT_PAGE, type GameQuery, gamesInIdOrder } from './games';
+import { type PageWriters, pageWriters } from './pageWriters';
 
-/** The format of one game a line as JSON, besides the game formats. */
-export const NDJSON = 'NDJSON';
+export { type ExportPage, NDJSON, gameLine, type SkippedGame };
 
 /** What an export by filter can be written in: every game format some game can be written in, and NDJSON. */
 export const filterExportFormats = (): string[] => [...exportFormats(), NDJSON];
@@ -28,77 +27,22 @@ export const writtenQuery = (query: GameQuery, format: string): GameQuery | null
   return kinds.length === GAME_KINDS.length ? query : { ...query, kinds };
 };
 
-/** An opening as the line gives it: its ECO code and name. */
-const openingLine = (opening: { eco: string; name: string } | null) => (opening ? { eco: opening.eco, name: opening.name } : null);
-
-/**
- * A game's attributes as one line of NDJSON (no newline): the fields `Game` answers in GraphQL,
- * named and valued as there (ids as decimal strings, the date as written). The one place a field
- * of the NDJSON export is added.
- */
-export const gameLine = (game: Game): string =>
-  JSON.stringify({
-    id: String(game.id),
-    kind: game.kind,
-    sourceFormat: game.sourceFormat,
-    player1: game.player1,
-    player2: game.player2,
-    event: game.event,
-    site: game.site,
-    round: game.round,
-    date: game.dateText,
-    result: game.result,
-    matchLength: game.matchLength,
-    gameNumber: game.gameNumber,
-    indexInFile: game.indexInFile,
-    importId: game.importId === null ? null : String(game.importId),
-    player1Rating: game.player1Rating,
-    player2Rating: game.player2Rating,
-    speed: game.speed,
-    plyCount: game.plyCount,
-    opening: openingLine(gameOpening(game)),
-  });
-
-/** A game an export left out: the format cannot hold it, or its stored form cannot be read; `message` says which. */
-export interface SkippedGame {
-  id: bigint;
-  message: string;
-}
-
-/** One page of an export: the text of its games, each ending in a newline, and the games left out of it. */
-export interface ExportPage {
-  text: string;
-  /** Games written on this page. */
-  games: number;
-  skipped: SkippedGame[];
-}
-
-/** How one game is written in `format`: its game's writer, or its NDJSON line. */
-const writeGame = (format: string, game: Game): WriteResult => {
-  if (format === NDJSON) return { ok: true, value: gameLine(game) };
-  const write = writerFor(game.kind as GameKind, format);
-  if (!write) return { ok: false, error: { cause: 'stored', message: `${game.kind} games cannot be written as ${format}` } };
-  return write(game);
-};
-
 /**
  * Every game `query` keeps, of the kinds `format` can hold (`kindsWrittenAs`), in id order, written
- * one page of rows at a time: each game's text followed by a newline unless it ends in one (a
- * binary format's base64 is one line a game). A game its writer refuses (a set-up backgammon game
- * as MAT, a chess variant as GameText, a stored game that cannot be read back) is left out and
- * named in the page's `skipped`. Stopping early reads no further.
+ * one page of rows at a time (`writePage`) by `writers` (default the process's: worker threads, see
+ * pageWriters.ts), a few pages in flight while the next rows are read, and yielded in order. A game
+ * its writer refuses is left out and named in the page's `skipped`. Stopping early reads no further.
  */
-export async function* exportPages(db: Database, query: GameQuery, format: string, pageSize = EXPORT_PAGE): AsyncGenerator<ExportPage> {
+export async function* exportPages(db: Database, query: GameQuery, format: string, pageSize = EXPORT_PAGE, writers: PageWriters = pageWriters()): AsyncGenerator<ExportPage> {
   const narrowed = writtenQuery(query, format);
   if (!narrowed) return;
+  const inFlight: Promise<ExportPage>[] = [];
   for await (const rows of gamesInIdOrder(db, narrowed, pageSize)) {
-    const texts: string[] = [];
-    const skipped: SkippedGame[] = [];
-    for (const game of rows) {
-      const written = writeGame(format, game);
-      if (written.ok) texts.push(written.value.endsWith('\n') ? written.value : `${written.value}\n`);
-      else skipped.push({ id: game.id, message: written.error.cause === 'format' ? written.error.error.message : written.error.message });
-    }
-    yield { text: texts.join(''), games: texts.length, skipped };
+    const page = writers.write(format, rows);
+    // A page written ahead that nobody waits for (the export stopped) must not fail unhandled.
+    page.catch(() => undefined);
+    inFlight.push(page);
+    if (inFlight.length >= writers.parallel) yield await inFlight.shift()!;
   }
+  while (inFlight.length > 0) yield await inFlight.shift()!;
 }
