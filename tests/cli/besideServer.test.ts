@@ -3,7 +3,7 @@
  * (src/server/main.ts, bundled with esbuild) serves its PGlite on a socket in the directory,
  * and the CLI, finding the directory locked, goes through that socket instead of failing.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -11,11 +11,10 @@ import { main } from '../../src/cli/main';
 import * as database from '../../src/db/database';
 import type { Database } from '../../src/db/database';
 import * as importService from '../../src/storage/importService';
+import { bundleForTest } from '../support/bundle';
 import { cliSandbox } from '../support/cli';
 
-const ROOT = path.resolve(__dirname, '../..');
-// Two levels below the root, as dist/server/main.js is: the bundle finds prisma/migrations the same way.
-const BUNDLE = path.join(ROOT, 'dist', 'test-bundles', `server-${process.pid}.js`);
+let BUNDLE = '';
 
 interface ServerProcess {
   child: ChildProcess;
@@ -76,12 +75,7 @@ describe('the CLI beside a running server on the embedded database', () => {
   let token = '';
 
   beforeAll(async () => {
-    fs.mkdirSync(path.dirname(BUNDLE), { recursive: true });
-    execFileSync(
-      path.join(ROOT, 'node_modules', '.bin', 'esbuild'),
-      ['src/server/main.ts', '--bundle', '--platform=node', '--packages=external', '--target=node20', `--outfile=${BUNDLE}`, '--log-level=warning'],
-      { cwd: ROOT },
-    );
+    BUNDLE = bundleForTest('src/server/main.ts', 'server');
     dataDir = path.join(cli.dir, 'data');
     server = await startServer(dataDir);
   }, 60_000);

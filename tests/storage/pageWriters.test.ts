@@ -1,22 +1,19 @@
 /**
  * Export pages written in worker threads (src/storage/pageWriters.ts): the same bytes as on the
  * export's own thread, in the order the pages were given. The worker runs the compiled script, so
- * the test bundles src/storage/exportWorker.ts with esbuild first (beside dist/, as the build puts it).
+ * the test bundles src/storage/exportWorker.ts with esbuild first (`bundleForTest`).
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { writePage } from '../../src/storage/exportPage';
 import { exportPages } from '../../src/storage/exportGames';
 import { selectGames } from '../../src/storage/games';
 import { type PageWriters, WorkerPageWriters, inThreadWriters } from '../../src/storage/pageWriters';
+import { bundleForTest } from '../support/bundle';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';
 import { sampleText } from '../support/sampleData';
 
-const ROOT = path.resolve(__dirname, '../..');
-// Two levels below the root, as dist/storage/exportWorker.js is: it finds samples/ (the opening names) the same way.
-const SCRIPT = path.join(ROOT, 'dist', 'test-bundles', `exportWorker-${process.pid}.js`);
+let SCRIPT = '';
 
 /** Every page of an export, written by `writers`, joined, with the games left out. */
 const exported = async (db: Parameters<typeof exportPages>[0], format: string, writers: PageWriters) => {
@@ -33,12 +30,7 @@ describeEachDatabase('export pages written in worker threads', (getDb) => {
   let writers: WorkerPageWriters;
 
   beforeAll(async () => {
-    fs.mkdirSync(path.dirname(SCRIPT), { recursive: true });
-    execFileSync(
-      path.join(ROOT, 'node_modules', '.bin', 'esbuild'),
-      ['src/storage/exportWorker.ts', '--bundle', '--platform=node', '--packages=external', '--target=node20', `--outfile=${SCRIPT}`, '--log-level=warning'],
-      { cwd: ROOT },
-    );
+    SCRIPT = bundleForTest('src/storage/exportWorker.ts', 'exportWorker');
     writers = new WorkerPageWriters(SCRIPT, 2);
     const gql = graphqlClient(getDb());
     for (const [format, data] of [
@@ -82,7 +74,7 @@ describeEachDatabase('export pages written in worker threads', (getDb) => {
 
   it('rejects a page whose writing fails in the worker, and writes the next page', async () => {
     const [game] = await selectGames(getDb(), `WHERE g.kind = 'CHESS'`, [], 'ORDER BY g.id', 1);
-    await expect(writers.write('PGN', [{ ...game, source: 'not bytes' as unknown as Uint8Array }])).rejects.toThrow(/writing an export page failed/);
+    await expect(writers.write('PGN', [{ ...game, source: 'not bytes' as unknown as typeof game.source }])).rejects.toThrow(/writing an export page failed/);
     expect(await writers.write('PGN', [game])).toEqual(writePage('PGN', [game]));
   });
 });
