@@ -103,6 +103,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     processMetrics: options.processMetrics ?? true,
     databaseReady: () => db !== undefined,
     poolStats: () => poolStatsOf(db),
+    replicas: () => db?.replicas,
   });
   const app = await createApp({
     db: () => db,
