@@ -133,7 +133,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   const logger = options.logger ?? silentLogger;
   const metrics =
     options.metrics ??
-    new Metrics({ databaseReady: () => getDb() !== undefined, poolStats: () => poolStatsOf(getDb()), replicas: () => getDb()?.replicas });
+    new Metrics({
+      databaseReady: () => getDb() !== undefined,
+      poolStats: () => poolStatsOf(getDb()),
+      replicas: getDb()?.replicas ? () => getDb()?.replicas : undefined,
+    });
   const app = express();
   const httpServer = http.createServer();
   const apollo = createApollo({ ...options, metrics, logger }, httpServer);

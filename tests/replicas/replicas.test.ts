@@ -10,14 +10,15 @@
  * 1. Games imported through the server (the primary) are read back through the server, and the
  *    reads are served by the standby (the server's read counter, and its connections on the standby).
  * 2. A client reading right after its import sees every game of it, while the standby has none yet.
- * 3. Lookups in a loop for ~12 s; the standby is stopped in the middle and started again: no request
+ * 3. A standby that stops replaying (`pg_wal_replay_pause()`) while the primary writes is skipped
+ *    once it is further behind than DATABASE_REPLICA_MAX_LAG_MS, and used again once it has caught up.
+ * 4. Lookups in a loop for ~12 s; the standby is stopped in the middle and started again: no request
  *    fails, the primary takes the reads while it is down, and the standby takes reads again after.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { createLogger } from '../../src/server/logging';
 import { startServer, type RunningServer } from '../../src/server/main';
-import { startPrivateCluster, startStandby, type PrivateCluster } from '../support/privateCluster';
+import { askCluster, startPrivateCluster, startStandby, waitForReplay, type PrivateCluster } from '../support/privateCluster';
 
 const ENABLED = process.env.TABULA_REPLICA_TESTS === '1';
 if (!ENABLED) {
@@ -49,34 +50,15 @@ const LOOKUP = 'query Lookup { games(first: 5) { nodes { id player1 } } chessPos
 const PGN = (event: string, i: number) => `[Event "${event} ${i}"]\n[White "w${i}"]\n[Black "b${i}"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n`;
 const pgnFile = (event: string, count: number) => Array.from({ length: count }, (_, i) => PGN(event, i)).join('');
 
+/** How many more reads `key` (primary, or a replica's host:port) was given between two `readCounts`. */
+const delta = (from: Record<string, number>, to: Record<string, number>, key: string): number => (to[key] ?? 0) - (from[key] ?? 0);
+
 /** The server's read operations per database, from /metrics. */
 const readCounts = async (server: RunningServer): Promise<Record<string, number>> => {
   const text = await (await fetch(`${server.url}/metrics`)).text();
   const counts: Record<string, number> = {};
   for (const match of text.matchAll(/^tabula_db_read_operations_total\{database="([^"]+)"\} (\d+)/gm)) counts[match[1]] = Number(match[2]);
   return counts;
-};
-
-/** Runs `sql` on a cluster with a connection of its own. */
-const ask = async <R extends pg.QueryResultRow>(cluster: PrivateCluster, sql: string, params: unknown[] = []): Promise<R[]> => {
-  const client = new pg.Client({ connectionString: cluster.url });
-  await client.connect();
-  try {
-    return (await client.query<R>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-};
-
-/** Waits until the standby has replayed everything the primary has written so far. */
-const caughtUp = async (primary: PrivateCluster, standby: PrivateCluster): Promise<void> => {
-  const [{ lsn }] = await ask<{ lsn: string }>(primary, 'SELECT pg_current_wal_lsn()::text AS lsn');
-  for (let i = 0; i < 100; i++) {
-    const [{ behind }] = await ask<{ behind: boolean }>(standby, 'SELECT pg_last_wal_replay_lsn() < $1::pg_lsn AS behind', [lsn]);
-    if (!behind) return;
-    await sleep(100);
-  }
-  throw new Error('the standby did not catch up within 10 s');
 };
 
 (ENABLED ? describe : describe.skip)('reads from a streaming replica', () => {
@@ -94,12 +76,13 @@ const caughtUp = async (primary: PrivateCluster, standby: PrivateCluster): Promi
         DATABASE_URL: primary.url,
         DATABASE_REPLICA_URLS: standby.url,
         DATABASE_REPLICA_CHECK_MS: '200',
+        DATABASE_REPLICA_MAX_LAG_MS: '3000',
         HOST: '127.0.0.1',
         PORT: '0',
         TABULA_API_TOKEN: TOKEN,
         TABULA_POOL_SIZE: '4',
       },
-      logger: createLogger({ LOG_LEVEL: 'silent' }),
+      logger: createLogger({ LOG_LEVEL: process.env.REPLICA_TEST_LOG ?? 'silent' }),
       retry: { initialMs: 100, maxMs: 500 },
       processMetrics: false,
     });
@@ -116,16 +99,15 @@ const caughtUp = async (primary: PrivateCluster, standby: PrivateCluster): Promi
     const imported = await post(server, IMPORT, { d: pgnFile('seed', 50) }, TOKEN);
     expect(imported.body.data?.importGames).toMatchObject({ gameCount: 50 });
     const { importId } = imported.body.data?.importGames as { importId: string };
-    await caughtUp(primary, standby);
+    await waitForReplay(primary, standby);
     await sleep(500); // a health check sees it
     const before = await readCounts(server);
     const reads = await Promise.all(Array.from({ length: 20 }, () => post(server, GAMES_OF, { id: importId })));
     const after = await readCounts(server);
     expect(reads.map((r) => (r.body.data?.games as { nodes: unknown[] }).nodes.length)).toEqual(Array(20).fill(50));
-    expect((after[replica] ?? 0) - (before[replica] ?? 0)).toBe(20);
-    expect((after.primary ?? 0) - (before.primary ?? 0)).toBe(0);
+    expect({ replica: delta(before, after, replica), primary: delta(before, after, 'primary') }).toEqual({ replica: 20, primary: 0 });
     // The server's connections on the standby.
-    const [{ n }] = await ask<{ n: number }>(
+    const [{ n }] = await askCluster<{ n: number }>(
       standby,
       `SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`,
     );
@@ -137,13 +119,37 @@ const caughtUp = async (primary: PrivateCluster, standby: PrivateCluster): Promi
       const imported = await post(server, IMPORT, { d: pgnFile(`ryw ${round}`, 10) }, TOKEN);
       const { importId } = imported.body.data?.importGames as { importId: string };
       const read = await post(server, GAMES_OF, { id: importId }, TOKEN);
-      const [{ n }] = await ask<{ n: number }>(standby, 'SELECT count(*)::int AS n FROM "Game" WHERE "importId" = $1', [importId]);
+      const [{ n }] = await askCluster<{ n: number }>(standby, 'SELECT count(*)::int AS n FROM "Game" WHERE "importId" = $1', [importId]);
       expect({ served: (read.body.data?.games as { nodes: unknown[] }).nodes.length, onStandby: n }).toEqual({ served: 10, onStandby: 0 });
     }
   }, 60_000);
 
+  it('a standby that stops replaying is skipped once it is past the lag bound, and used again once it has caught up', async () => {
+    await waitForReplay(primary, standby);
+    await askCluster(standby, 'SELECT pg_wal_replay_pause()');
+    // A write the server does not know of (no client waits for it): only the lag keeps reads off the standby.
+    await askCluster(primary, 'CREATE TABLE IF NOT EXISTS replica_test_ticks (at timestamptz); INSERT INTO replica_test_ticks VALUES (now())');
+    await sleep(4_000);
+    const ready = (await (await fetch(`${server.url}/health/ready`)).json()) as { status: string; replicas: { name: string; healthy: boolean; problem?: string }[] };
+    const paused = await readCounts(server);
+    await Promise.all(Array.from({ length: 10 }, () => post(server, LOOKUP)));
+    const whileBehind = await readCounts(server);
+    await askCluster(standby, 'SELECT pg_wal_replay_resume()');
+    await waitForReplay(primary, standby);
+    await sleep(500);
+    await Promise.all(Array.from({ length: 10 }, () => post(server, LOOKUP)));
+    const caughtUp = await readCounts(server);
+    expect(ready.status).toBe('ok');
+    expect(ready.replicas).toEqual([{ name: replica, healthy: false, lagMs: expect.any(Number), problem: expect.stringMatching(/^\d+ ms behind the primary$/) }]);
+    expect({
+      primaryWhileBehind: delta(paused, whileBehind, 'primary'),
+      replicaWhileBehind: delta(paused, whileBehind, replica),
+      replicaAfter: delta(whileBehind, caughtUp, replica),
+    }).toEqual({ primaryWhileBehind: 10, replicaWhileBehind: 0, replicaAfter: 10 });
+  }, 60_000);
+
   it('stopping the standby under load fails no request; the primary takes its reads until it is back', async () => {
-    await caughtUp(primary, standby);
+    await waitForReplay(primary, standby);
     await sleep(500);
     const log: { at: number; ok: boolean; error?: unknown }[] = [];
     let stoppedAt = 0;
@@ -168,7 +174,6 @@ const caughtUp = async (primary: PrivateCluster, standby: PrivateCluster): Promi
     startedAt = Date.now();
     await load;
     const end = await readCounts(server);
-    const delta = (from: Record<string, number>, to: Record<string, number>, key: string) => (to[key] ?? 0) - (from[key] ?? 0);
     const figures = {
       requests: log.length,
       failed: log.filter((l) => !l.ok).length,

@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 
 export interface PrivateCluster {
   url: string;
@@ -95,4 +97,25 @@ export async function startStandby(primary: PrivateCluster, settings: readonly s
   const dir = ownedTempDir();
   asOwner('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', path.join(dir, 'data'), '-R', '-X', 'stream', '-c', 'fast', '--no-sync']);
   return run(dir, await freePort(), settings);
+}
+
+/** Runs `sql` on a cluster with a connection of its own. */
+export const askCluster = async <R extends pg.QueryResultRow>(cluster: PrivateCluster, sql: string, params: unknown[] = []): Promise<R[]> => {
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  try {
+    return (await client.query<R>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+};
+
+/** Waits (up to `timeoutMs`) until `standby` has replayed everything `primary` has written so far. */
+export async function waitForReplay(primary: PrivateCluster, standby: PrivateCluster, timeoutMs = 30_000): Promise<void> {
+  const [{ lsn }] = await askCluster<{ lsn: string }>(primary, 'SELECT pg_current_wal_lsn()::text AS lsn');
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(100)) {
+    const [{ behind }] = await askCluster<{ behind: boolean }>(standby, 'SELECT pg_last_wal_replay_lsn() < $1::pg_lsn AS behind', [lsn]);
+    if (!behind) return;
+  }
+  throw new Error(`the standby did not replay the primary's WAL up to ${lsn} within ${timeoutMs} ms`);
 }
