@@ -98,6 +98,8 @@ export class ReplicaSet {
   private readonly robin = new RoundRobin();
   private readonly written = new WrittenPositions();
   private primaryReads = 0;
+  /** The primary's position when the set started: a replica serves no read before it has replayed it. */
+  private floor: bigint | undefined;
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<void> | undefined;
   private closed = false;
@@ -154,8 +156,14 @@ export class ReplicaSet {
     member.problem = problem;
   }
 
-  /** Checks every replica now, then every `checkMs` until `close`. Settles after the first check. */
+  /**
+   * Checks every replica now, then every `checkMs` until `close`. Settles after the first check.
+   * Reads go to a replica only once it has replayed the primary as it is now (after this server's
+   * migrations), so no read meets a schema older than the server's.
+   */
   async start(): Promise<void> {
+    const [row] = await this.primary.sql.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+    this.floor = parseLsn(row.lsn);
     await this.check();
     const next = () => {
       if (this.closed) return;
@@ -215,11 +223,12 @@ export class ReplicaSet {
 
   /**
    * The database one read-only operation of the client known by `clientKeys` runs on: the next
-   * eligible replica in turn (healthy, within the lag bound, replayed past the client's last write),
-   * else the primary.
+   * eligible replica in turn (healthy, within the lag bound, replayed past the client's last write
+   * and past the primary's position at start), else the primary.
    */
   forRead(clientKeys: readonly string[]): Database {
-    const needs = this.written.needs(clientKeys, this.replayedEverywhere());
+    const written = this.written.needs(clientKeys, this.replayedEverywhere());
+    const needs = written !== undefined && (this.floor === undefined || written > this.floor) ? written : this.floor;
     const i = this.robin.next(eligibleReplicas(this.members.map((m) => m.state), this.options.maxLagMs, needs));
     if (i === undefined) {
       this.primaryReads++;
