@@ -9,6 +9,7 @@
  * it right after a write would miss the write: read-your-writes has something to do.
  * 1. Games imported through the server (the primary) are read back through the server, and the
  *    reads are served by the standby (the server's read counter, and its connections on the standby).
+ *    `GET /export` reads from the standby too.
  * 2. A client reading right after its import sees every game of it, while the standby has none yet.
  * 3. A standby that stops replaying (`pg_wal_replay_pause()`) while the primary writes is skipped
  *    once it is further behind than DATABASE_REPLICA_MAX_LAG_MS, and used again once it has caught up.
@@ -112,6 +113,19 @@ const readCounts = async (server: RunningServer): Promise<Record<string, number>
       `SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`,
     );
     expect(n).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('exports through the standby what was imported through the primary', async () => {
+    const imported = await post(server, IMPORT, { d: pgnFile('export', 7) }, TOKEN);
+    const { importId } = imported.body.data?.importGames as { importId: string };
+    await waitForReplay(primary, standby);
+    await sleep(500);
+    const before = await readCounts(server);
+    const response = await fetch(`${server.url}/export?format=PGN&filter=${encodeURIComponent(JSON.stringify({ importId }))}`);
+    const text = await response.text();
+    const after = await readCounts(server);
+    expect({ status: response.status, games: text.match(/^\[Event "export \d+"\]$/gm)?.length }).toEqual({ status: 200, games: 7 });
+    expect({ replica: delta(before, after, replica), primary: delta(before, after, 'primary') }).toEqual({ replica: 1, primary: 0 });
   }, 60_000);
 
   it('a client reading right after its import sees all of it, while the standby has none of it yet', async () => {
