@@ -218,7 +218,12 @@ async function openReplicas(primary: Database & { pool: pg.Pool }, config: Datab
     })),
     { maxLagMs: config.replicaMaxLagMs ?? DEFAULT_REPLICA_MAX_LAG_MS, checkMs: config.replicaCheckMs ?? DEFAULT_REPLICA_CHECK_MS },
   );
-  await set.start();
+  try {
+    await set.start();
+  } catch (error) {
+    await set.close();
+    throw error;
+  }
   return set;
 }
 
@@ -234,7 +239,10 @@ async function openPostgres(config: DatabaseConfig & { url: string }): Promise<D
   await applyMigrations(db.transaction);
   const opened = { ...db, pool, statementTimeoutMs: config.statementTimeoutMs };
   if (!config.replicaUrls?.length) return opened;
-  const replicas = await openReplicas(opened, { ...config, replicaUrls: config.replicaUrls });
+  const replicas = await openReplicas(opened, { ...config, replicaUrls: config.replicaUrls }).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
   return {
     ...opened,
     replicas,
