@@ -42,6 +42,10 @@
 #              (bench/backgammonGames.ts) up to BENCH_PATTERN_BG_POSITIONS (1000000) positions.
 #              BENCH_PATTERN_PARTS ("go chess backgammon"), BENCH_PATTERN_TIMEOUT_MS (280000: the
 #              server's TABULA_STATEMENT_TIMEOUT_MS; a search stopped by it is reported, not fatal).
+#   replicas.js  read replicas (issue 29): position lookups over HTTP GraphQL on a private primary
+#              and a hot standby of it (tests/support/privateCluster.ts, never the shared server),
+#              the server on the primary alone and then with the standby in DATABASE_REPLICA_URLS:
+#              BENCH_ONLY=replicas npm run bench. BENCH_REPLICA_POSITIONS (100000), BENCH_LOOKUP_SECONDS.
 # Env: DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test; schemas bench_* are created
 # and dropped), BENCH_ONLY="codecs lookup ingest" to run a subset (or "scale"), BENCH_INGEST="go pgn
 # sgf" for a part of ingest, BENCH_GO_RECORDS (1000000), BENCH_PGN_GAMES (10000; 1000000 streams the

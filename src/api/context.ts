@@ -26,6 +26,11 @@ export interface Context {
   /** The caller's network address (HTTP requests only): anonymous queries' cost budget is kept per address. */
   client?: string;
   /**
+   * Who the client is for read-your-writes (HTTP requests only): after its write, its reads wait for
+   * a replica that has replayed it, or go to the primary (`server/readRouting.ts`).
+   */
+  clientKeys?: readonly string[];
+  /**
    * This request's logger (lines carry its request id), made on first use: most requests never
    * log. A function, not a getter, because Apollo copies the context with Object.assign.
    */
@@ -44,3 +49,14 @@ export const createContext = (db: Database, principal: Principal = TRUSTED, requ
   requestId: request?.requestId,
   log: () => request?.log() ?? silentLogger,
 });
+
+/**
+ * Runs the rest of this operation's reads on `db` (a replica the database's `ReplicaSet` chose):
+ * the context's database, and its loaders made anew over it. Nothing was loaded yet: it is called
+ * once the operation is known, before any resolver runs.
+ */
+export const readFrom = (context: Context, db: Database): void => {
+  if (db === context.db) return;
+  context.db = db;
+  context.loaders = createLoaders(db);
+};

@@ -283,7 +283,8 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
     const config = databaseConfigFromEnv();
     if (how.reads) checkDatabaseExists(config);
     // Beside a running server on the same PGlite data directory, through the server's socket.
-    const db = await openDatabase({ ...config, joinServer: true });
+    // The CLI's reads and writes all go to the primary: read replicas are the server's (DATABASE_REPLICA_URLS).
+    const db = await openDatabase({ ...config, replicaUrls: undefined, joinServer: true });
     try {
       await catchUpImports(db);
       return await work(db);

@@ -26,6 +26,15 @@ export interface DatabaseConfig {
   importConnections?: number;
   /** Milliseconds one SQL statement may run before PostgreSQL cancels it (0 = no limit). */
   statementTimeoutMs: number;
+  /**
+   * PostgreSQL hot standbys of `url` (streaming replication) that read-only operations may use
+   * (`replicas.ts`); absent or empty: none.
+   */
+  replicaUrls?: string[];
+  /** A replica further behind the primary than this many milliseconds gets no reads (default 5,000). */
+  replicaMaxLagMs?: number;
+  /** Milliseconds between replica health checks (default 500). */
+  replicaCheckMs?: number;
   /** Where opening reports what it repaired (a data directory open to others); default: a process warning. */
   warn?: (message: string) => void;
 }
@@ -37,6 +46,30 @@ export const wholeNumberFromEnv = (env: NodeJS.ProcessEnv, name: string, fallbac
   const value = Number(text);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${text}"`);
   return value;
+};
+
+/** A replica more than this many milliseconds behind gets no reads, unless configured otherwise. */
+export const DEFAULT_REPLICA_MAX_LAG_MS = 5_000;
+/** Milliseconds between replica health checks, unless configured otherwise. */
+export const DEFAULT_REPLICA_CHECK_MS = 500;
+
+/**
+ * The replica URLs of DATABASE_REPLICA_URLS (comma-separated; blanks ignored). Refused without
+ * DATABASE_URL: the embedded PGlite has no replicas.
+ */
+export const replicaUrlsFromEnv = (env: NodeJS.ProcessEnv): string[] | undefined => {
+  const urls = (env.DATABASE_REPLICA_URLS ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+  if (urls.length === 0) return undefined;
+  if (!env.DATABASE_URL) {
+    throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL: replicas are PostgreSQL hot standbys of a PostgreSQL primary, and the embedded PGlite has none');
+  }
+  for (const url of urls) {
+    if (!/^postgres(ql)?:\/\//.test(url)) throw new Error(`DATABASE_REPLICA_URLS must list postgresql:// URLs separated by commas, got "${url.replace(/\/\/[^@/]*@/, '//…@')}"`);
+  }
+  return urls;
 };
 
 /**
@@ -53,4 +86,7 @@ export const databaseConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): Dat
   poolSize: wholeNumberFromEnv(env, 'TABULA_POOL_SIZE', 10),
   importConnections: env.TABULA_IMPORT_CONNECTIONS ? wholeNumberFromEnv(env, 'TABULA_IMPORT_CONNECTIONS', 1) : undefined,
   statementTimeoutMs: wholeNumberFromEnv(env, 'TABULA_STATEMENT_TIMEOUT_MS', 30_000),
+  replicaUrls: replicaUrlsFromEnv(env),
+  replicaMaxLagMs: wholeNumberFromEnv(env, 'DATABASE_REPLICA_MAX_LAG_MS', DEFAULT_REPLICA_MAX_LAG_MS),
+  replicaCheckMs: Math.max(50, wholeNumberFromEnv(env, 'DATABASE_REPLICA_CHECK_MS', DEFAULT_REPLICA_CHECK_MS)),
 });

@@ -12,7 +12,8 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { PrismaClient } from '../generated/prisma/client';
-import type { DatabaseConfig } from './config';
+import { DEFAULT_REPLICA_CHECK_MS, DEFAULT_REPLICA_MAX_LAG_MS, type DatabaseConfig } from './config';
+import { ReplicaSet } from './replicas';
 import { copyLine, type CopyValue } from './copyText';
 import { bindValue, columnList, type Row, type SqlExecutor } from './sql';
 import { Slots } from './slots';
@@ -47,6 +48,11 @@ export interface Database {
    * directory until `close` (`localSocket.ts`); the server calls it once the database is open.
    */
   share?(options?: LocalSocketOptions): Promise<LocalSocket>;
+  /**
+   * The primary's read replicas (PostgreSQL with `DATABASE_REPLICA_URLS` only): where a read-only
+   * operation may run instead (`replicas.ts`). Absent: everything runs here.
+   */
+  replicas?: ReplicaSet;
 }
 
 const INT8_OID = 20;
@@ -177,17 +183,52 @@ function poolDatabase(pool: pg.Pool, options: PoolDatabaseOptions): Database {
   };
 }
 
-async function openPostgres(config: DatabaseConfig & { url: string }): Promise<Database> {
+/** A pool of connections to the PostgreSQL server at `url`, with tabula's session settings. */
+function postgresPool(url: string, config: DatabaseConfig, connectionTimeoutMillis = 5_000): pg.Pool {
   const settings = [`-c statement_timeout=${config.statementTimeoutMs}`];
   if (config.schema) settings.push(`-c search_path=${config.schema}`);
-  const pool = new pg.Pool({
-    connectionString: config.url,
-    max: config.poolSize,
-    connectionTimeoutMillis: 5_000,
-    options: settings.join(' '),
-  });
+  const pool = new pg.Pool({ connectionString: url, max: config.poolSize, connectionTimeoutMillis, options: settings.join(' ') });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
+  return pool;
+}
+
+/** How a replica is named in metrics and readiness: its host and port (never its credentials). */
+const replicaName = (url: string, index: number): string => {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || 5432}`;
+  } catch {
+    return `replica${index + 1}`;
+  }
+};
+
+/**
+ * The primary's read replicas (`config.replicaUrls`), checked once before this returns: their
+ * pools fail over to the primary's, their transactions run on the primary (`replicas.ts`). No
+ * connection to a replica is needed to start: one that is down is skipped until it answers.
+ */
+async function openReplicas(primary: Database & { pool: pg.Pool }, config: DatabaseConfig & { replicaUrls: string[] }): Promise<ReplicaSet> {
+  const set = new ReplicaSet(
+    primary,
+    config.replicaUrls.map((url, i) => ({
+      name: replicaName(url, i),
+      pool: postgresPool(url, config, 2_000),
+      open: (pool: pg.Pool) => poolDatabase(pool, { kind: 'postgresql', schema: config.schema, prepared: true, writers: 1 }),
+    })),
+    { maxLagMs: config.replicaMaxLagMs ?? DEFAULT_REPLICA_MAX_LAG_MS, checkMs: config.replicaCheckMs ?? DEFAULT_REPLICA_CHECK_MS },
+  );
+  try {
+    await set.start();
+  } catch (error) {
+    await set.close();
+    throw error;
+  }
+  return set;
+}
+
+async function openPostgres(config: DatabaseConfig & { url: string }): Promise<Database> {
+  const pool = postgresPool(config.url, config);
   if (config.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(config.schema)}`);
   const db = poolDatabase(pool, {
     kind: 'postgresql',
@@ -196,7 +237,20 @@ async function openPostgres(config: DatabaseConfig & { url: string }): Promise<D
     writers: Math.max(1, Math.min(config.poolSize - 1, config.importConnections ?? Math.floor(config.poolSize / 2))),
   });
   await applyMigrations(db.transaction);
-  return { ...db, statementTimeoutMs: config.statementTimeoutMs };
+  const opened = { ...db, pool, statementTimeoutMs: config.statementTimeoutMs };
+  if (!config.replicaUrls?.length) return opened;
+  const replicas = await openReplicas(opened, { ...config, replicaUrls: config.replicaUrls }).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
+  return {
+    ...opened,
+    replicas,
+    async close() {
+      await replicas.close();
+      await db.close();
+    },
+  };
 }
 
 /** A short stable name for a prepared statement. */

@@ -25,6 +25,7 @@ import { requestLogOf, requestLogging, silentLogger, startRequestLog, type Logge
 import { exportRoute } from './exportRoute';
 import { graphqlHttp, parseByteSize, sendError, sendUnavailable } from './graphqlHttp';
 import { Metrics, poolStatsOf, routeLabel } from './metrics';
+import { clientKeysOf, readDatabase, readRoutingPlugin } from './readRouting';
 import { loadTypeDefs } from './schema';
 import { webRoutes } from './web';
 
@@ -108,6 +109,8 @@ export const createApollo = (options: AppOptions, httpServer?: http.Server): Apo
       operationChecksPlugin() as ApolloServerPlugin<Context>,
       authPlugin<Context>(options.auth ?? DEFAULT_AUTH),
       requestLogs,
+      // Queries on a replica, when the database has any (readRouting.ts).
+      readRoutingPlugin(),
       metrics.plugin() as ApolloServerPlugin<Context>,
       ...(limits.plugins as ApolloServerPlugin<Context>[]),
       ...(httpServer
@@ -128,7 +131,13 @@ export async function createApp(options: AppOptions): Promise<App> {
   const getDb = databaseOf(options.db);
   const auth = options.auth ?? DEFAULT_AUTH;
   const logger = options.logger ?? silentLogger;
-  const metrics = options.metrics ?? new Metrics({ databaseReady: () => getDb() !== undefined, poolStats: () => poolStatsOf(getDb()) });
+  const metrics =
+    options.metrics ??
+    new Metrics({
+      databaseReady: () => getDb() !== undefined,
+      poolStats: () => poolStatsOf(getDb()),
+      replicas: getDb()?.replicas ? () => getDb()?.replicas : undefined,
+    });
   const app = express();
   const httpServer = http.createServer();
   const apollo = createApollo({ ...options, metrics, logger }, httpServer);
@@ -153,7 +162,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     context: (req, request) => {
       const db = getDb();
       if (!db) return undefined;
-      return async () => ({ ...createContext(db, await authenticate(db, req.headers.authorization, auth), request), client: req.socket.remoteAddress });
+      return async () => ({
+        ...createContext(db, await authenticate(db, req.headers.authorization, auth), request),
+        client: req.socket.remoteAddress,
+        clientKeys: db.replicas ? clientKeysOf(req.headers.authorization, req.socket.remoteAddress) : undefined,
+      });
     },
   });
   httpServer.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -192,7 +205,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     }
     try {
       await db.sql.query('SELECT 1');
-      res.json({ status: 'ok', database: db.kind });
+      // Replicas that are down or behind do not make the server unready: the primary serves their reads.
+      const replicas = db.replicas?.status().map(({ name, healthy, lagMs, problem }) => ({ name, healthy, lagMs, problem }));
+      res.json({ status: 'ok', database: db.kind, ...(replicas ? { replicas } : {}) });
     } catch {
       res.status(503).json({ status: 'unavailable', database: db.kind });
     }
@@ -212,8 +227,15 @@ export async function createApp(options: AppOptions): Promise<App> {
     const { contentType, body } = await metrics.render();
     res.type(contentType).send(body);
   });
-  // Every game a filter keeps, streamed in one format (exportRoute.ts).
-  app.get('/export', exportRoute({ db: getDb, auth, log: (res) => requestLogOf(res as express.Response)?.log() ?? logger, pageSize: options.exportPageSize }));
+  // Every game a filter keeps, streamed in one format (exportRoute.ts), read from a replica when there are any.
+  const exportOptions = { auth, log: (res: http.ServerResponse) => requestLogOf(res as express.Response)?.log() ?? logger, pageSize: options.exportPageSize };
+  const exportFromPrimary = exportRoute({ ...exportOptions, db: getDb });
+  app.get('/export', (req, res) => {
+    const db = getDb();
+    if (!db?.replicas) return exportFromPrimary(req, res);
+    const onReplica = readDatabase(db, clientKeysOf(req.get('authorization'), req.socket.remoteAddress));
+    return exportRoute({ ...exportOptions, db: () => onReplica })(req, res);
+  });
   app.use(webRoutes(options.webDir));
   return result;
 }

@@ -105,6 +105,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     processMetrics: options.processMetrics ?? true,
     databaseReady: () => db !== undefined,
     poolStats: () => poolStatsOf(db),
+    // Replica metrics only where there are replicas.
+    replicas: config.database.replicaUrls?.length ? () => db?.replicas : undefined,
   });
   const app = await createApp({
     db: () => db,

@@ -8,6 +8,7 @@
  */
 import type { ApolloServerPlugin } from '@apollo/server';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ReplicaSet } from '../db/replicas';
 
 export interface PoolStats {
   total: number;
@@ -22,6 +23,8 @@ export interface MetricsOptions {
   databaseReady?: () => boolean;
   /** The PostgreSQL pool's connections, when there is a pool. */
   poolStats?: () => PoolStats | undefined;
+  /** The database's read replicas, when it has any (`DATABASE_REPLICA_URLS`). */
+  replicas?: () => Pick<ReplicaSet, 'status' | 'readCounts'> | undefined;
 }
 
 /** Distinct operation names kept as labels; later ones are counted as `(other)`. */
@@ -108,7 +111,55 @@ export class Metrics {
         },
       });
     }
+    if (options.replicas) this.replicaMetrics(options.replicas);
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'tabula_' });
+  }
+
+  /** Each replica's health and lag, and the read operations each database was given. */
+  private replicaMetrics(replicas: NonNullable<MetricsOptions['replicas']>): void {
+    new Gauge({
+      name: 'tabula_db_replica_healthy',
+      help: 'Per read replica: 1 when it answers its health checks as a hot standby within DATABASE_REPLICA_MAX_LAG_MS of the primary, else 0.',
+      labelNames: ['replica'] as const,
+      registers: [this.registry],
+      collect() {
+        for (const r of replicas()?.status() ?? []) this.set({ replica: r.name }, r.healthy ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'tabula_db_replica_lag_seconds',
+      help: 'Per read replica: how far behind the primary its replay was at the last health check.',
+      labelNames: ['replica'] as const,
+      registers: [this.registry],
+      collect() {
+        for (const r of replicas()?.status() ?? []) this.set({ replica: r.name }, r.lagMs / 1000);
+      },
+    });
+    new Counter({
+      name: 'tabula_db_read_operations_total',
+      help: 'Read-only operations (GraphQL queries, exports) by the database they were sent to: primary, or a replica by host:port.',
+      labelNames: ['database'] as const,
+      registers: [this.registry],
+      collect() {
+        const counts = replicas()?.readCounts();
+        if (!counts) return;
+        this.reset();
+        this.inc({ database: 'primary' }, counts.primary);
+        for (const [name, n] of Object.entries(counts.replicas)) this.inc({ database: name }, n);
+      },
+    });
+    new Counter({
+      name: 'tabula_db_replica_fallbacks_total',
+      help: 'Statements of reads sent to a replica that ran on the primary instead, by replica and why (gone, read-only, recovery-conflict).',
+      labelNames: ['replica', 'reason'] as const,
+      registers: [this.registry],
+      collect() {
+        const status = replicas()?.status();
+        if (!status) return;
+        this.reset();
+        for (const r of status) for (const [reason, n] of Object.entries(r.fallbacks)) this.inc({ replica: r.name, reason }, n);
+      },
+    });
   }
 
   /** An operation name as a label: bounded in length and in how many distinct ones there are. */

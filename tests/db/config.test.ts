@@ -28,3 +28,38 @@ describe('the database configuration', () => {
     expect(wholeNumberFromEnv({ N: '' }, 'N', 7)).toBe(7);
   });
 });
+
+describe('the read replicas', () => {
+  const PRIMARY = 'postgresql://primary/tabula';
+
+  it('are none when DATABASE_REPLICA_URLS is unset or blank', () => {
+    expect(databaseConfigFromEnv({ DATABASE_URL: PRIMARY }).replicaUrls).toBeUndefined();
+    expect(databaseConfigFromEnv({ DATABASE_URL: PRIMARY, DATABASE_REPLICA_URLS: ' , ' }).replicaUrls).toBeUndefined();
+  });
+
+  it('are the comma-separated URLs, with a lag bound of 5 s and a check every 500 ms by default', () => {
+    const config = databaseConfigFromEnv({ DATABASE_URL: PRIMARY, DATABASE_REPLICA_URLS: 'postgresql://r1/tabula, postgres://r2:6432/tabula' });
+    expect(config).toMatchObject({
+      replicaUrls: ['postgresql://r1/tabula', 'postgres://r2:6432/tabula'],
+      replicaMaxLagMs: 5_000,
+      replicaCheckMs: 500,
+    });
+  });
+
+  it('take their lag bound and check interval from DATABASE_REPLICA_MAX_LAG_MS and DATABASE_REPLICA_CHECK_MS', () => {
+    const env = { DATABASE_URL: PRIMARY, DATABASE_REPLICA_URLS: 'postgresql://r1/t', DATABASE_REPLICA_MAX_LAG_MS: '250', DATABASE_REPLICA_CHECK_MS: '100' };
+    expect(databaseConfigFromEnv(env)).toMatchObject({ replicaMaxLagMs: 250, replicaCheckMs: 100 });
+  });
+
+  it('are refused with the embedded PGlite, saying they need DATABASE_URL', () => {
+    expect(() => databaseConfigFromEnv({ DATABASE_REPLICA_URLS: 'postgresql://r1/tabula' })).toThrow(
+      'DATABASE_REPLICA_URLS needs DATABASE_URL: replicas are PostgreSQL hot standbys of a PostgreSQL primary, and the embedded PGlite has none',
+    );
+  });
+
+  it('refuse something that is not a postgresql:// URL, without echoing its password', () => {
+    expect(() => databaseConfigFromEnv({ DATABASE_URL: PRIMARY, DATABASE_REPLICA_URLS: 'mysql://u:secret@r1/x' })).toThrow(
+      'DATABASE_REPLICA_URLS must list postgresql:// URLs separated by commas, got "mysql://…@r1/x"',
+    );
+  });
+});
