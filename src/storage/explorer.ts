@@ -148,49 +148,39 @@ async function filteredTallies(
   for (const run of runs) {
     const { offsets, mainLine, moves } = run.columns;
     const base = baseSlotOf(columns, run);
-    const local: (MoveTally | undefined)[] = [];
-    const localDay: number[] = [];
-    // Entries come by game: collect one game's moves (main line if any of its entries is), then count them.
+    const moveCount = run.moveList.length;
+    const tallies: (MoveTally | undefined)[] = new Array(moveCount);
+    // Per move: the last game (entry offset) counted for it, so a game counts once per move; its latest day.
+    const counted = new Int32Array(moveCount).fill(-1);
+    const latest = new Int32Array(moveCount).fill(NO_DAY);
+    // Entries come by game: the filter is asked once per game.
     let game = -1;
-    let count = 0;
-    const gameMoves: number[] = [];
-    const gameMain: boolean[] = [];
-    const flush = (): void => {
-      if (game < 0 || count === 0) return;
-      const i = base >= 0 ? base + game : columns.slot(run.baseGameId + BigInt(game));
-      if (!keeps(i)) return;
-      for (let k = 0; k < count; k++) {
-        if (!gameMain[k] && !includeVariations) continue;
-        const m = gameMoves[k];
-        const t = (local[m] ??= emptyTally());
-        const points = columns.firstPoints[i];
-        addResultToTally(t, columns.outcomeOf(i), Number.isNaN(points) ? null : points, columns.rating1[i] < 0 ? null : columns.rating1[i], columns.rating2[i] < 0 ? null : columns.rating2[i]);
-        if (columns.playedOn[i] !== NO_DAY && !(localDay[m] >= columns.playedOn[i])) localDay[m] = columns.playedOn[i];
-      }
-    };
+    let slot = -1;
+    let kept = false;
     for (let e = 0; e < offsets.length; e++) {
-      if (offsets[e] !== game) {
-        flush();
-        game = offsets[e];
-        count = 0;
-      }
       const m = moves[e];
-      if (m >= run.moveList.length) continue;
-      let k = 0;
-      while (k < count && gameMoves[k] !== m) k++;
-      if (k === count) {
-        gameMoves[count] = m;
-        gameMain[count] = mainLine[e] === 1;
-        count++;
-      } else if (mainLine[e] === 1) gameMain[k] = true;
+      if (m >= moveCount || (!includeVariations && mainLine[e] !== 1)) continue;
+      const offset = offsets[e];
+      if (offset !== game) {
+        game = offset;
+        slot = base >= 0 ? base + offset : columns.slot(run.baseGameId + BigInt(offset));
+        kept = keeps(slot);
+      }
+      if (!kept || counted[m] === offset) continue;
+      counted[m] = offset;
+      const t = (tallies[m] ??= emptyTally());
+      const points = columns.firstPoints[slot];
+      const r1 = columns.rating1[slot];
+      const r2 = columns.rating2[slot];
+      addResultToTally(t, columns.outcomeOf(slot), Number.isNaN(points) ? null : points, r1 < 0 ? null : r1, r2 < 0 ? null : r2);
+      if (columns.playedOn[slot] > latest[m]) latest[m] = columns.playedOn[slot];
     }
-    flush();
-    local.forEach((t, m) => {
-      if (!t) return;
-      const move = run.moveList[m];
-      if (localDay[m] !== undefined) t.lastPlayed = dayText(localDay[m]);
-      mergeTallies(out, new Map([[move, t]]));
-    });
+    for (let m = 0; m < moveCount; m++) {
+      const t = tallies[m];
+      if (!t) continue;
+      if (latest[m] !== NO_DAY) t.lastPlayed = dayText(latest[m]);
+      mergeTallies(out, new Map([[run.moveList[m], t]]));
+    }
   }
   return out;
 }

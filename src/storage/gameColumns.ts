@@ -95,6 +95,9 @@ export class PlayerNames {
   }
 }
 
+/** Filters whose kept slots a process keeps (a byte a game each). */
+const KEPT_MAPS = 8;
+
 /** The columns of the stored games, indexed by id − `first`. */
 export class GameColumns {
   private first = -1n;
@@ -118,6 +121,10 @@ export class GameColumns {
   player1 = new Int32Array(0);
   player2 = new Int32Array(0);
   readonly players = new PlayerNames();
+  /** Bumped whenever a game is stored or the slots move: what a kept map was computed at. */
+  private version = 0;
+  /** The slots each recent filter keeps (`keptBy`), by the filter's column fields, most recently used last. */
+  private readonly keptMaps = new Map<string, { version: number; playerFlags: Uint8Array | null; kept: Uint8Array }>();
 
   /** The id of the game in slot `i`. */
   idOf(i: number): bigint {
@@ -147,6 +154,29 @@ export class GameColumns {
     };
   }
 
+  /**
+   * 1 at the slot of every loaded game that the fields of `query` the columns hold keep
+   * (`columnTest`; a player by `playerFlags`, the names its text matches). Computed once per filter
+   * over every game and reused while no game is stored since: an explorer user sets a filter, then
+   * asks position after position, each counting up to every game (the start position) against it.
+   */
+  keptBy(query: GameQuery, playerFlags: Uint8Array | null): Uint8Array {
+    const { playedFrom, playedTo, minRating, maxRating, speeds, minPlies, maxPlies, player, playerSide } = query;
+    const key = JSON.stringify([playedFrom, playedTo, minRating, maxRating, speeds, minPlies, maxPlies, player, playerSide]);
+    const known = this.keptMaps.get(key);
+    this.keptMaps.delete(key);
+    if (known && known.version === this.version && known.playerFlags === playerFlags) {
+      this.keptMaps.set(key, known);
+      return known.kept;
+    }
+    const test = columnTest(this, query, playerFlags);
+    const kept = new Uint8Array(this.present.length);
+    for (let i = 0; i < this.size; i++) if (this.present[i] === 1 && test(i)) kept[i] = 1;
+    this.keptMaps.set(key, { version: this.version, playerFlags, kept });
+    if (this.keptMaps.size > KEPT_MAPS) this.keptMaps.delete(this.keptMaps.keys().next().value!);
+    return kept;
+  }
+
   /** Loads the games stored since the last call (all of them the first time). */
   async refresh(db: Database): Promise<void> {
     const [{ max }] = await db.sql.query<{ max: bigint | null }>(`SELECT max(id) AS max FROM "Game"`);
@@ -164,6 +194,7 @@ export class GameColumns {
 
   private store(rows: readonly Row[]): void {
     if (rows.length === 0) return;
+    this.version++;
     const lowest = rows.reduce((low, r) => (r.id < low ? r.id : low), rows[0].id);
     if (this.first < 0n) this.first = lowest;
     // A game below the first one loaded (its import committed after a later one was read): make room before.
@@ -190,6 +221,7 @@ export class GameColumns {
 
   /** Moves every slot `by` up, the first id down as much (slots before are empty). */
   private shift(by: number): void {
+    this.version++;
     this.resize(this.present.length + by, by);
     this.first -= BigInt(by);
     this.size += by;
@@ -292,9 +324,10 @@ export const baseSlotOf = (columns: GameColumns, run: DecodedRun): number => col
 
 /**
  * Whether a game (by its slot in the columns) is kept by `query`: the fields the columns hold are
- * tested in memory (a player by the names that match, asked of SQL once per text), the others asked
- * of SQL once over the runs' games and `ids`. The columns are
- * brought up to date with every game of the runs and `ids` first, so each has a slot.
+ * tested in memory, once per filter over every game (`GameColumns.keptBy`; a player by the names
+ * that match, asked of SQL once per text), the others asked of SQL once over the runs' games and
+ * `ids`. The columns are brought up to date with every game of the runs and `ids` first, so each
+ * has a slot.
  */
 export async function gameTest(
   db: Database,
@@ -308,9 +341,11 @@ export async function gameTest(
   const missing = new Set<bigint>();
   for (const run of runs) {
     const base = baseSlotOf(columns, run);
-    for (const offset of run.columns.offsets) {
-      if (base >= 0 && columns.present[base + offset] === 1) continue;
-      missing.add(run.baseGameId + BigInt(offset));
+    const { offsets } = run.columns;
+    const present = columns.present;
+    for (let e = 0; e < offsets.length; e++) {
+      if (base >= 0 && present[base + offsets[e]] === 1) continue;
+      missing.add(run.baseGameId + BigInt(offsets[e]));
     }
   }
   for (const id of ids) {
@@ -318,18 +353,17 @@ export async function gameTest(
     if (i < 0 || columns.present[i] === 0) missing.add(id);
   }
   await columns.fill(db, [...missing]);
+  const kept = columns.keptBy(query, query.player ? await columns.players.matching(db, query.player) : null);
   const allowedIds = await sqlAllowed(db, runs, ids, query);
-  let allowed: Uint8Array | null = null;
+  let keptHere = kept;
   if (allowedIds) {
-    allowed = new Uint8Array(columns.present.length);
+    keptHere = new Uint8Array(kept.length);
     for (const id of allowedIds) {
       const i = columns.slot(id);
-      if (i >= 0) allowed[i] = 1;
+      if (i >= 0) keptHere[i] = kept[i];
     }
   }
-  const keep = columnTest(columns, query, query.player ? await columns.players.matching(db, query.player) : null);
-  const present = columns.present;
-  return (i) => i >= 0 && present[i] === 1 && keep(i) && (allowed === null || allowed[i] === 1);
+  return (i) => i >= 0 && keptHere[i] === 1;
 }
 
 /** Decoded runs by (kind, hash, base, entries), most recently used last, within a bound of bytes. */

@@ -1,6 +1,6 @@
 /**
- * The game columns the filtered explorer reads in memory: filled in any order of ids, and
- * matching players exactly as the SQL filter of a list of games does.
+ * The game columns the filtered explorer reads in memory: filled in any order of ids, matching
+ * players exactly as the SQL filter of a list of games does, and a filter's kept games up to date.
  */
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
@@ -48,5 +48,18 @@ describeEachDatabase('game columns', (getDb) => {
     )).chessPosition.moves.reduce((n, m) => n + m.count, 0);
     expect(listed).toBe(1);
     expect(explored).toBe(1);
+  });
+
+  it('keeps the games a filter keeps, and counts a game stored after the filter was first asked', async () => {
+    const columns = new GameColumns();
+    await columns.refresh(getDb());
+    const filter = { minRating: 2051 };
+    // Mean ratings 2050 + i: games 1 to 3 are kept.
+    expect([...columns.keptBy(filter, null).subarray(0, 4)]).toEqual([0, 1, 1, 1]);
+    dataOf(await gql('mutation ($d: String!) { importGames(format: PGN, data: $d) { gameCount } }', { d: game('Late, Lee', 'Later, Liv', 2500) }));
+    await columns.refresh(getDb());
+    const [late] = (await getDb().sql.query<{ id: bigint }>(`SELECT max(id) AS id FROM "Game"`)).map((r) => r.id);
+    expect(columns.keptBy(filter, null)[columns.slot(late)]).toBe(1);
+    expect(columns.keptBy({ maxRating: 2051 }, null)[columns.slot(late)]).toBe(0);
   });
 });
