@@ -16,7 +16,7 @@ import type { GameKind } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import type { ImportOptions } from '../games/formats';
 import { mainLinePlies } from '../games/gameAttributes';
-import type { PatternGame, PatternLanguage } from '../games/patterns';
+import type { PatternGame, PatternLanguage, StoredPatternGame } from '../games/patterns';
 import { Pacer } from '../games/reading/pacer';
 import { type MoveTally, addToTally, emptyTally } from '../db/positionIndex';
 import { type MoveStat, moveStatOf, talliedGame } from './explorer';
@@ -172,16 +172,19 @@ class Continuations {
   }
 }
 
-/** The game as its pattern language sees it. */
-const patternGame = (game: Game, plies: PatternGame['plies']): PatternGame => ({
-  plies,
+/** The game as its pattern language sees it, without its plies (what a language's own replay reads). */
+const storedPatternGame = (game: Game, options: ImportOptions): StoredPatternGame => ({
   source: game.source,
   sourceFormat: game.sourceFormat,
   metadata: (game.metadata ?? {}) as Record<string, unknown>,
   outcome: game.outcome,
   player1: game.player1,
   player2: game.player2,
+  options,
 });
+
+/** The game as its pattern language sees it, with the main line the import's replay gives. */
+const patternGame = ({ options: _options, ...stored }: StoredPatternGame, plies: PatternGame['plies']): PatternGame => ({ ...stored, plies });
 
 /** Runs a whole search; throws `PatternSearchTimeout` once it has run `timeoutMs` (0: no limit). */
 async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number): Promise<PatternScan> {
@@ -207,9 +210,12 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
     const unknown = [...new Set(page.games.flatMap((g) => (g.importId !== null && !options.has(g.importId) ? [g.importId] : [])))];
     for (const [id, given] of await importOptionsByIds(db.sql, unknown)) options.set(id, given);
     for (const game of page.games) {
-      const replayed = await replayStoredGame(db.sql, game, (game.importId !== null && options.get(game.importId)) || {}, hashers);
-      const plies = mainLinePlies(replayed.map((p) => p.ply));
-      const hits = language.hits(query, patternGame(game, plies));
+      const given = (game.importId !== null && options.get(game.importId)) || {};
+      const stored = storedPatternGame(game, given);
+      // The language's own replay where it has one and reads this game; else the import's replay.
+      const hits =
+        language.storedHits?.(query, stored) ??
+        language.hits(query, patternGame(stored, mainLinePlies((await replayStoredGame(db.sql, game, given, hashers)).map((p) => p.ply))));
       replayedGames++;
       if (hits.length > 0) {
         totalCount += hits.length;

@@ -66,6 +66,8 @@ export interface GoPlacements {
   cellNeed: Uint8Array;
   /** Per board row, 1 when some cell reads it: only those rows are read off a board. */
   readRows: Uint8Array;
+  /** The same rows as a mask (bit y for row y): a board whose changes miss it holds the same placements. */
+  readMask: number;
 }
 
 /** Where the pattern may lie as written on an n x n board: its top-left points, row by row. */
@@ -176,6 +178,7 @@ const pack = (placements: Placement[], sweeps: Sweep[], n: number): GoPlacements
     cellCol: new Int32Array(cells),
     cellNeed: new Uint8Array(cells),
     readRows: new Uint8Array(n),
+    readMask: 0,
   };
   let m = 0;
   placements.forEach((q, t) => {
@@ -198,6 +201,7 @@ const pack = (placements: Placement[], sweeps: Sweep[], n: number): GoPlacements
       p.cellCol[e] = col;
       p.cellNeed[e] = need;
       p.readRows[row] = 1;
+      p.readMask |= 1 << row;
       e++;
     }
     p.stoneEnd[k] = p.cellStart[k] + cellsOf[k].filter((c) => c[2] === MUST_BLACK || c[2] === MUST_WHITE).length;
