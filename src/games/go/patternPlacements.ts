@@ -68,6 +68,9 @@ export interface GoPlacements {
   readRows: Uint8Array;
   /** The same rows as a mask (bit y for row y): a board whose changes miss it holds the same placements. */
   readMask: number;
+  /** Per sweep, the board rows and the board columns its cells read (bit y, bit x): a change outside either leaves its columns as they were. */
+  sweepRowMask: Int32Array;
+  sweepColMask: Int32Array;
 }
 
 /** Where the pattern may lie as written on an n x n board: its top-left points, row by row. */
@@ -179,6 +182,8 @@ const pack = (placements: Placement[], sweeps: Sweep[], n: number): GoPlacements
     cellNeed: new Uint8Array(cells),
     readRows: new Uint8Array(n),
     readMask: 0,
+    sweepRowMask: new Int32Array(sweeps.length),
+    sweepColMask: new Int32Array(sweeps.length),
   };
   let m = 0;
   placements.forEach((q, t) => {
@@ -202,6 +207,9 @@ const pack = (placements: Placement[], sweeps: Sweep[], n: number): GoPlacements
       p.cellNeed[e] = need;
       p.readRows[row] = 1;
       p.readMask |= 1 << row;
+      p.sweepRowMask[k] |= 1 << row;
+      // The cell's column at each left column the sweep places its variant at.
+      p.sweepColMask[k] |= p.sweepLeft[k] << col;
       e++;
     }
     p.stoneEnd[k] = p.cellStart[k] + cellsOf[k].filter((c) => c[2] === MUST_BLACK || c[2] === MUST_WHITE).length;

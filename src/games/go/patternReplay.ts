@@ -253,8 +253,9 @@ export class FlatGoBoard {
   private group = new Int32Array(MAX_PATTERN_BOARD * MAX_PATTERN_BOARD);
   private seen = new Int32Array(MAX_PATTERN_BOARD * MAX_PATTERN_BOARD);
   private stamp = 0;
-  /** Bit y: row y changed since `takeChanged`. */
+  /** Bit y: row y changed since `takeChanged`; bit x: column x did. */
   private changed = 0;
+  private changedCols = 0;
 
   /** Clears the board (and the row masks) for a game on an n x n board. */
   reset(n: number): void {
@@ -264,13 +265,20 @@ export class FlatGoBoard {
     WHITE_ROWS.fill(0);
     OCCUPIED_ROWS.fill(0);
     this.changed = -1;
+    this.changedCols = -1;
   }
 
-  /** The rows changed since the last call (bit y for row y), and forgets them. */
+  /** The rows changed since the last call (bit y for row y), and forgets them (and the columns). */
   takeChanged(): number {
     const c = this.changed;
     this.changed = 0;
+    this.changedCols = 0;
     return c;
+  }
+
+  /** The columns changed since `takeChanged` was last called (bit x for column x); take them before it. */
+  changedColumns(): number {
+    return this.changedCols;
   }
 
   /** Sets point q to v (0 empty, 1 black, 2 white), its row masks with it. */
@@ -282,6 +290,7 @@ export class FlatGoBoard {
     WHITE_ROWS[y] = v === 2 ? WHITE_ROWS[y] | bit : WHITE_ROWS[y] & ~bit;
     OCCUPIED_ROWS[y] = BLACK_ROWS[y] | WHITE_ROWS[y];
     this.changed |= 1 << y;
+    this.changedCols |= bit;
   }
 
   /** Plays ply i of a main line: its setup, then its move; false when the move is on an occupied point (not how the import read it). */

@@ -92,36 +92,55 @@ const movesOf = (plies: readonly PlyRecord[], n: number): Moves => {
  * A main line as the hits are found on it: its plies' moves, and `load(i)`, which brings ply i's
  * board into the row masks (BLACK_ROWS, WHITE_ROWS, OCCUPIED_ROWS; plies are loaded in order from
  * 0) and says which rows changed since the ply before (bit y for row y; -1 all, or unknown), or
- * null when ply i has no board to test.
+ * null when ply i has no board to test; then `columns()` says which columns did (bit x; -1 all).
  */
 interface LoadedLine {
   plies: number;
   moves: Moves;
   load(i: number): number | null;
+  columns(): number;
 }
 
-/** Every ply of a main line where the pattern holds, with its continuation (see the module comment). */
+/**
+ * Every ply of a main line where the pattern holds, with its continuation (see the module
+ * comment). A sweep is tested again only when a point it reads changed (a row and a column of its
+ * cells both changed), else it holds at the same columns as before.
+ */
 const hitsOnLine = (p: GoPlacements, line: LoadedLine): PatternHit[] => {
   const { plies, moves } = line;
   const n = p.size;
   const hits: PatternHit[] = [];
-  // The next ply whose move falls in placement t's rectangle, as last found (-1: not looked for yet).
+  // The next ply whose move falls in placement t's rectangle, as last found (-1: not looked for
+  // yet), and that move's code in the pattern's frame (colour * 1024 + point).
   const next = new Int32Array(p.count).fill(-1);
-  // The placements that held at the ply last tested, kept while no row a placement reads changes.
+  const nextCode = new Int32Array(p.count);
+  // Each sweep's columns where it held when last tested, and the placements they are.
+  const lefts = new Int32Array(p.sweeps);
   const held = new Int32Array(p.count);
   let heldCount = 0;
   let tested = false;
   for (let i = 0; i < plies; i++) {
-    const changed = line.load(i);
-    if (changed === null) {
+    const rows = line.load(i);
+    if (rows === null) {
       tested = false;
       continue;
     }
-    if (!tested || (changed & p.readMask) !== 0) {
-      heldCount = 0;
+    if (!tested || (rows & p.readMask) !== 0) {
+      // At the first ply, and after a ply without a board, every sweep is tested.
+      const cols = tested ? line.columns() : -1;
+      let moved = !tested;
       for (let s = 0; s < p.sweeps; s++) {
-        for (let lefts = sweepHolds(p, s, BOARD_ROWS, FIRST_FORBIDDING, false); lefts !== 0; lefts &= lefts - 1) {
-          held[heldCount++] = p.sweepPlacement[s * n + (31 - Math.clz32(lefts & -lefts))];
+        if (tested && ((rows & p.sweepRowMask[s]) === 0 || (cols & p.sweepColMask[s]) === 0)) continue;
+        const found = sweepHolds(p, s, BOARD_ROWS, FIRST_FORBIDDING, false);
+        if (found !== lefts[s]) {
+          lefts[s] = found;
+          moved = true;
+        }
+      }
+      if (moved) {
+        heldCount = 0;
+        for (let s = 0; s < p.sweeps; s++) {
+          for (let l = lefts[s]; l !== 0; l &= l - 1) held[heldCount++] = p.sweepPlacement[s * n + (31 - Math.clz32(l & -l))];
         }
       }
       tested = true;
@@ -143,14 +162,18 @@ const hitsOnLine = (p: GoPlacements, line: LoadedLine): PatternHit[] => {
           if (r >= top && r < bottom && c >= left && c < right) break;
         }
         next[t] = j;
+        // The continuation in the pattern's frame, through each way the placement maps back: the least.
+        if (j < plies) {
+          let code = Infinity;
+          for (let k = p.mapStart[t]; k < p.mapStart[t + 1]; k++) {
+            const color = moves.white[j] ^ p.mapSwap[k];
+            code = Math.min(code, color * 1024 + patternPointOf(p, k, moves.row[j], moves.col[j]));
+          }
+          nextCode[t] = code;
+        }
       }
       if (j > bestPly || j === plies) continue;
-      // The continuation in the pattern's frame, through each way the placement maps back: the least.
-      let code = Infinity;
-      for (let k = p.mapStart[t]; k < p.mapStart[t + 1]; k++) {
-        const color = moves.white[j] ^ p.mapSwap[k];
-        code = Math.min(code, color * 1024 + patternPointOf(p, k, moves.row[j], moves.col[j]));
-      }
+      const code = nextCode[t];
       if (j < bestPly || code < bestCode) {
         bestPly = j;
         bestCode = code;
@@ -187,6 +210,7 @@ const goPatternHits = (query: GoPatternQuery, game: PatternGame): PatternHit[] =
       else readNextBoardRows(board, n, p.readRows, moves.row[i] < 0 ? -1 : moves.row[i] * n + moves.col[i]);
       return -1;
     },
+    columns: () => -1,
   });
 };
 
@@ -221,6 +245,7 @@ const goStoredHits = (query: GoPatternQuery, game: StoredPatternGame): PatternHi
     moves.white[j] = line.moveWhite[j];
   }
   let legal = true;
+  let cols = -1;
   flatBoard.reset(n);
   const hits = hitsOnLine(p, {
     plies: line.plies,
@@ -230,8 +255,10 @@ const goStoredHits = (query: GoPatternQuery, game: StoredPatternGame): PatternHi
         legal = false;
         return null;
       }
+      cols = flatBoard.changedColumns();
       return flatBoard.takeChanged();
     },
+    columns: () => cols,
   });
   return legal ? hits : null;
 };
