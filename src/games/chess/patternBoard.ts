@@ -74,20 +74,37 @@ export class PlyBoards {
   private replay: Position | null = null;
   private replayAt = -1;
 
+  /** The position selected by `selectPosition` (a game the caller replays itself), or null. */
+  private position: Position | null = null;
+
   /** Starts on a game's main line (`plies[i]` the position after i half moves). */
   reset(plies: readonly PlyRecord[]): void {
     this.plies = plies;
+    this.position = null;
     this.replay = null;
     this.replayAt = -1;
   }
 
   /** Moves to ply `i`, reading nothing of it yet. */
   select(i: number): void {
+    this.position = null;
     this.ply = i;
     this.fen = this.plies[i].position.board;
     this.ranks = 0;
     this.counted = false;
     this.starts[0] = -1;
+    this.unreadable = false;
+  }
+
+  /**
+   * Selects a position the caller replays itself (the codec's, read as far as a test needs it,
+   * while it stays unchanged), in place of a ply of `reset`'s main line.
+   */
+  selectPosition(pos: Position): void {
+    this.position = pos;
+    this.fen = '';
+    this.ranks = 0;
+    this.counted = false;
     this.unreadable = false;
   }
 
@@ -147,7 +164,7 @@ export class PlyBoards {
     if (this.fen) {
       if (!readFenBoard(this.fen, this.board, this.counts)) return this.fail();
     } else {
-      const pos = this.replayTo(this.ply);
+      const pos = this.position ?? this.replayTo(this.ply);
       if (!pos) return this.fail();
       this.counts.fill(0);
       for (let sq = 0; sq < 64; sq++) {
