@@ -120,6 +120,14 @@ export class PlyBoards {
   /** Reads rank `r` (0 = rank 1) of the selected ply into `board`; false when its board cannot be known. */
   rank(r: number): boolean {
     if ((this.ranks >> r) & 1) return true;
+    const pos = this.position;
+    if (pos) {
+      // A replayed position: the rank's 8 squares of its 0x88 board.
+      const board = this.board;
+      for (let f = 0, sq = r * 8, x = r << 4; f < 8; f++) board[sq + f] = pos.board[x + f];
+      this.ranks |= 1 << r;
+      return true;
+    }
     if (this.unreadable || !this.fen) return this.whole();
     const fen = this.fen;
     const starts = this.starts;

@@ -16,7 +16,12 @@
  * tested only once the steps before it are done.
  */
 import type { Outcome } from '../../db/records';
-import { checkMark, decodePgnBytes, gameStartFen, isStandardVariant, makeMove, parseFen, parsePgn, parseSan, sanWithoutCheck } from '../../codecs/chess';
+// From the codec's modules themselves: compiled to CommonJS, the index's re-exports are getters, a call each on the hot path.
+import { parseFen } from '../../codecs/chess/fen';
+import { makeMove } from '../../codecs/chess/moves';
+import { gameStartFen, isStandardVariant, parsePgn } from '../../codecs/chess/pgn';
+import { decodePgnBytes } from '../../codecs/chess/pgnStream';
+import { checkMark, parseSan, sanWithoutCheck } from '../../codecs/chess/san';
 import type { PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from '../patterns';
 import { PlyBoards } from './patternBoard';
 import { type ChessCondition, type ChessQuery, imbalanceKeyOf, materialKeyOf, readChessPattern } from './patternQuery';
