@@ -64,10 +64,21 @@ const grown = <T extends Float64Array | Int32Array | Uint8Array>(old: T, capacit
 
 /** Reads every signature of the kind's games, null when they are too few games or too many bytes to keep. */
 async function readSignatures(db: Database, kind: GameKind): Promise<KindSignatures | null> {
-  const [{ n }] = await db.sql.query<{ n: bigint }>(`SELECT count(*)::int8 AS n FROM "Game" WHERE kind = $1::"GameKind"`, [kind]);
-  if (Number(n) < keptFromGames) return null;
-  let capacity = Number(n) + 1024;
-  let s: KindSignatures = { count: 0, ids: new Float64Array(capacity), ends: new Int32Array(capacity), missing: new Uint8Array(capacity), bytes: new Uint8Array(capacity * 64) };
+  const [sizes] = await db.sql.query<{ n: bigint; bytes: bigint | null }>(
+    `SELECT count(*)::int8 AS n, sum(octet_length("patternSignature"))::int8 AS bytes FROM "Game" WHERE kind = $1::"GameKind"`,
+    [kind],
+  );
+  const games = Number(sizes.n);
+  if (games < keptFromGames || Number(sizes.bytes ?? 0) > MAX_BYTES) return null;
+  // Sized for what was counted, and a little more for games an import adds while this reads.
+  let capacity = games + 1024;
+  let s: KindSignatures = {
+    count: 0,
+    ids: new Float64Array(capacity),
+    ends: new Int32Array(capacity),
+    missing: new Uint8Array(capacity),
+    bytes: new Uint8Array(Number(sizes.bytes ?? 0) + 1024 * 256),
+  };
   let used = 0;
   let after = -1n;
   for (;;) {

@@ -13,7 +13,9 @@
  *
  * The main line is walked once, each ply's board read at most once and only as far as a condition
  * tested there needs it (its piece counts, the ranks a sub-fen names); a step of the sequence is
- * tested only once the steps before it are done.
+ * tested only once the steps before it are done. A stored PGN game is walked here itself
+ * (`storedHits`): its main line alone, each position tested off the codec's board as it is
+ * reached, no FEN written nor key hashed.
  */
 import type { Outcome } from '../../db/records';
 // From the codec's modules themselves: compiled to CommonJS, the index's re-exports are getters, a call each on the hot path.

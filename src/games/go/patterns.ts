@@ -35,7 +35,13 @@
  * ply's board is read into black and white row masks (the rows some placement reads; after the
  * first ply only the move's point when nothing else changed, patternBoard.ts), and a sweep tests
  * all its columns at once, one integer operation per constrained point, stopping when no column is
- * left. The next move inside a rectangle is remembered per placement across the plies of a game.
+ * left. A sweep is tested again only when a row and a column its cells read changed since it was
+ * last tested. The next move inside a rectangle is remembered per placement across the plies of a
+ * game, with its code in the pattern's frame.
+ *
+ * A stored game is replayed here itself (`storedHits`, patternReplay.ts): its SGF main line
+ * scanned from the source and played on a flat board that keeps the row masks, with the rows and
+ * columns each ply changed; `hits` reads the boards of a replay's plies instead (other sources).
  *
  * The pre-filter (`signature`, patternSignature.ts): at most 198 bytes a game, the points that
  * ever held black, white or nothing in the opening and in the rest of the main line, which rule
