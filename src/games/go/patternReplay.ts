@@ -256,6 +256,8 @@ export class FlatGoBoard {
   /** Bit y: row y changed since `takeChanged`; bit x: column x did. */
   private changed = 0;
   private changedCols = 0;
+  /** The one point changed since `takeChanged`: -1 none, -2 more than one. */
+  private changedAt = -1;
 
   /** Clears the board (and the row masks) for a game on an n x n board. */
   reset(n: number): void {
@@ -266,6 +268,7 @@ export class FlatGoBoard {
     OCCUPIED_ROWS.fill(0);
     this.changed = -1;
     this.changedCols = -1;
+    this.changedAt = -2;
   }
 
   /** The rows changed since the last call (bit y for row y), and forgets them (and the columns). */
@@ -273,7 +276,13 @@ export class FlatGoBoard {
     const c = this.changed;
     this.changed = 0;
     this.changedCols = 0;
+    this.changedAt = -1;
     return c;
+  }
+
+  /** The one point changed since `takeChanged` was last called, -2 when more than one did (-1 none); take it before that. */
+  changedPoint(): number {
+    return this.changedAt;
   }
 
   /** The columns changed since `takeChanged` was last called (bit x for column x); take them before it. */
@@ -291,6 +300,7 @@ export class FlatGoBoard {
     OCCUPIED_ROWS[y] = BLACK_ROWS[y] | WHITE_ROWS[y];
     this.changed |= 1 << y;
     this.changedCols |= bit;
+    this.changedAt = this.changedAt === -1 || this.changedAt === q ? q : -2;
   }
 
   /** Plays ply i of a main line: its setup, then its move; false when the move is on an occupied point (not how the import read it). */

@@ -105,6 +105,8 @@ interface LoadedLine {
   moves: Moves;
   load(i: number): number | null;
   columns(): number;
+  /** The one point that changed, when only one did (else -2). */
+  point(): number;
 }
 
 /**
@@ -133,14 +135,27 @@ const hitsOnLine = (p: GoPlacements, line: LoadedLine): PatternHit[] => {
     }
     if (!tested || (rows & p.readMask) !== 0) {
       // At the first ply, and after a ply without a board, every sweep is tested.
-      const cols = tested ? line.columns() : -1;
       let moved = !tested;
-      for (let s = 0; s < p.sweeps; s++) {
-        if (tested && ((rows & p.sweepRowMask[s]) === 0 || (cols & p.sweepColMask[s]) === 0)) continue;
-        const found = sweepHolds(p, s, BOARD_ROWS, FIRST_FORBIDDING, false);
-        if (found !== lefts[s]) {
-          lefts[s] = found;
-          moved = true;
+      const q = tested ? line.point() : -2;
+      if (q >= 0) {
+        // One point changed (a move without a capture): only the sweeps that read it.
+        for (let k = p.pointSweepStart[q]; k < p.pointSweepStart[q + 1]; k++) {
+          const s = p.pointSweep[k];
+          const found = sweepHolds(p, s, BOARD_ROWS, FIRST_FORBIDDING, false);
+          if (found !== lefts[s]) {
+            lefts[s] = found;
+            moved = true;
+          }
+        }
+      } else {
+        const cols = tested ? line.columns() : -1;
+        for (let s = 0; s < p.sweeps; s++) {
+          if (tested && ((rows & p.sweepRowMask[s]) === 0 || (cols & p.sweepColMask[s]) === 0)) continue;
+          const found = sweepHolds(p, s, BOARD_ROWS, FIRST_FORBIDDING, false);
+          if (found !== lefts[s]) {
+            lefts[s] = found;
+            moved = true;
+          }
         }
       }
       if (moved) {
@@ -217,6 +232,7 @@ const goPatternHits = (query: GoPatternQuery, game: PatternGame): PatternHit[] =
       return -1;
     },
     columns: () => -1,
+    point: () => -2,
   });
 };
 
@@ -252,6 +268,7 @@ const goStoredHits = (query: GoPatternQuery, game: StoredPatternGame): PatternHi
   }
   let legal = true;
   let cols = -1;
+  let point = -2;
   flatBoard.reset(n);
   const hits = hitsOnLine(p, {
     plies: line.plies,
@@ -262,9 +279,11 @@ const goStoredHits = (query: GoPatternQuery, game: StoredPatternGame): PatternHi
         return null;
       }
       cols = flatBoard.changedColumns();
+      point = flatBoard.changedPoint();
       return flatBoard.takeChanged();
     },
     columns: () => cols,
+    point: () => point,
   });
   return legal ? hits : null;
 };
