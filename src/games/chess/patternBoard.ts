@@ -98,13 +98,14 @@ export class PlyBoards {
 
   /**
    * Selects a position the caller replays itself (the codec's, read as far as a test needs it,
-   * while it stays unchanged), in place of a ply of `reset`'s main line.
+   * while it stays unchanged), in place of a ply of `reset`'s main line. With `counted`, the caller
+   * keeps `counts` for it (as `load` counts: every piece code of the 64 squares, 0 the empty ones).
    */
-  selectPosition(pos: Position): void {
+  selectPosition(pos: Position, counted = false): void {
     this.position = pos;
     this.fen = '';
     this.ranks = 0;
-    this.counted = false;
+    this.counted = counted;
     this.unreadable = false;
   }
 

@@ -20,7 +20,8 @@
 import type { Outcome } from '../../db/records';
 // From the codec's modules themselves: compiled to CommonJS, the index's re-exports are getters, a call each on the hot path.
 import { parseFen } from '../../codecs/chess/fen';
-import { makeMove } from '../../codecs/chess/moves';
+import { makeMove, movePromo, undoCaptured } from '../../codecs/chess/moves';
+import { PAWN } from '../../codecs/chess/board';
 import { gameStartFen, isStandardVariant, parsePgn } from '../../codecs/chess/pgn';
 import { decodePgnBytes } from '../../codecs/chess/pgnStream';
 import { checkMark, parseSan, sanWithoutCheck } from '../../codecs/chess/san';
@@ -161,11 +162,15 @@ function chessStoredHits(query: ChessQuery, game: StoredPatternGame): PatternHit
   const hits: PatternHit[] = [];
   if (!beginGame(query, game.outcome)) return hits;
   const pos = start.value;
+  // The pieces counted once, then kept by each move's capture and promotion.
+  const counts = boards.counts;
+  counts.fill(0);
+  for (let sq = 0; sq < 64; sq++) counts[pos.board[((sq >> 3) << 4) | (sq & 7)]]++;
   let ply = 0;
   // The hit at the last position reached, waiting for the next move as its continuation (null: none).
   let waiting: PatternHit | null = null;
   const test = (): PatternHit | null => {
-    boards.selectPosition(pos);
+    boards.selectPosition(pos, true);
     if (!holdsAtPly(query, ply, pos.turn === 0 ? 'w' : 'b')) return null;
     const hit: PatternHit = { ply, continuation: null };
     hits.push(hit);
@@ -181,7 +186,16 @@ function chessStoredHits(query: ChessQuery, game: StoredPatternGame): PatternHit
     }
     const byFirst = pos.turn === 0;
     const san = waiting ? sanWithoutCheck(pos, parsed.value) : '';
-    makeMove(pos, parsed.value);
+    const captured = undoCaptured(makeMove(pos, parsed.value));
+    if (captured !== 0) {
+      counts[captured]--;
+      counts[0]++;
+    }
+    const promoted = movePromo(parsed.value);
+    if (promoted !== 0) {
+      counts[byFirst ? PAWN : PAWN | 8]--;
+      counts[byFirst ? promoted : promoted | 8]++;
+    }
     if (waiting) waiting.continuation = { move: san + checkMark(pos), byFirst };
     ply++;
     waiting = test();

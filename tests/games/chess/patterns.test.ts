@@ -273,6 +273,29 @@ describe("chess's own walk of a stored game (storedHits)", () => {
     ]);
   });
 
+  it('keeps the material through an en passant capture, a promotion and its recapture', () => {
+    const f = fixtures[0];
+    const source = Buffer.from('[Event "x"]\n[Result "*"]\n\n1. e4 f5 2. e5 d5 3. exd6 e6 4. dxc7 Qe7 5. cxb8=Q Rxb8 *\n');
+    const game = { ...stored(f, source, 'PGN'), outcome: null };
+    const replayed = pgnReader.replay!(source, {})!.filter((p) => p.variation === '');
+    const found = (imbalance: string) => {
+      const query = read({ imbalance });
+      const hits = chessPatterns.storedHits!(query, game);
+      expect(hits).toEqual(chessPatterns.hits(query, { ...game, plies: replayed }));
+      return hits!.map((h) => [h.ply, h.continuation?.move ?? null]);
+    };
+    expect(found('P v')).toEqual([
+      [5, 'e6'],
+      [6, 'dxc7'],
+    ]);
+    expect(found('PP v')).toEqual([
+      [7, 'Qe7'],
+      [8, 'cxb8=Q'],
+    ]);
+    expect(found('QNP v')).toEqual([[9, 'Rxb8']]);
+    expect(found('NP v')).toEqual([[10, null]]);
+  });
+
   it('leaves to the import\'s replay (null) another format and a source that is not one game', () => {
     const f = fixtures[0];
     const query = read({ material: 'KQRRBBNNPPPPPPPPkqrrbbnnpppppppp' });
