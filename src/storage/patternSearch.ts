@@ -3,7 +3,10 @@
  * order, each replayed and its main line tested by its game's pattern language
  * (`GameModule.patterns`, src/games/patterns.ts). Games are read in keyset pages by id; where the
  * language keeps a per-game signature, a page's signatures are read first and the games they rule
- * out are never fetched nor replayed (a game without one, stored before, is always replayed). The
+ * out are never fetched nor replayed (a game without one, stored before, is always replayed); a
+ * kind of many games has its signatures kept in memory (patternSignatures.ts), tested there, and
+ * only the games they let through are read, with the filter. A game is replayed by its language's
+ * own `storedHits` where it reads the game (boards only, from the source), else by its reader. The
  * answer counts every matching ply and game, lists each matching game once at its first match, and
  * tallies the moves played from the matching positions as the explorer does (`db/positionIndex`'s
  * tally, a game once per move). The whole answer is kept a little while, so the next page of the
