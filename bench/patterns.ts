@@ -29,7 +29,9 @@
  * minute for the next pages of the same search: each is a whole search, continuations and a first
  * page of 20 games (with their ply) included. A request the server stops at its statement timeout
  * (QUERY_TIMEOUT) is counted as timed out, with the time it took; two in a row end that query's
- * runs. It prints:
+ * runs. A corpus of 50,000 games of a kind or more has its pattern signatures kept in the server's
+ * memory (src/storage/patternSignatures.ts): the warm-up reads them, the measured requests test
+ * them in memory (the warm-up's time is printed as warmUpMs). It prints:
  *   pattern-import-<corpus>     (only when it imported) the generator's and the import's seconds, games/s
  *   pattern-signature-<corpus>  bytes per game of Game.patternSignature: avg octet_length, avg
  *                               pg_column_size (as stored; goal ≤ 400), max, and the games without one

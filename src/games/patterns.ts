@@ -6,6 +6,7 @@
  * game's plies) that rules a game out before it is replayed.
  */
 import type { Outcome, PlyRecord } from '../db/records';
+import type { ImportOptions } from './formats';
 
 /** What is wrong with a pattern, and where: `key` is the pattern's key or path (`sub-fen`, `sequence[1].material`, `pattern` line 3). */
 export interface PatternError {
@@ -26,6 +27,14 @@ export interface PatternGame {
   outcome: Outcome;
   player1: string | null;
   player2: string | null;
+}
+
+/**
+ * One stored game as a language that replays it itself reads it (`PatternLanguage.storedHits`):
+ * the game as stored, without its plies, and the options its import was read with.
+ */
+export interface StoredPatternGame extends Omit<PatternGame, 'plies'> {
+  options: ImportOptions;
 }
 
 /**
@@ -58,6 +67,13 @@ export interface PatternLanguage<Q = unknown> {
   read(pattern: unknown): PatternRead<Q>;
   /** Every ply of the game where the pattern holds, in ply order. */
   hits(query: Q, game: PatternGame): PatternHit[];
+  /**
+   * The same hits as `hits` on the game's replayed main line, found by replaying the stored game
+   * itself (boards only, straight from its source: much faster than the import's replay, which
+   * hashes and writes every ply); null when it cannot (a format or a source it does not read),
+   * and the core replays the game for `hits`.
+   */
+  storedHits?(query: Q, game: StoredPatternGame): PatternHit[] | null;
   /** The pre-filter, where the game keeps one. */
   readonly signature?: PatternSignature<Q>;
 }

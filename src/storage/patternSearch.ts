@@ -3,7 +3,10 @@
  * order, each replayed and its main line tested by its game's pattern language
  * (`GameModule.patterns`, src/games/patterns.ts). Games are read in keyset pages by id; where the
  * language keeps a per-game signature, a page's signatures are read first and the games they rule
- * out are never fetched nor replayed (a game without one, stored before, is always replayed). The
+ * out are never fetched nor replayed (a game without one, stored before, is always replayed); a
+ * kind of many games has its signatures kept in memory (patternSignatures.ts), tested there, and
+ * only the games they let through are read, with the filter. A game is replayed by its language's
+ * own `storedHits` where it reads the game (boards only, from the source), else by its reader. The
  * answer counts every matching ply and game, lists each matching game once at its first match, and
  * tallies the moves played from the matching positions as the explorer does (`db/positionIndex`'s
  * tally, a game once per move). The whole answer is kept a little while, so the next page of the
@@ -16,13 +19,14 @@ import type { GameKind } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import type { ImportOptions } from '../games/formats';
 import { mainLinePlies } from '../games/gameAttributes';
-import type { PatternGame, PatternLanguage } from '../games/patterns';
+import type { PatternGame, PatternLanguage, StoredPatternGame } from '../games/patterns';
 import { Pacer } from '../games/reading/pacer';
 import { type MoveTally, addToTally, emptyTally } from '../db/positionIndex';
 import { type MoveStat, moveStatOf, talliedGame } from './explorer';
 import { gamesInOrder, selectGames } from './games';
 import { type GameQuery, gameConditions } from './gameFilter';
 import { RecordedHashers, importOptionsByIds, replayStoredGame } from './gamePlies';
+import { type KindSignatures, importsStamp, keptSignatures } from './patternSignatures';
 
 /** A pattern its game's language read, or the argument at fault and what is wrong with it. */
 export type PatternArgument = { ok: true; language: PatternLanguage; query: unknown } | { ok: false; argument: string; message: string };
@@ -99,24 +103,51 @@ const PAGE = 500;
 /** Games whose signatures are read at a time (a few hundred bytes each), then the sources of those kept in one statement. */
 const SIGNATURE_PAGE = 1000;
 
-/** A page of the games a filter keeps: those left to replay, how many were read (a short page is the last) and the last id read. */
-interface CandidatePage {
+/**
+ * A page of the games a filter keeps: those left to replay, how many were read (their signatures
+ * tested; a short page is the last) and where the next page starts (the last id read, or the
+ * index in the kept signatures).
+ */
+interface CandidatePage<C> {
   games: Game[];
   read: number;
   size: number;
-  last: bigint | undefined;
+  next: C | undefined;
 }
+
+/** The pages `read` gives from `first` on, each next one read while the caller replays this one. */
+async function* pagesAhead<C>(first: C | undefined, read: (at: C | undefined) => Promise<CandidatePage<C>>): AsyncGenerator<CandidatePage<C>> {
+  const ahead = (at: C | undefined): Promise<CandidatePage<C>> => {
+    const page = read(at);
+    // A page read ahead that nobody waits for (the search stopped) must not fail unhandled.
+    page.catch(() => undefined);
+    return page;
+  };
+  let next = ahead(first);
+  for (;;) {
+    const page = await next;
+    if (page.read === 0) return;
+    next = page.read < page.size ? Promise.resolve({ games: [], read: 0, size: page.size, next: undefined }) : ahead(page.next);
+    yield page;
+  }
+}
+
+/** The SQL conditions (and their parameters) of the games of `kind` that `filter` keeps. */
+const candidateConditions = (kind: GameKind, filter: GameQuery): { conditions: string[]; params: unknown[] } => {
+  const params: unknown[] = [];
+  const conditions = gameConditions(filter, params);
+  params.push(kind);
+  conditions.push(`g.kind = $${params.length}::"GameKind"`);
+  return { conditions, params };
+};
 
 /**
  * The games of `kind` that `filter` keeps, in id order, a page at a time, without those whose
- * signature `mayHold` refuses (when given); the next page is read while the caller replays this one.
+ * signature `mayHold` refuses (when given).
  */
-async function* candidatePages(db: Database, kind: GameKind, filter: GameQuery, mayHold: ((signature: Uint8Array) => boolean) | null): AsyncGenerator<CandidatePage> {
-  const read = async (after: bigint | undefined): Promise<CandidatePage> => {
-    const params: unknown[] = [];
-    const conditions = gameConditions(filter, params);
-    params.push(kind);
-    conditions.push(`g.kind = $${params.length}::"GameKind"`);
+function candidatePages(db: Database, kind: GameKind, filter: GameQuery, mayHold: ((signature: Uint8Array) => boolean) | null): AsyncGenerator<CandidatePage<bigint>> {
+  return pagesAhead<bigint>(undefined, async (after) => {
+    const { conditions, params } = candidateConditions(kind, filter);
     if (after !== undefined) {
       params.push(after);
       conditions.push(`g.id > $${params.length}`);
@@ -124,7 +155,7 @@ async function* candidatePages(db: Database, kind: GameKind, filter: GameQuery, 
     const where = `WHERE ${conditions.join(' AND ')}`;
     if (!mayHold) {
       const games = await selectGames(db, where, params, 'ORDER BY g.id', PAGE);
-      return { games, read: games.length, size: PAGE, last: games.at(-1)?.id };
+      return { games, read: games.length, size: PAGE, next: games.at(-1)?.id };
     }
     const heads = await db.sql.query<{ id: bigint; signature: Uint8Array | null }>(
       `SELECT g.id, g."patternSignature" AS signature FROM "Game" g ${where} ORDER BY g.id LIMIT ${SIGNATURE_PAGE}`,
@@ -133,21 +164,33 @@ async function* candidatePages(db: Database, kind: GameKind, filter: GameQuery, 
     // A game without a signature (stored before its game kept one) may hold anything.
     const kept = heads.filter((h) => h.signature === null || mayHold(h.signature)).map((h) => h.id);
     const games = await gamesInOrder(db, kept);
-    return { games, read: heads.length, size: SIGNATURE_PAGE, last: heads.at(-1)?.id };
-  };
-  const ahead = (after: bigint | undefined): Promise<CandidatePage> => {
-    const page = read(after);
-    // A page read ahead that nobody waits for (the search stopped) must not fail unhandled.
-    page.catch(() => undefined);
-    return page;
-  };
-  let next = ahead(undefined);
-  for (;;) {
-    const page = await next;
-    if (page.read === 0) return;
-    next = page.read < page.size ? Promise.resolve({ games: [], read: 0, size: page.size, last: undefined }) : ahead(page.last);
-    yield page;
-  }
+    return { games, read: heads.length, size: SIGNATURE_PAGE, next: heads.at(-1)?.id };
+  });
+}
+
+/**
+ * The same pages from the signatures kept in memory: every game of the kind whose signature
+ * `mayHold` lets through (or that has none), read with the filter, a page of them at a time.
+ * `read` counts the games whose signatures were tested, the filter not yet applied.
+ */
+function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, signatures: KindSignatures, mayHold: (signature: Uint8Array) => boolean): AsyncGenerator<CandidatePage<number>> {
+  const { ids, ends, missing, bytes, count } = signatures;
+  return pagesAhead<number>(0, async (from = 0) => {
+    const kept: bigint[] = [];
+    let i = from;
+    for (; i < count && kept.length < SIGNATURE_PAGE; i++) {
+      if (missing[i] || mayHold(bytes.subarray(i === 0 ? 0 : ends[i - 1], ends[i]))) kept.push(BigInt(ids[i]));
+    }
+    let games: Game[] = [];
+    if (kept.length > 0) {
+      const { conditions, params } = candidateConditions(kind, filter);
+      params.push(kept);
+      conditions.push(`g.id = ANY($${params.length}::int8[])`);
+      games = await selectGames(db, `WHERE ${conditions.join(' AND ')}`, params, 'ORDER BY g.id');
+    }
+    // A page ends at SIGNATURE_PAGE games let through, or at the last game: the last is short.
+    return { games, read: i - from, size: i < count ? i - from : i - from + 1, next: i };
+  });
 }
 
 /** The continuations of a search as they are counted: by side and move, with the games that played each. */
@@ -172,16 +215,19 @@ class Continuations {
   }
 }
 
-/** The game as its pattern language sees it. */
-const patternGame = (game: Game, plies: PatternGame['plies']): PatternGame => ({
-  plies,
+/** The game as its pattern language sees it, without its plies (what a language's own replay reads). */
+const storedPatternGame = (game: Game, options: ImportOptions): StoredPatternGame => ({
   source: game.source,
   sourceFormat: game.sourceFormat,
   metadata: (game.metadata ?? {}) as Record<string, unknown>,
   outcome: game.outcome,
   player1: game.player1,
   player2: game.player2,
+  options,
 });
+
+/** The game as its pattern language sees it, with the main line the import's replay gives. */
+const patternGame = ({ options: _options, ...stored }: StoredPatternGame, plies: PatternGame['plies']): PatternGame => ({ ...stored, plies });
 
 /** Runs a whole search; throws `PatternSearchTimeout` once it has run `timeoutMs` (0: no limit). */
 async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number): Promise<PatternScan> {
@@ -201,15 +247,20 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
   let candidateGames = 0;
   let replayedGames = 0;
   if (filter.kind !== undefined && filter.kind !== kind) return { totalCount, matches, continuations: [], candidateGames, replayedGames };
-  for await (const page of candidatePages(db, kind, filter, mayHold)) {
+  const signatures = mayHold ? await keptSignatures(db, kind, await importsStamp(db)) : null;
+  const pages = signatures && mayHold ? keptCandidatePages(db, kind, filter, signatures, mayHold) : candidatePages(db, kind, filter, mayHold);
+  for await (const page of pages) {
     overdue();
     candidateGames += page.read;
     const unknown = [...new Set(page.games.flatMap((g) => (g.importId !== null && !options.has(g.importId) ? [g.importId] : [])))];
     for (const [id, given] of await importOptionsByIds(db.sql, unknown)) options.set(id, given);
     for (const game of page.games) {
-      const replayed = await replayStoredGame(db.sql, game, (game.importId !== null && options.get(game.importId)) || {}, hashers);
-      const plies = mainLinePlies(replayed.map((p) => p.ply));
-      const hits = language.hits(query, patternGame(game, plies));
+      const given = (game.importId !== null && options.get(game.importId)) || {};
+      const stored = storedPatternGame(game, given);
+      // The language's own replay where it has one and reads this game; else the import's replay.
+      const hits =
+        language.storedHits?.(query, stored) ??
+        language.hits(query, patternGame(stored, mainLinePlies((await replayStoredGame(db.sql, game, given, hashers)).map((p) => p.ply))));
       replayedGames++;
       if (hits.length > 0) {
         totalCount += hits.length;

@@ -10,6 +10,7 @@ import { readerFor } from '../../src/games/index';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { attributePendingImports } from '../../src/storage/reanalyse';
 import { type PatternSearch, PatternSearchTimeout, patternSearch, readPattern, scanPattern } from '../../src/storage/patternSearch';
+import { keepSignaturesFrom } from '../../src/storage/patternSignatures';
 import { databaseError } from '../../src/api/databaseErrors';
 import { describeEachDatabase } from '../support/databases';
 import { RATED_PGN, ratedGames } from '../support/ratedGames';
@@ -153,6 +154,67 @@ describeEachDatabase('pattern search', (getDb) => {
     for (const r of rows) expect(Buffer.from(r.signature ?? []).toString()).toBe(fixture[r.indexInFile].fens.map((fen) => fen.split(' ')[0]).join('|'));
   });
 
+  it("asks the language's own replay of each stored game first, and replays with the import's reader only the games it declines", async () => {
+    // The own replay reads the games whose source has an odd length (and finds no hit in them); it declines the others.
+    const sources = await getDb().sql.query<{ indexInFile: number; length: number }>(`SELECT "indexInFile", octet_length(source) AS length FROM "Game"`);
+    const odd = new Set(sources.filter((r) => r.length % 2 === 1).map((r) => r.indexInFile));
+    let replayed = 0;
+    const language = placementLanguage({ onGame: () => void replayed++, stored: (game) => (game.source.length % 2 === 1 ? [] : null) });
+    const found = await scanPattern(getDb(), search(TEXT, language, { maxPlies: 100_000 }));
+    const expected = expectedSearch(fixture, TEXT, (g) => !odd.has(fixture.indexOf(g)));
+    expect(odd.size).toBeGreaterThan(0);
+    expect(odd.size).toBeLessThan(fixture.length);
+    expect(asFound(found.matches)).toEqual(expected.matches);
+    expect(found.totalCount).toBe(expected.totalCount);
+    expect(replayed).toBe(fixture.length - odd.size);
+  });
+
+  describe('with the signatures kept in memory', () => {
+    let before: number;
+    beforeAll(() => {
+      before = keepSignaturesFrom(1);
+    });
+    afterAll(() => {
+      keepSignaturesFrom(before);
+    });
+
+    it('replays only the games whose kept signature may hold the pattern, and answers the same', async () => {
+      let tested = 0;
+      const found = await scanPattern(getDb(), search(TEXT, placementLanguage({ signature: true, onGame: () => void tested++ }), { maxPlies: 100_001 }));
+      const expected = expectedSearch(fixture, TEXT);
+      expect(asFound(found.matches)).toEqual(expected.matches);
+      expect(found.totalCount).toBe(expected.totalCount);
+      expect([found.candidateGames, found.replayedGames, tested]).toEqual([fixture.length, expected.matches.length, expected.matches.length]);
+    });
+
+    it('applies the filter to the games the kept signatures let through', async () => {
+      const expected = expectedSearch(fixture, TEXT, (g) => g.mean !== null && g.mean >= 2000);
+      const found = await scanPattern(getDb(), search(TEXT, placementLanguage({ signature: true }), { minRating: 2000 }));
+      expect(asFound(found.matches)).toEqual(expected.matches);
+      expect(found.totalCount).toBe(expected.totalCount);
+    });
+
+    it('reads the signatures again once the imports changed, never ruling out a game without one', async () => {
+      const db = getDb();
+      const language = placementLanguage({ signature: true, onGame: () => undefined });
+      const expected = expectedSearch(fixture, TEXT);
+      const signedOnly = await scanPattern(db, search(TEXT, language, { maxPlies: 100_002 }));
+      expect(signedOnly.replayedGames).toBe(expected.matches.length);
+      await db.sql.query(`UPDATE "Game" SET "patternSignature" = NULL WHERE "indexInFile" % 3 = 0`);
+      await db.sql.query(`UPDATE "Import" SET attributed = false`);
+      try {
+        const found = await scanPattern(db, search(TEXT, language, { maxPlies: 100_003 }));
+        expect(asFound(found.matches)).toEqual(expected.matches);
+        const unsigned = fixture.filter((_, i) => i % 3 === 0).length;
+        const signedMatching = expected.matches.filter((m) => m.index % 3 !== 0).length;
+        expect(found.replayedGames).toBe(unsigned + signedMatching);
+      } finally {
+        await db.sql.query(`UPDATE "Import" SET attributed = true`);
+        await db.sql.query(`UPDATE "Game" SET "patternSignature" = NULL`);
+      }
+    });
+  });
+
   it('stops a search that runs past the statement timeout, as a cancelled statement (QUERY_TIMEOUT)', async () => {
     const slow: Database = { ...getDb(), statementTimeoutMs: 1 };
     const failure = await patternSearch(slow, search(TEXT, placementLanguage({ slowMs: 3 })), { first: 10 }).then(
@@ -187,17 +249,19 @@ describeEachDatabase('pattern search over several pages of games', (getDb) => {
   });
 
   it.each([
-    ['without signatures', false],
-    ['with signatures', true],
-  ])('reads every page of games %s', async (_, signature) => {
+    ['without signatures', false, false],
+    ['with signatures', true, false],
+    ['with signatures kept in memory', true, true],
+  ])('reads every page of games %s', async (_, signature, inMemory) => {
     const once = expectedSearch(fixture, TEXT);
+    const before = keepSignaturesFrom(inMemory ? 1 : Infinity);
     const found = await scanPattern(getDb(), {
       kind: 'CHESS',
       language: placementLanguage({ signature }),
       pattern: { placement: TEXT },
       query: TEXT,
       filter: {},
-    });
+    }).finally(() => keepSignaturesFrom(before));
     const rows = await getDb().sql.query<{ id: bigint; indexInFile: number }>(`SELECT id, "indexInFile" FROM "Game" ORDER BY id`);
     const place = new Map(rows.map((r) => [r.id, r.indexInFile % fixture.length]));
     expect(found.candidateGames).toBe(COPIES * fixture.length);

@@ -7,7 +7,7 @@
  */
 import type { GameKind } from '../../src/db/records';
 import { gameOf } from '../../src/games';
-import type { PatternHit, PatternLanguage } from '../../src/games/patterns';
+import type { PatternHit, PatternLanguage, StoredPatternGame } from '../../src/games/patterns';
 import type { FixtureGame } from './ratedGames';
 
 export interface PlacementLanguageOptions {
@@ -17,6 +17,8 @@ export interface PlacementLanguageOptions {
   slowMs?: number;
   /** Told each game the language is asked about. */
   onGame?: () => void;
+  /** The language's own replay of a stored game (`storedHits`): its hits, or null to decline. */
+  stored?: (game: StoredPatternGame) => PatternHit[] | null;
 }
 
 /** `{ "placement": "4P3" }`: the positions whose placement contains `4P3`. */
@@ -37,6 +39,7 @@ export const placementLanguage = (options: PlacementLanguageOptions = {}): Patte
     });
     return hits;
   },
+  storedHits: options.stored ? (_text, game) => options.stored!(game) : undefined,
   signature: options.signature
     ? {
         of: (plies) => Buffer.from(plies.map((p) => p.position.board.split(' ')[0]).join('|')),

@@ -74,20 +74,38 @@ export class PlyBoards {
   private replay: Position | null = null;
   private replayAt = -1;
 
+  /** The position selected by `selectPosition` (a game the caller replays itself), or null. */
+  private position: Position | null = null;
+
   /** Starts on a game's main line (`plies[i]` the position after i half moves). */
   reset(plies: readonly PlyRecord[]): void {
     this.plies = plies;
+    this.position = null;
     this.replay = null;
     this.replayAt = -1;
   }
 
   /** Moves to ply `i`, reading nothing of it yet. */
   select(i: number): void {
+    this.position = null;
     this.ply = i;
     this.fen = this.plies[i].position.board;
     this.ranks = 0;
     this.counted = false;
     this.starts[0] = -1;
+    this.unreadable = false;
+  }
+
+  /**
+   * Selects a position the caller replays itself (the codec's, read as far as a test needs it,
+   * while it stays unchanged), in place of a ply of `reset`'s main line. With `counted`, the caller
+   * keeps `counts` for it (as `load` counts: every piece code of the 64 squares, 0 the empty ones).
+   */
+  selectPosition(pos: Position, counted = false): void {
+    this.position = pos;
+    this.fen = '';
+    this.ranks = 0;
+    this.counted = counted;
     this.unreadable = false;
   }
 
@@ -103,6 +121,14 @@ export class PlyBoards {
   /** Reads rank `r` (0 = rank 1) of the selected ply into `board`; false when its board cannot be known. */
   rank(r: number): boolean {
     if ((this.ranks >> r) & 1) return true;
+    const pos = this.position;
+    if (pos) {
+      // A replayed position: the rank's 8 squares of its 0x88 board.
+      const board = this.board;
+      for (let f = 0, sq = r * 8, x = r << 4; f < 8; f++) board[sq + f] = pos.board[x + f];
+      this.ranks |= 1 << r;
+      return true;
+    }
     if (this.unreadable || !this.fen) return this.whole();
     const fen = this.fen;
     const starts = this.starts;
@@ -147,7 +173,7 @@ export class PlyBoards {
     if (this.fen) {
       if (!readFenBoard(this.fen, this.board, this.counts)) return this.fail();
     } else {
-      const pos = this.replayTo(this.ply);
+      const pos = this.position ?? this.replayTo(this.ply);
       if (!pos) return this.fail();
       this.counts.fill(0);
       for (let sq = 0; sq < 64; sq++) {

@@ -13,10 +13,19 @@
  *
  * The main line is walked once, each ply's board read at most once and only as far as a condition
  * tested there needs it (its piece counts, the ranks a sub-fen names); a step of the sequence is
- * tested only once the steps before it are done.
+ * tested only once the steps before it are done. A stored PGN game is walked here itself
+ * (`storedHits`): its main line alone, each position tested off the codec's board as it is
+ * reached, no FEN written nor key hashed.
  */
 import type { Outcome } from '../../db/records';
-import type { PatternGame, PatternHit, PatternLanguage } from '../patterns';
+// From the codec's modules themselves: compiled to CommonJS, the index's re-exports are getters, a call each on the hot path.
+import { parseFen } from '../../codecs/chess/fen';
+import { makeMove, movePromo, undoCaptured } from '../../codecs/chess/moves';
+import { PAWN } from '../../codecs/chess/board';
+import { gameStartFen, isStandardVariant, parsePgn } from '../../codecs/chess/pgn';
+import { decodePgnBytes } from '../../codecs/chess/pgnStream';
+import { checkMark, parseSan, sanWithoutCheck } from '../../codecs/chess/san';
+import type { PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from '../patterns';
 import { PlyBoards } from './patternBoard';
 import { type ChessCondition, type ChessQuery, imbalanceKeyOf, materialKeyOf, readChessPattern } from './patternQuery';
 import { chessPatternSignature } from './patternSignature';
@@ -72,47 +81,124 @@ function holds(cond: ChessCondition): boolean {
   return true;
 }
 
-/** The chess pattern matcher's hits in one game. */
-export function chessHits(query: ChessQuery, game: PatternGame): PatternHit[] {
-  const hits: PatternHit[] = [];
-  const { plies } = game;
+/**
+ * Starts a game: false when no ply of it can hold the pattern (a condition names a result that is
+ * not the game's, and every step needs it), else the steps' state is cleared for its first ply.
+ */
+function beginGame(query: ChessQuery, outcome: Outcome): boolean {
   const steps = query.steps;
   // A result is the game's: a condition whose result is not this game's never holds, nor then the pattern.
-  for (const step of steps) for (const cond of step) if (!resultHolds(cond, game.outcome)) return hits;
+  for (const step of steps) for (const cond of step) if (!resultHolds(cond, outcome)) return false;
   if (done.length < steps.length) {
     done = new Int32Array(steps.length);
     alive = new Int32Array(steps.length);
   }
   done.fill(-1, 0, steps.length);
   alive.fill(0, 0, steps.length);
-  boards.reset(plies);
+  return true;
+}
+
+/** Whether the pattern holds at ply `p` (its board selected in `boards`, `side` to move), the plies before it tested in order. */
+function holdsAtPly(query: ChessQuery, p: number, side: string | null | undefined): boolean {
+  const steps = query.steps;
+  sideAt = side;
+  materialAt = -1;
+  imbalanceAt = -1;
   const last = steps.length - 1;
+  let hit = false;
+  for (let j = last; j >= 0; j--) {
+    // An earlier step's first completion is all later steps need; the last step counts every ply.
+    if (j < last && done[j] >= 0) continue;
+    const open = j === 0 || (done[j - 1] >= 0 && done[j - 1] < p);
+    const step = steps[j];
+    let complete: boolean;
+    if (step.length === 1) {
+      complete = open && holds(step[0]);
+    } else {
+      // Bit i: the streak's conditions 0..i held on the plies p-i..p.
+      const before = alive[j];
+      let now = 0;
+      for (let i = step.length - 1; i >= 1; i--) if ((before >> (i - 1)) & 1 && holds(step[i])) now |= 1 << i;
+      if (open && holds(step[0])) now |= 1;
+      alive[j] = now;
+      complete = ((now >> (step.length - 1)) & 1) === 1;
+    }
+    if (!complete) continue;
+    if (done[j] < 0) done[j] = p;
+    if (j === last) hit = true;
+  }
+  return hit;
+}
+
+/** The chess pattern matcher's hits in one game. */
+export function chessHits(query: ChessQuery, game: PatternGame): PatternHit[] {
+  const hits: PatternHit[] = [];
+  const { plies } = game;
+  if (!beginGame(query, game.outcome)) return hits;
+  boards.reset(plies);
   for (let p = 0; p < plies.length; p++) {
     boards.select(p);
-    sideAt = plies[p].position.sideToMove;
-    materialAt = -1;
-    imbalanceAt = -1;
-    for (let j = last; j >= 0; j--) {
-      // An earlier step's first completion is all later steps need; the last step counts every ply.
-      if (j < last && done[j] >= 0) continue;
-      const open = j === 0 || (done[j - 1] >= 0 && done[j - 1] < p);
-      const step = steps[j];
-      let complete: boolean;
-      if (step.length === 1) {
-        complete = open && holds(step[0]);
-      } else {
-        // Bit i: the streak's conditions 0..i held on the plies p-i..p.
-        const before = alive[j];
-        let now = 0;
-        for (let i = step.length - 1; i >= 1; i--) if ((before >> (i - 1)) & 1 && holds(step[i])) now |= 1 << i;
-        if (open && holds(step[0])) now |= 1;
-        alive[j] = now;
-        complete = ((now >> (step.length - 1)) & 1) === 1;
-      }
-      if (!complete) continue;
-      if (done[j] < 0) done[j] = p;
-      if (j === last) hits.push({ ply: p, continuation: continuationAt(game, p) });
+    if (holdsAtPly(query, p, plies[p].position.sideToMove)) hits.push({ ply: p, continuation: continuationAt(game, p) });
+  }
+  return hits;
+}
+
+/**
+ * The same hits from a stored PGN game, its main line walked here boards only (no FEN written,
+ * no key hashed, no variation replayed): each position is tested as it is reached, and a hit's
+ * continuation is the SAN (with its check mark, as the import writes it) of the main line's next
+ * move when that move plays. Null for another format, or a source that does not read as one
+ * game with a start position (the core then replays it the generic way).
+ */
+function chessStoredHits(query: ChessQuery, game: StoredPatternGame): PatternHit[] | null {
+  if (game.sourceFormat !== 'PGN') return null;
+  const results = parsePgn(decodePgnBytes(game.source).text);
+  if (results.length !== 1 || !results[0].ok) return null;
+  const pgn = results[0].value;
+  // A variant's game replays to no plies: no hit.
+  if (!isStandardVariant(pgn)) return [];
+  const start = parseFen(gameStartFen(pgn));
+  if (!start.ok) return null;
+  const hits: PatternHit[] = [];
+  if (!beginGame(query, game.outcome)) return hits;
+  const pos = start.value;
+  // The pieces counted once, then kept by each move's capture and promotion.
+  const counts = boards.counts;
+  counts.fill(0);
+  for (let sq = 0; sq < 64; sq++) counts[pos.board[((sq >> 3) << 4) | (sq & 7)]]++;
+  let ply = 0;
+  // The hit at the last position reached, waiting for the next move as its continuation (null: none).
+  let waiting: PatternHit | null = null;
+  const test = (): PatternHit | null => {
+    boards.selectPosition(pos, true);
+    if (!holdsAtPly(query, ply, pos.turn === 0 ? 'w' : 'b')) return null;
+    const hit: PatternHit = { ply, continuation: null };
+    hits.push(hit);
+    return hit;
+  };
+  waiting = test();
+  for (const node of pgn.moves) {
+    const parsed = node.error ? null : parseSan(pos, node.san);
+    if (!parsed?.ok) {
+      // A token kept without being played: the ply before it has no next move.
+      waiting = null;
+      continue;
     }
+    const byFirst = pos.turn === 0;
+    const san = waiting ? sanWithoutCheck(pos, parsed.value) : '';
+    const captured = undoCaptured(makeMove(pos, parsed.value));
+    if (captured !== 0) {
+      counts[captured]--;
+      counts[0]++;
+    }
+    const promoted = movePromo(parsed.value);
+    if (promoted !== 0) {
+      counts[byFirst ? PAWN : PAWN | 8]--;
+      counts[byFirst ? promoted : promoted | 8]++;
+    }
+    if (waiting) waiting.continuation = { move: san + checkMark(pos), byFirst };
+    ply++;
+    waiting = test();
   }
   return hits;
 }
@@ -128,5 +214,6 @@ function continuationAt(game: PatternGame, p: number): PatternHit['continuation'
 export const chessPatterns: PatternLanguage<ChessQuery> = {
   read: readChessPattern,
   hits: chessHits,
+  storedHits: chessStoredHits,
   signature: chessPatternSignature,
 };

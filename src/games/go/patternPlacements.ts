@@ -66,6 +66,24 @@ export interface GoPlacements {
   cellNeed: Uint8Array;
   /** Per board row, 1 when some cell reads it: only those rows are read off a board. */
   readRows: Uint8Array;
+  /** The same rows as a mask (bit y for row y): a board whose changes miss it holds the same placements. */
+  readMask: number;
+  /** Per sweep, the board rows and the board columns its cells read (bit y, bit x): a change outside either leaves its columns as they were. */
+  sweepRowMask: Int32Array;
+  sweepColMask: Int32Array;
+  /**
+   * Sweep s's cells again, grouped by row and need into column masks (rowCellStart[s] ..
+   * rowCellStart[s + 1] - 1, those before rowStoneEnd[s] needing a stone): a sweep placed at one
+   * column only tests a row's cells of a need at once.
+   */
+  rowCellStart: Int32Array;
+  rowStoneEnd: Int32Array;
+  rowCellRow: Int32Array;
+  rowCellNeed: Uint8Array;
+  rowCellMask: Int32Array;
+  /** The sweeps that read point q (row * size + col, by those masks): pointSweep[pointSweepStart[q] .. pointSweepStart[q + 1] - 1]. */
+  pointSweepStart: Int32Array;
+  pointSweep: Int32Array;
 }
 
 /** Where the pattern may lie as written on an n x n board: its top-left points, row by row. */
@@ -176,6 +194,16 @@ const pack = (placements: Placement[], sweeps: Sweep[], n: number): GoPlacements
     cellCol: new Int32Array(cells),
     cellNeed: new Uint8Array(cells),
     readRows: new Uint8Array(n),
+    readMask: 0,
+    sweepRowMask: new Int32Array(sweeps.length),
+    sweepColMask: new Int32Array(sweeps.length),
+    rowCellStart: new Int32Array(sweeps.length + 1),
+    rowStoneEnd: new Int32Array(sweeps.length),
+    rowCellRow: new Int32Array(cells),
+    rowCellNeed: new Uint8Array(cells),
+    rowCellMask: new Int32Array(cells),
+    pointSweepStart: new Int32Array(n * n + 1),
+    pointSweep: new Int32Array(0),
   };
   let m = 0;
   placements.forEach((q, t) => {
@@ -198,11 +226,40 @@ const pack = (placements: Placement[], sweeps: Sweep[], n: number): GoPlacements
       p.cellCol[e] = col;
       p.cellNeed[e] = need;
       p.readRows[row] = 1;
+      p.readMask |= 1 << row;
+      p.sweepRowMask[k] |= 1 << row;
+      // The cell's column at each left column the sweep places its variant at.
+      p.sweepColMask[k] |= p.sweepLeft[k] << col;
       e++;
     }
     p.stoneEnd[k] = p.cellStart[k] + cellsOf[k].filter((c) => c[2] === MUST_BLACK || c[2] === MUST_WHITE).length;
   });
   p.cellStart[sweeps.length] = e;
+  // The same cells by (need, row): cells are sorted by need, then row, so each group is a run.
+  let g = 0;
+  for (let k = 0; k < sweeps.length; k++) {
+    p.rowCellStart[k] = g;
+    for (let c = p.cellStart[k]; c < p.cellStart[k + 1]; c++) {
+      if (c === p.cellStart[k] || p.cellNeed[c] !== p.cellNeed[c - 1] || p.cellRow[c] !== p.cellRow[c - 1]) {
+        p.rowCellRow[g] = p.cellRow[c];
+        p.rowCellNeed[g] = p.cellNeed[c];
+        g++;
+      }
+      p.rowCellMask[g - 1] |= 1 << p.cellCol[c];
+    }
+    let stones = p.rowCellStart[k];
+    while (stones < g && (p.rowCellNeed[stones] === MUST_BLACK || p.rowCellNeed[stones] === MUST_WHITE)) stones++;
+    p.rowStoneEnd[k] = stones;
+  }
+  p.rowCellStart[sweeps.length] = g;
+  const reads = (k: number, q: number): boolean => ((p.sweepRowMask[k] >> ((q / n) | 0)) & 1) === 1 && ((p.sweepColMask[k] >> q % n) & 1) === 1;
+  for (let q = 0; q < n * n; q++) {
+    let c = 0;
+    for (let k = 0; k < sweeps.length; k++) if (reads(k, q)) c++;
+    p.pointSweepStart[q + 1] = p.pointSweepStart[q] + c;
+  }
+  p.pointSweep = new Int32Array(p.pointSweepStart[n * n]);
+  for (let q = 0, at = 0; q < n * n; q++) for (let k = 0; k < sweeps.length; k++) if (reads(k, q)) p.pointSweep[at++] = k;
   return p;
 };
 
@@ -213,6 +270,18 @@ const pack = (placements: Placement[], sweeps: Sweep[], n: number): GoPlacements
  */
 export const sweepHolds = (p: GoPlacements, s: number, rows: readonly Int32Array[], forbidFrom: number, stonesOnly: boolean): number => {
   let candidates = p.sweepLeft[s];
+  if ((candidates & (candidates - 1)) === 0) {
+    // Placed at one column: a row's cells of a need at once.
+    const left = 31 - Math.clz32(candidates);
+    const rowEnd = stonesOnly ? p.rowStoneEnd[s] : p.rowCellStart[s + 1];
+    for (let e = p.rowCellStart[s]; e < rowEnd; e++) {
+      const need = p.rowCellNeed[e];
+      const mask = p.rowCellMask[e];
+      const bits = (rows[need][p.rowCellRow[e]] >>> left) & mask;
+      if (need >= forbidFrom ? bits !== 0 : bits !== mask) return 0;
+    }
+    return candidates;
+  }
   const end = stonesOnly ? p.stoneEnd[s] : p.cellStart[s + 1];
   for (let e = p.cellStart[s]; e < end && candidates !== 0; e++) {
     const need = p.cellNeed[e];

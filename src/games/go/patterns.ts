@@ -35,18 +35,25 @@
  * ply's board is read into black and white row masks (the rows some placement reads; after the
  * first ply only the move's point when nothing else changed, patternBoard.ts), and a sweep tests
  * all its columns at once, one integer operation per constrained point, stopping when no column is
- * left. The next move inside a rectangle is remembered per placement across the plies of a game.
+ * left. A sweep is tested again only when a row and a column its cells read changed since it was
+ * last tested. The next move inside a rectangle is remembered per placement across the plies of a
+ * game, with its code in the pattern's frame.
+ *
+ * A stored game is replayed here itself (`storedHits`, patternReplay.ts): its SGF main line
+ * scanned from the source and played on a flat board that keeps the row masks, with the rows and
+ * columns each ply changed; `hits` reads the boards of a replay's plies instead (other sources).
  *
  * The pre-filter (`signature`, patternSignature.ts): at most 198 bytes a game, the points that
  * ever held black, white or nothing in the opening and in the rest of the main line, which rule
  * out a game where no placement's stones (and, after the opening, empty points) were ever there.
  */
 import type { PlyRecord } from '../../db/records';
-import type { PatternGame, PatternHit, PatternLanguage } from '../patterns';
+import type { PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from '../patterns';
 import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS, readBoardRows, readNextBoardRows } from './patternBoard';
 import { FIRST_FORBIDDING, type GoPlacements, patternPointOf, placePattern, sweepHolds } from './patternPlacements';
 import { type GoPattern, readGoPattern } from './patternRead';
 import { boardSideOf, signatureMayHold, signatureOf } from './patternSignature';
+import { FlatGoBoard, scanMainLine } from './patternReplay';
 
 /** A read Go pattern with its placements per board size, compiled when first needed. */
 export interface GoPatternQuery {
@@ -87,58 +94,113 @@ const movesOf = (plies: readonly PlyRecord[], n: number): Moves => {
   return moves;
 };
 
-/** Every ply of the game's main line where the pattern holds, with its continuation (see the module comment). */
-const goPatternHits = (query: GoPatternQuery, game: PatternGame): PatternHit[] => {
-  const { plies } = game;
-  const n = boardSideOf(plies);
-  if (n === 0 || (query.pattern.size !== null && query.pattern.size !== n)) return [];
-  const p = placementsFor(query, n);
-  if (p.count === 0) return [];
+/**
+ * A main line as the hits are found on it: its plies' moves, and `load(i)`, which brings ply i's
+ * board into the row masks (BLACK_ROWS, WHITE_ROWS, OCCUPIED_ROWS; plies are loaded in order from
+ * 0) and says which rows changed since the ply before (bit y for row y; -1 all, or unknown), or
+ * null when ply i has no board to test; then `columns()` says which columns did (bit x; -1 all).
+ */
+interface LoadedLine {
+  plies: number;
+  moves: Moves;
+  load(i: number): number | null;
+  columns(): number;
+  /** The one point that changed, when only one did (else -2). */
+  point(): number;
+}
+
+/**
+ * Every ply of a main line where the pattern holds, with its continuation (see the module
+ * comment). A sweep is tested again only when a point it reads changed (a row and a column of its
+ * cells both changed), else it holds at the same columns as before.
+ */
+const hitsOnLine = (p: GoPlacements, line: LoadedLine): PatternHit[] => {
+  const { plies, moves } = line;
+  const n = p.size;
   const hits: PatternHit[] = [];
-  // The next ply whose move falls in placement t's rectangle, as last found (-1: not looked for yet).
+  // The next ply whose move falls in placement t's rectangle, as last found (-1: not looked for
+  // yet), and that move's code in the pattern's frame (colour * 1024 + point).
   const next = new Int32Array(p.count).fill(-1);
-  // Each ply's board: the first read whole, the next ones from the one before where only the move's point changed.
-  const moves = movesOf(plies, n);
-  for (let i = 0; i < plies.length; i++) {
-    const board = plies[i].position.board;
-    if (board.length !== n * n) continue;
-    if (i === 0) readBoardRows(board, n, p.readRows);
-    else readNextBoardRows(board, n, p.readRows, moves.row[i] < 0 ? -1 : moves.row[i] * n + moves.col[i]);
-    let held = false;
-    let bestPly = plies.length;
-    let bestCode = 0;
-    for (let s = 0; s < p.sweeps; s++) {
-      for (let lefts = sweepHolds(p, s, BOARD_ROWS, FIRST_FORBIDDING, false); lefts !== 0; lefts &= lefts - 1) {
-        const t = p.sweepPlacement[s * n + (31 - Math.clz32(lefts & -lefts))];
-        held = true;
-        let j = next[t];
-        if (j <= i) {
-          const top = p.top[t];
-          const left = p.left[t];
-          const bottom = top + p.rows[t];
-          const right = left + p.cols[t];
-          for (j = i + 1; j < plies.length; j++) {
-            const r = moves.row[j];
-            const c = moves.col[j];
-            if (r >= top && r < bottom && c >= left && c < right) break;
+  const nextCode = new Int32Array(p.count);
+  // Each sweep's columns where it held when last tested, and the placements they are.
+  const lefts = new Int32Array(p.sweeps);
+  const held = new Int32Array(p.count);
+  let heldCount = 0;
+  let tested = false;
+  for (let i = 0; i < plies; i++) {
+    const rows = line.load(i);
+    if (rows === null) {
+      tested = false;
+      continue;
+    }
+    if (!tested || (rows & p.readMask) !== 0) {
+      // At the first ply, and after a ply without a board, every sweep is tested.
+      let moved = !tested;
+      const q = tested ? line.point() : -2;
+      if (q >= 0) {
+        // One point changed (a move without a capture): only the sweeps that read it.
+        for (let k = p.pointSweepStart[q]; k < p.pointSweepStart[q + 1]; k++) {
+          const s = p.pointSweep[k];
+          const found = sweepHolds(p, s, BOARD_ROWS, FIRST_FORBIDDING, false);
+          if (found !== lefts[s]) {
+            lefts[s] = found;
+            moved = true;
           }
-          next[t] = j;
         }
-        if (j > bestPly || j === plies.length) continue;
-        // The continuation in the pattern's frame, through each way the placement maps back: the least.
-        let code = Infinity;
-        for (let k = p.mapStart[t]; k < p.mapStart[t + 1]; k++) {
-          const color = moves.white[j] ^ p.mapSwap[k];
-          code = Math.min(code, color * 1024 + patternPointOf(p, k, moves.row[j], moves.col[j]));
-        }
-        if (j < bestPly || code < bestCode) {
-          bestPly = j;
-          bestCode = code;
+      } else {
+        const cols = tested ? line.columns() : -1;
+        for (let s = 0; s < p.sweeps; s++) {
+          if (tested && ((rows & p.sweepRowMask[s]) === 0 || (cols & p.sweepColMask[s]) === 0)) continue;
+          const found = sweepHolds(p, s, BOARD_ROWS, FIRST_FORBIDDING, false);
+          if (found !== lefts[s]) {
+            lefts[s] = found;
+            moved = true;
+          }
         }
       }
+      if (moved) {
+        heldCount = 0;
+        for (let s = 0; s < p.sweeps; s++) {
+          for (let l = lefts[s]; l !== 0; l &= l - 1) held[heldCount++] = p.sweepPlacement[s * n + (31 - Math.clz32(l & -l))];
+        }
+      }
+      tested = true;
     }
-    if (!held) continue;
-    if (bestPly === plies.length) {
+    if (heldCount === 0) continue;
+    let bestPly = plies;
+    let bestCode = 0;
+    for (let h = 0; h < heldCount; h++) {
+      const t = held[h];
+      let j = next[t];
+      if (j <= i) {
+        const top = p.top[t];
+        const left = p.left[t];
+        const bottom = top + p.rows[t];
+        const right = left + p.cols[t];
+        for (j = i + 1; j < plies; j++) {
+          const r = moves.row[j];
+          const c = moves.col[j];
+          if (r >= top && r < bottom && c >= left && c < right) break;
+        }
+        next[t] = j;
+        // The continuation in the pattern's frame, through each way the placement maps back: the least.
+        if (j < plies) {
+          let code = Infinity;
+          for (let k = p.mapStart[t]; k < p.mapStart[t + 1]; k++) {
+            const color = moves.white[j] ^ p.mapSwap[k];
+            code = Math.min(code, color * 1024 + patternPointOf(p, k, moves.row[j], moves.col[j]));
+          }
+          nextCode[t] = code;
+        }
+      }
+      if (j > bestPly || j === plies) continue;
+      const code = nextCode[t];
+      if (j < bestPly || code < bestCode) {
+        bestPly = j;
+        bestCode = code;
+      }
+    }
+    if (bestPly === plies) {
       hits.push({ ply: i, continuation: null });
       continue;
     }
@@ -150,6 +212,82 @@ const goPatternHits = (query: GoPatternQuery, game: PatternGame): PatternHit[] =
   return hits;
 };
 
+/** Every ply of the game's main line where the pattern holds, the plies replayed by the core (their boards as text). */
+const goPatternHits = (query: GoPatternQuery, game: PatternGame): PatternHit[] => {
+  const { plies } = game;
+  const n = boardSideOf(plies);
+  if (n === 0 || (query.pattern.size !== null && query.pattern.size !== n)) return [];
+  const p = placementsFor(query, n);
+  if (p.count === 0) return [];
+  const moves = movesOf(plies, n);
+  // Each ply's board: the first read whole, the next ones from the one before where only the move's point changed.
+  return hitsOnLine(p, {
+    plies: plies.length,
+    moves,
+    load: (i) => {
+      const board = plies[i].position.board;
+      if (board.length !== n * n) return null;
+      if (i === 0) readBoardRows(board, n, p.readRows);
+      else readNextBoardRows(board, n, p.readRows, moves.row[i] < 0 ? -1 : moves.row[i] * n + moves.col[i]);
+      return -1;
+    },
+    columns: () => -1,
+    point: () => -2,
+  });
+};
+
+const flatBoard = new FlatGoBoard();
+// Scratch moves for the stored replay, grown as needed.
+let scratchMoves: Moves = { row: new Int32Array(0), col: new Int32Array(0), white: new Uint8Array(0) };
+
+/**
+ * The same hits from a stored game's SGF source, replayed here boards only (patternReplay.ts);
+ * null when the source is not one this replay reads.
+ */
+const goStoredHits = (query: GoPatternQuery, game: StoredPatternGame): PatternHit[] | null => {
+  if (game.sourceFormat !== 'SGF') return null;
+  const line = scanMainLine(game.source);
+  if (!line) return null;
+  const n = line.size;
+  if (n === 0 || (query.pattern.size !== null && query.pattern.size !== n)) return [];
+  const p = placementsFor(query, n);
+  if (p.count === 0) return [];
+  if (scratchMoves.row.length < line.plies) {
+    const size = Math.max(line.plies, scratchMoves.row.length * 2);
+    scratchMoves = { row: new Int32Array(size), col: new Int32Array(size), white: new Uint8Array(size) };
+  }
+  const moves = scratchMoves;
+  // As movesOf reads the plies: ply 0's move (a root's) is never a continuation.
+  moves.row[0] = -1;
+  moves.col[0] = -1;
+  for (let j = 1; j < line.plies; j++) {
+    const q = line.movePoint[j];
+    moves.row[j] = q < 0 ? -1 : (q / n) | 0;
+    moves.col[j] = q < 0 ? -1 : q % n;
+    moves.white[j] = line.moveWhite[j];
+  }
+  let legal = true;
+  let cols = -1;
+  let point = -2;
+  flatBoard.reset(n);
+  const hits = hitsOnLine(p, {
+    plies: line.plies,
+    moves,
+    load: (i) => {
+      if (!legal || !flatBoard.play(line, i)) {
+        legal = false;
+        return null;
+      }
+      cols = flatBoard.changedColumns();
+      point = flatBoard.changedPoint();
+      return flatBoard.takeChanged();
+    },
+    columns: () => cols,
+    point: () => point,
+  });
+  return legal ? hits : null;
+};
+
 /** Go's pattern language. */
 export const goPatterns: PatternLanguage<GoPatternQuery> = {
   read: (input) => {
@@ -157,6 +295,7 @@ export const goPatterns: PatternLanguage<GoPatternQuery> = {
     return read.ok ? { ok: true, query: { pattern: read.query, placements: new Map() } } : read;
   },
   hits: goPatternHits,
+  storedHits: goStoredHits,
   signature: {
     of: signatureOf,
     mayHold: (query, signature) => signatureMayHold(signature, query.pattern.size, (n) => placementsFor(query, n)),

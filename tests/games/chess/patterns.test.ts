@@ -14,7 +14,7 @@ import type { GameRecord, PlyRecord } from '../../../src/db/records';
 import { pgnReader } from '../../../src/games/chess/formats';
 import { chessPatterns } from '../../../src/games/chess/patterns';
 import type { ChessQuery } from '../../../src/games/chess/patternQuery';
-import type { PatternGame, PatternHit } from '../../../src/games/patterns';
+import type { PatternGame, PatternHit, StoredPatternGame } from '../../../src/games/patterns';
 import { importedGames } from '../../support/reread';
 import { sample, sampleNames } from '../../support/sampleData';
 
@@ -234,6 +234,74 @@ describe('chess pattern hits on the plies an import writes', () => {
     for (const f of fixtures) {
       expect({ game: f.name, hits: chessPatterns.hits(query, patternGame(f, importMain(f))) }).toEqual({ game: f.name, hits: chessPatterns.hits(query, patternGame(f)) });
     }
+  });
+});
+
+describe("chess's own walk of a stored game (storedHits)", () => {
+  const stored = (f: Fixture, source: Uint8Array = f.record.source, sourceFormat = f.record.sourceFormat): StoredPatternGame => ({
+    source,
+    sourceFormat,
+    metadata: {},
+    outcome: f.record.outcome,
+    player1: null,
+    player2: null,
+    options: {},
+  });
+
+  it.each(Object.keys(PATTERNS))('finds %s at the same plies, with the same moves played from them, as on the replayed plies', (name) => {
+    const query = read(PATTERNS[name]);
+    let found = 0;
+    for (const f of fixtures) {
+      const hits = chessPatterns.hits(query, patternGame(f));
+      expect({ game: f.name, hits: chessPatterns.storedHits!(query, stored(f)) }).toEqual({ game: f.name, hits });
+      found += hits.length;
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+
+  it('walks past a token it cannot play, with no move played from the ply before it', () => {
+    const f = fixtures[0];
+    const source = Buffer.from('[Event "x"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Qx9 Nc6 *\n');
+    const game = { ...stored(f, source, 'PGN'), outcome: null };
+    const query = read({ 'sub-fen': '8/8/8/4p3/4P3/8/8/8' });
+    const replayed = pgnReader.replay!(source, {})!.filter((p) => p.variation === '');
+    expect(chessPatterns.storedHits!(query, game)).toEqual(chessPatterns.hits(query, { ...game, plies: replayed }));
+    expect(chessPatterns.storedHits!(query, game)).toEqual([
+      { ply: 2, continuation: { move: 'Nf3', byFirst: true } },
+      { ply: 3, continuation: null },
+      { ply: 4, continuation: null },
+    ]);
+  });
+
+  it('keeps the material through an en passant capture, a promotion and its recapture', () => {
+    const f = fixtures[0];
+    const source = Buffer.from('[Event "x"]\n[Result "*"]\n\n1. e4 f5 2. e5 d5 3. exd6 e6 4. dxc7 Qe7 5. cxb8=Q Rxb8 *\n');
+    const game = { ...stored(f, source, 'PGN'), outcome: null };
+    const replayed = pgnReader.replay!(source, {})!.filter((p) => p.variation === '');
+    const found = (imbalance: string) => {
+      const query = read({ imbalance });
+      const hits = chessPatterns.storedHits!(query, game);
+      expect(hits).toEqual(chessPatterns.hits(query, { ...game, plies: replayed }));
+      return hits!.map((h) => [h.ply, h.continuation?.move ?? null]);
+    };
+    expect(found('P v')).toEqual([
+      [5, 'e6'],
+      [6, 'dxc7'],
+    ]);
+    expect(found('PP v')).toEqual([
+      [7, 'Qe7'],
+      [8, 'cxb8=Q'],
+    ]);
+    expect(found('QNP v')).toEqual([[9, 'Rxb8']]);
+    expect(found('NP v')).toEqual([[10, null]]);
+  });
+
+  it('leaves to the import\'s replay (null) another format and a source that is not one game', () => {
+    const f = fixtures[0];
+    const query = read({ material: 'KQRRBBNNPPPPPPPPkqrrbbnnpppppppp' });
+    expect(chessPatterns.storedHits!(query, stored(f, f.record.source, 'GAMETEXT'))).toBeNull();
+    expect(chessPatterns.storedHits!(query, stored(f, Buffer.from('1. e4 e5 *\n\n1. d4 d5 *\n'), 'PGN'))).toBeNull();
+    expect(chessPatterns.storedHits!(query, stored(f, Buffer.from('[FEN "not a fen"]\n\n1. e4 *\n'), 'PGN'))).toBeNull();
   });
 });
 

@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readerFor } from '../../../src/games/index';
 import { go } from '../../../src/games/go';
-import type { PatternGame, PatternHit } from '../../../src/games/patterns';
+import type { PatternGame, PatternHit, StoredPatternGame } from '../../../src/games/patterns';
+import { FlatGoBoard, scanMainLine } from '../../../src/games/go/patternReplay';
+import { BLACK_ROWS, WHITE_ROWS } from '../../../src/games/go/patternBoard';
 import type { GoPatternQuery } from '../../../src/games/go/patterns';
 import type { PlyRecord } from '../../../src/db/records';
 import { importedGames, rereadGames } from '../../support/reread';
@@ -203,6 +205,64 @@ describe('Go pattern hits against a brute force', () => {
     expect(language.hits(q, game(plies('.'.repeat(99), { width: 11, height: 9 })))).toEqual([]);
     expect(language.hits(q, game(plies('.'.repeat(49), { width: 7, height: 7 })))).toEqual([]);
     expect(language.signature!.mayHold(q, language.signature!.of(plies('.'.repeat(99), { width: 11, height: 9 })))).toBe(false);
+  });
+});
+
+describe("Go's own replay of a stored game (storedHits)", () => {
+  const stored = (source: Uint8Array): StoredPatternGame => ({ source, sourceFormat: 'SGF', metadata: {}, outcome: null, player1: null, player2: null, options: {} });
+  const text = (sgf: string) => stored(Buffer.from(sgf));
+
+  it('replays the same boards as the import, ply by ply, captures and setups included', () => {
+    const board = new FlatGoBoard();
+    for (const f of games) {
+      const line = scanMainLine(f.game.source)!;
+      expect({ game: f.name, plies: line.plies, size: line.size }).toEqual({ game: f.name, plies: f.game.plies.length, size: f.brute.width });
+      board.reset(line.size);
+      const n = line.size;
+      for (let i = 0; i < line.plies; i++) {
+        expect(board.play(line, i)).toBe(true);
+        const rows = Array.from({ length: n }, (_, y) => Array.from({ length: n }, (_, x) => ((BLACK_ROWS[y] >> x) & 1 ? '#' : (WHITE_ROWS[y] >> x) & 1 ? 'O' : '.')).join(''));
+        expect({ game: f.name, ply: i, board: rows.join('') }).toEqual({ game: f.name, ply: i, board: f.game.plies[i].position.board });
+      }
+    }
+    expect(games.some((f) => f.game.plies.some((p, i) => i > 0 && p.position.pieceCount! < f.game.plies[i - 1].position.pieceCount!))).toBe(true);
+  });
+
+  it.each(PATTERNS)('finds the same plies and continuations as on the replayed plies: %s', (_name, make) => {
+    const q = query(json(once(make)));
+    for (const f of games) expect({ game: f.name, hits: language.storedHits!(q, stored(f.game.source)) }).toEqual({ game: f.name, hits: language.hits(q, f.game) });
+  });
+
+  it('reads the main line only, up to the first variation closed', () => {
+    const q = query({ pattern: 'X', anchor: [2, 2], size: 9 });
+    expect(language.storedHits!(q, text('(;SZ[9];B[aa](;W[bb];B[cc])(;W[cc]))'))).toEqual([{ ply: 3, continuation: null }]);
+    expect(language.storedHits!(q, text('(;SZ[9];B[aa](;W[cc])(;W[bb];B[cc]))'))).toEqual([]);
+  });
+
+  it('counts as plies only the root and the nodes with a move or a setup, as the import does', () => {
+    const q = query({ pattern: 'X', anchor: [2, 2], size: 9 });
+    expect(language.storedHits!(q, text('(;SZ[9]C[root];C[a comment];B[aa];PL[W];AB[cc];W[dd])'))).toEqual([
+      { ply: 2, continuation: null },
+      { ply: 3, continuation: null },
+    ]);
+  });
+
+  it('takes a root without SZ for 19x19, and finds nothing on boards that are no square of 9 to 19', () => {
+    const q = query({ pattern: 'X', anchor: [18, 18] });
+    expect(language.storedHits!(q, text('(;GM[1];B[ss])'))).toEqual([{ ply: 1, continuation: null }]);
+    expect(language.storedHits!(query({ pattern: '*' }), text('(;SZ[7];B[aa])'))).toEqual([]);
+    expect(language.storedHits!(query({ pattern: '*' }), text('(;SZ[11:9];B[aa])'))).toEqual([]);
+  });
+
+  it.each([
+    ['another format', { ...text('(;SZ[9];B[aa])'), sourceFormat: 'PGN' }],
+    ['an escape in a point', text('(;SZ[9];B[a\\a])')],
+    ['a byte order mark', stored(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('(;SZ[9];B[aa])')]))],
+    ['text that is not UTF-8', stored(Buffer.concat([Buffer.from('(;SZ[9]C['), Buffer.from([0x93, 0x41]), Buffer.from('];B[aa])')]))],
+    ['a root size after its stones', text('(;AB[aa]SZ[9];W[bb])')],
+    ['a move on an occupied point', text('(;SZ[9];B[aa];W[aa])')],
+  ])('leaves to the import\'s replay (null) a source it does not read as the import did: %s', (_name, game) => {
+    expect(language.storedHits!(query({ pattern: '*' }), game)).toBeNull();
   });
 });
 
