@@ -264,3 +264,32 @@ export function writeTexts(file: string, texts: Iterable<string>): number {
   }
   return bytes;
 }
+
+/** What autocannon reports of a run (the fields the benches read). */
+export interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as Autocannon;
+
+/** Connections the lookup benches hold open at once. */
+export const LOAD_CONNECTIONS = 16;
+
+/** POSTs `body()` (a new body each request) to `url` from LOAD_CONNECTIONS connections for `duration` seconds; throws on any failed request. */
+export async function loadHttp(url: string, body: () => string, duration: number): Promise<AutocannonResult> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: LOAD_CONNECTIONS,
+    duration,
+    headers: { 'content-type': 'application/json' },
+    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: body() }) }],
+  });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result;
+}

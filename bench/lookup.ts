@@ -17,23 +17,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { writeGoPositionFile } from './goData';
-import { BUILD_ROOT, DATABASE_URL, cliImport, cpuSeconds, dropSchema, emit, peakRssMb, prng, round, startProcess, stopProcess } from './common';
+import { BUILD_ROOT, DATABASE_URL, cliImport, cpuSeconds, dropSchema, emit, peakRssMb, prng, round, startProcess, stopProcess, LOAD_CONNECTIONS, loadHttp } from './common';
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as Autocannon;
 
 const SCHEMA = 'bench_lookup';
 const POSITIONS = Number(process.env.BENCH_LOOKUP_POSITIONS || 100_000);
 const DURATION = Number(process.env.BENCH_LOOKUP_SECONDS || 10);
-const CONNECTIONS = 16;
 const BATCH = 20;
 const TABULA_PORT = 4517;
 /**
@@ -64,18 +53,6 @@ async function sampleKeys(): Promise<string[]> {
   }
 }
 
-async function load(url: string, body: () => string, duration: number): Promise<AutocannonResult> {
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration,
-    headers: { 'content-type': 'application/json' },
-    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: body() }) }],
-  });
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result;
-}
 
 async function main(): Promise<void> {
   await dropSchema(SCHEMA);
@@ -122,14 +99,14 @@ async function main(): Promise<void> {
     const figures = new Map<string, { rps: number; cpuMs: number }>();
     for (const [name, url, body, keysPerRequest] of runs) {
       const server = url === gql ? tabula : reference;
-      await load(url, body, 2);
+      await loadHttp(url, body, 2);
       const cpuBefore = cpuSeconds(server.pid!);
-      const r = await load(url, body, DURATION);
+      const r = await loadHttp(url, body, DURATION);
       const cpuMs = ((cpuSeconds(server.pid!) - cpuBefore) * 1000) / r.requests.total;
       const rps = r.requests.total / DURATION;
       figures.set(name, { rps, cpuMs });
       emit(name, {
-        connections: CONNECTIONS,
+        connections: LOAD_CONNECTIONS,
         seconds: DURATION,
         keysPerRequest,
         requestsPerSecond: round(rps),

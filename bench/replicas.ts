@@ -16,38 +16,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeGoPositionFile } from './goData';
-import { BUILD_ROOT, CLI, cpuSeconds, emit, prng, round, runMeasured, startProcess, stopProcess } from './common';
+import { BUILD_ROOT, CLI, cpuSeconds, emit, prng, round, runMeasured, startProcess, stopProcess, LOAD_CONNECTIONS, loadHttp } from './common';
 import { askCluster, startPrivateCluster, startStandby, waitForReplay, type PrivateCluster } from '../tests/support/privateCluster';
 
-interface AutocannonResult {
-  requests: { total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as Autocannon;
 
 const POSITIONS = Number(process.env.BENCH_REPLICA_POSITIONS || 100_000);
 const DURATION = Number(process.env.BENCH_LOOKUP_SECONDS || 10);
-const CONNECTIONS = 16;
 const PORT = 4519;
 const SINGLE = 'query Lookup($key: String!) { positions(key: $key, kind: GO) { id key sideToMove board } }';
 const LIST = 'query LookupList($keys: [String!]!) { positionsByKeys(keys: $keys, kind: GO) { id key sideToMove board } }';
 
-async function load(url: string, body: () => string, duration: number): Promise<AutocannonResult> {
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration,
-    headers: { 'content-type': 'application/json' },
-    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: body() }) }],
-  });
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result;
-}
 
 /** The server's read operations per database (primary, or the replica's host:port), from /metrics. */
 async function readCounts(base: string): Promise<Record<string, number>> {
@@ -95,10 +73,10 @@ async function main(): Promise<void> {
       const server = await startProcess(path.join(BUILD_ROOT, 'src/server/main.js'), env, `${base}/health/ready`);
       try {
         for (const [name, body] of bodies) {
-          await load(`${base}/graphql`, body, 2);
+          await loadHttp(`${base}/graphql`, body, 2);
           const before = await readCounts(base);
           const cpuBefore = cpuSeconds(server.pid!);
-          const r = await load(`${base}/graphql`, body, DURATION);
+          const r = await loadHttp(`${base}/graphql`, body, DURATION);
           const cpuMs = ((cpuSeconds(server.pid!) - cpuBefore) * 1000) / r.requests.total;
           const after = await readCounts(base);
           const replicaReads = Object.entries(after)
@@ -108,7 +86,7 @@ async function main(): Promise<void> {
           emit(name, {
             setup,
             cores: os.cpus().length,
-            connections: CONNECTIONS,
+            connections: LOAD_CONNECTIONS,
             seconds: DURATION,
             requestsPerSecond: round(r.requests.total / DURATION),
             p50Ms: r.latency.p50,
