@@ -16,6 +16,7 @@ import { catchUpImports } from '../storage/reindex';
 import { type OnCatchUp, catchUpStatus } from '../storage/catchUpProgress';
 import type { LocalSocket } from '../db/localSocket';
 import { createApp, type App } from './app';
+import { warmGameColumns } from '../storage/gameColumns';
 import { configureExportWorkers } from '../storage/pageWriters';
 import { serverConfigFromEnv, shutdownGraceFromEnv } from './config';
 import { createLogger, type Logger } from './logging';
@@ -142,6 +143,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     db = opened;
     startup = undefined;
     logger.info({ database: where }, 'database open and migrated; ready');
+    // The filtered explorer's game columns, read in the background so its first count does not wait for them.
+    const warming = performance.now();
+    warmGameColumns(opened).then(
+      (games) => logger.info({ games, ms: Math.round(performance.now() - warming) }, 'explorer game columns read'),
+      (error: unknown) => {
+        if (!stopped) logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'explorer game columns not read ahead: the first filtered count reads them');
+      },
+    );
     socket = opened.share?.().then(
       (shared) => {
         logger.info({ socket: shared.path }, 'local socket open: the CLI runs beside this server');

@@ -121,10 +121,19 @@ export class GameColumns {
   player1 = new Int32Array(0);
   player2 = new Int32Array(0);
   readonly players = new PlayerNames();
+  /** The load `refresh` is running, if any. */
+  private refreshing: Promise<void> | undefined;
   /** Bumped whenever a game is stored or the slots move: what a kept map was computed at. */
   private version = 0;
   /** The slots each recent filter keeps (`keptBy`), by the filter's column fields, most recently used last. */
   private readonly keptMaps = new Map<string, { version: number; playerFlags: Uint8Array | null; kept: Uint8Array }>();
+
+  /** How many games the columns hold. */
+  get loaded(): number {
+    let n = 0;
+    for (let i = 0; i < this.size; i++) n += this.present[i];
+    return n;
+  }
 
   /** The id of the game in slot `i`. */
   idOf(i: number): bigint {
@@ -177,8 +186,19 @@ export class GameColumns {
     return kept;
   }
 
-  /** Loads the games stored since the last call (all of them the first time). */
+  /**
+   * Loads the games stored since the last call (all of them the first time). One load at a time:
+   * a caller that comes while one runs waits for it, then loads what came since.
+   */
   async refresh(db: Database): Promise<void> {
+    while (this.refreshing) await this.refreshing;
+    this.refreshing = this.loadSince(db).finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private async loadSince(db: Database): Promise<void> {
     const [{ max }] = await db.sql.query<{ max: bigint | null }>(`SELECT max(id) AS max FROM "Game"`);
     if (max === null || max <= this.loadedMax) return;
     const rows = await db.sql.query<Row>(`${SELECT} WHERE id > $1 AND id <= $2 ORDER BY id`, [this.loadedMax, max]);
@@ -403,6 +423,16 @@ class RunCache {
 const RUN_CACHE_BYTES = 256 * 1024 * 1024;
 
 const columnsOf = new WeakMap<Database, { games: GameColumns; runs: RunCache }>();
+
+/**
+ * Reads every stored game's columns (`GameColumns.refresh`) ahead of the first filtered count: the
+ * server calls it once the database is open, so that count does not wait seconds for a large collection.
+ */
+export const warmGameColumns = async (db: Database): Promise<number> => {
+  const { games } = explorerCache(db);
+  await games.refresh(db);
+  return games.loaded;
+};
 
 /** The columns and run cache of `db` (one per database a process opened). */
 export const explorerCache = (db: Database): { games: GameColumns; runs: RunCache } => {

@@ -223,3 +223,36 @@ describe('graceful stop', () => {
     expect(await stalled.outcome).toEqual({ error: 'ECONNRESET' });
   });
 });
+
+describe('reading ahead at start', () => {
+  const database = reachableDatabase();
+  const lines: Record<string, unknown>[] = [];
+  const TOKEN = 'startup-read-ahead-token-0123456789';
+
+  afterAll(async () => {
+    await database.cleanup();
+  });
+
+  it("reads the stored games' explorer columns once the database is open, before any query asks", async () => {
+    const env = { ...database.env, HOST: '127.0.0.1', PORT: '0', TABULA_API_TOKEN: TOKEN };
+    const first = await startServer({ env, logger: createLogger({ LOG_LEVEL: 'silent' }), processMetrics: false });
+    await first.ready;
+    const pgn = '[White "a"]\n[Black "b"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n\n[White "c"]\n[Black "d"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n';
+    const imported = await fetch(`${first.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ query: 'mutation ($d: String!) { importGames(format: PGN, data: $d) { gameCount } }', variables: { d: pgn } }),
+    });
+    expect(await imported.json()).toEqual({ data: { importGames: { gameCount: 2 } } });
+    await first.stop();
+
+    const second = await startServer({ env, logger: capture(lines), processMetrics: false });
+    try {
+      await second.ready;
+      for (let waited = 0; waited < 10_000 && !lines.some((l) => l.msg === 'explorer game columns read'); waited += 20) await sleep(20);
+      expect(lines.find((l) => l.msg === 'explorer game columns read')?.games).toBe(2);
+    } finally {
+      await second.stop();
+    }
+  });
+});
