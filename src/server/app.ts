@@ -234,7 +234,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     const db = getDb();
     if (!db?.replicas) return exportFromPrimary(req, res);
     const onReplica = readDatabase(db, clientKeysOf(req.get('authorization'), req.socket.remoteAddress));
-    return exportRoute({ ...exportOptions, db: () => onReplica })(req, res);
+    return exportRoute({ ...exportOptions, db: () => onReplica, authDb: getDb })(req, res);
   });
   app.use(webRoutes(options.webDir));
   return result;

@@ -155,7 +155,10 @@ const sendFailure = (res: ServerResponse, error: unknown, log: Logger): void => 
 };
 
 export interface ExportRouteOptions {
+  /** The database the games are read from (a replica's, when there are replicas). */
   db: () => Database | undefined;
+  /** The database tokens are checked on (default `db`): the primary's, so a token made a moment ago is known at once, as in GraphQL. */
+  authDb?: () => Database | undefined;
   auth: AuthConfig;
   /** The request's logger. */
   log: (res: ServerResponse) => Logger;
@@ -173,7 +176,7 @@ export const exportRoute =
     // As for GraphQL queries: a token is needed when reads are closed, and one that is sent must be valid.
     if (options.auth.readRequiresToken || header !== undefined) {
       try {
-        checkReadAccess(await authenticate(db, header, options.auth), options.auth);
+        checkReadAccess(await authenticate(options.authDb?.() ?? db, header, options.auth), options.auth);
       } catch (error) {
         const e = error as GraphQLError;
         return sendError(res, 401, String(e.extensions?.code ?? 'UNAUTHENTICATED'), e.message, { 'www-authenticate': 'Bearer realm="tabula"' });

@@ -3,6 +3,8 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../../src/server/app';
+import { exportRoute } from '../../src/server/exportRoute';
+import { silentLogger } from '../../src/server/logging';
 import { createToken } from '../../src/storage/tokens';
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
@@ -356,6 +358,32 @@ describeEachDatabase('GET /export', (getDb) => {
       const received = await get(exportUrl(closedBase, 'PGN', { player: 'anderssen' }), { authorization: `Bearer ${readerToken}` });
       expect(received.status).toBe(200);
       expect(received.body).toBe((await get(exportUrl(base, 'PGN', { player: 'anderssen' }))).body);
+    });
+
+    it('checks the token on the primary when the games are read from a replica that has not replayed it yet', async () => {
+      const primary = getDb();
+      // A replica behind the primary: the games are there, the token made a moment ago is not.
+      const prisma = new Proxy(primary.prisma, {
+        get: (target, name) => (name === 'apiToken' ? { findUnique: async () => null } : Reflect.get(target, name)),
+      });
+      const behind = { ...primary, prisma } as typeof primary;
+      const route = exportRoute({ db: () => behind, authDb: () => primary, auth: { readRequiresToken: true }, log: () => silentLogger });
+      const server = http.createServer((req, res) => void route(req, res));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/export?format=PGN`;
+        const withToken = await get(`${url}&filter=${encodeURIComponent(JSON.stringify({ player: 'anderssen' }))}`, { authorization: `Bearer ${readerToken}` });
+        expect(withToken.status).toBe(200);
+        expect(withToken.body).toBe((await get(exportUrl(base, 'PGN', { player: 'anderssen' }))).body);
+        const checkedOnReplica = exportRoute({ db: () => behind, auth: { readRequiresToken: true }, log: () => silentLogger });
+        const refused = new Promise<number>((resolve) => {
+          const res = { writeHead: (status: number) => (resolve(status), res), end: () => undefined, setHeader: () => undefined } as unknown as http.ServerResponse;
+          void checkedOnReplica({ headers: { authorization: `Bearer ${readerToken}` }, url: '/export?format=PGN', method: 'GET', httpVersion: '1.1' } as http.IncomingMessage, res);
+        });
+        expect(await refused).toBe(401);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
 
     it('refuses a token it does not accept even where reads are public', async () => {
