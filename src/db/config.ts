@@ -35,6 +35,12 @@ export interface DatabaseConfig {
   replicaMaxLagMs?: number;
   /** Milliseconds between replica health checks (default 500). */
   replicaCheckMs?: number;
+  /**
+   * PGlite's `shared_buffers` (TABULA_PGLITE_SHARED_BUFFERS, default 32MB): its buffer cache lives in
+   * the process's WebAssembly memory, which never shrinks, so it is most of what the embedded
+   * database costs in memory. Absent: the default.
+   */
+  pgliteSharedBuffers?: string;
   /** Where opening reports what it repaired (a data directory open to others); default: a process warning. */
   warn?: (message: string) => void;
 }
@@ -72,6 +78,17 @@ export const replicaUrlsFromEnv = (env: NodeJS.ProcessEnv): string[] | undefined
   return urls;
 };
 
+/** PGlite's buffer cache unless TABULA_PGLITE_SHARED_BUFFERS says otherwise (PostgreSQL's own default is 128MB). */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
+
+/** TABULA_PGLITE_SHARED_BUFFERS: a size as PostgreSQL writes one (`32MB`, `256kB`, `1GB`). */
+export const pgliteSharedBuffersFromEnv = (env: NodeJS.ProcessEnv): string => {
+  const text = env.TABULA_PGLITE_SHARED_BUFFERS;
+  if (text === undefined || text === '') return DEFAULT_PGLITE_SHARED_BUFFERS;
+  if (!/^[1-9]\d*(kB|MB|GB)$/.test(text)) throw new Error(`TABULA_PGLITE_SHARED_BUFFERS must be a size such as 32MB (a whole number and kB, MB or GB), got "${text}"`);
+  return text;
+};
+
 /**
  * PGlite's data directory when TABULA_DATA_DIR is not set: `data` in the checkout (beside `src/`
  * and `dist/`), wherever the server or the CLI is started from, so both find the same database.
@@ -89,4 +106,5 @@ export const databaseConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): Dat
   replicaUrls: replicaUrlsFromEnv(env),
   replicaMaxLagMs: wholeNumberFromEnv(env, 'DATABASE_REPLICA_MAX_LAG_MS', DEFAULT_REPLICA_MAX_LAG_MS),
   replicaCheckMs: Math.max(50, wholeNumberFromEnv(env, 'DATABASE_REPLICA_CHECK_MS', DEFAULT_REPLICA_CHECK_MS)),
+  pgliteSharedBuffers: pgliteSharedBuffersFromEnv(env),
 });

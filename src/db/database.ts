@@ -12,7 +12,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { PrismaClient } from '../generated/prisma/client';
-import { DEFAULT_REPLICA_CHECK_MS, DEFAULT_REPLICA_MAX_LAG_MS, type DatabaseConfig } from './config';
+import { DEFAULT_PGLITE_SHARED_BUFFERS, DEFAULT_REPLICA_CHECK_MS, DEFAULT_REPLICA_MAX_LAG_MS, type DatabaseConfig } from './config';
 import { ReplicaSet } from './replicas';
 import { copyLine, type CopyValue } from './copyText';
 import { bindValue, columnList, type Row, type SqlExecutor } from './sql';
@@ -308,7 +308,9 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
       throw error;
     }
   }
-  const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+  // A smaller buffer cache than PostgreSQL's 128MB: it is WebAssembly memory, held for the process's life.
+  const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${config.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`] };
+  const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   try {
     await pglite.waitReady;
   } catch (error) {

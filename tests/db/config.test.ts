@@ -1,6 +1,7 @@
 /** Where the server and the CLI find their database when nothing says: the same directory, wherever they run. */
 import path from 'node:path';
 import { DEFAULT_DATA_DIR, databaseConfigFromEnv, wholeNumberFromEnv } from '../../src/db/config';
+import { openDatabase } from '../../src/db/database';
 
 const CHECKOUT_DATA = path.resolve(__dirname, '../../data');
 
@@ -61,5 +62,27 @@ describe('the read replicas', () => {
     expect(() => databaseConfigFromEnv({ DATABASE_URL: PRIMARY, DATABASE_REPLICA_URLS: 'mysql://u:secret@r1/x' })).toThrow(
       'DATABASE_REPLICA_URLS must list postgresql:// URLs separated by commas, got "mysql://…@r1/x"',
     );
+  });
+});
+
+describe("the embedded database's buffer cache", () => {
+  it('is 32MB unless TABULA_PGLITE_SHARED_BUFFERS gives a size', () => {
+    expect(databaseConfigFromEnv({}).pgliteSharedBuffers).toBe('32MB');
+    expect(databaseConfigFromEnv({ TABULA_PGLITE_SHARED_BUFFERS: '256MB' }).pgliteSharedBuffers).toBe('256MB');
+  });
+
+  it('refuses a size PostgreSQL would not read, naming the variable', () => {
+    expect(() => databaseConfigFromEnv({ TABULA_PGLITE_SHARED_BUFFERS: '32 megabytes' })).toThrow(
+      'TABULA_PGLITE_SHARED_BUFFERS must be a size such as 32MB (a whole number and kB, MB or GB), got "32 megabytes"',
+    );
+  });
+
+  it('is what the opened PGlite runs with', async () => {
+    const db = await openDatabase({ poolSize: 1, statementTimeoutMs: 0, pgliteSharedBuffers: '24MB' });
+    try {
+      expect(await db.sql.query<{ shared_buffers: string }>('SHOW shared_buffers')).toEqual([{ shared_buffers: '24MB' }]);
+    } finally {
+      await db.close();
+    }
   });
 });
