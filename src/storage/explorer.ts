@@ -175,12 +175,13 @@ async function filteredTallies(
       addResultToTally(t, columns.outcomeOf(slot), Number.isNaN(points) ? null : points, r1 < 0 ? null : r1, r2 < 0 ? null : r2);
       if (columns.playedOn[slot] > latest[m]) latest[m] = columns.playedOn[slot];
     }
-    for (let m = 0; m < moveCount; m++) {
-      const t = tallies[m];
-      if (!t) continue;
+    const local = new Map<string, MoveTally>();
+    tallies.forEach((t, m) => {
+      if (!t) return;
       if (latest[m] !== NO_DAY) t.lastPlayed = dayText(latest[m]);
-      mergeTallies(out, new Map([[run.moveList[m], t]]));
-    }
+      local.set(run.moveList[m], t);
+    });
+    mergeTallies(out, local);
   }
   return out;
 }

@@ -7,11 +7,9 @@
 import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
 import { GAME_KINDS, exportFormats, writerFor } from '../games/index';
-import { type ExportPage, NDJSON, gameLine, type SkippedGame } from './exportPage';
+import { type ExportPage, NDJSON } from './exportPage';
 import { EXPORT_PAGE, type GameQuery, gamesInIdOrder } from './games';
 import { type PageWriters, pageWriters } from './pageWriters';
-
-export { type ExportPage, NDJSON, gameLine, type SkippedGame };
 
 /** What an export by filter can be written in: every game format some game can be written in, and NDJSON. */
 export const filterExportFormats = (): string[] => [...exportFormats(), NDJSON];

@@ -170,8 +170,7 @@ export class GameColumns {
    * asks position after position, each counting up to every game (the start position) against it.
    */
   keptBy(query: GameQuery, playerFlags: Uint8Array | null): Uint8Array {
-    const { playedFrom, playedTo, minRating, maxRating, speeds, minPlies, maxPlies, player, playerSide } = query;
-    const key = JSON.stringify([playedFrom, playedTo, minRating, maxRating, speeds, minPlies, maxPlies, player, playerSide]);
+    const key = columnPartKey(query);
     const known = this.keptMaps.get(key);
     this.keptMaps.delete(key);
     if (known && known.version === this.version && known.playerFlags === playerFlags) {
@@ -305,10 +304,18 @@ function columnTest(columns: GameColumns, query: GameQuery, playerFlags: Uint8Ar
 }
 
 /** The filter's fields the game columns do not hold (event, texts, import, opening, analysis, games), for SQL. */
-const sqlPart = ({ event, result, text, importId, eco, analysed, gameIds }: GameQuery): GameQuery | null => {
-  const rest: GameQuery = { event, result, text, importId, eco, analysed, gameIds };
+const SQL_FIELDS = ['event', 'result', 'text', 'importId', 'eco', 'analysed', 'gameIds'] as const satisfies readonly (keyof GameQuery)[];
+const isSqlField = (field: string): boolean => (SQL_FIELDS as readonly string[]).includes(field);
+
+/** The part of `query` SQL answers, or null when it sets none of those fields. */
+const sqlPart = (query: GameQuery): GameQuery | null => {
+  const rest: GameQuery = Object.fromEntries(SQL_FIELDS.map((field) => [field, query[field]]));
   return Object.values(rest).some((v) => v !== undefined) ? rest : null;
 };
+
+/** The fields of `query` the columns answer (all but SQL_FIELDS), as text that is equal for equal filters: a kept map's key. */
+const columnPartKey = (query: GameQuery): string =>
+  JSON.stringify(Object.entries(query).filter(([field, value]) => value !== undefined && !isSqlField(field)).sort(([a], [b]) => (a < b ? -1 : 1)));
 
 /** The ids among the runs' games and `ids` that the filter's SQL-only fields keep, or null when it has none. */
 async function sqlAllowed(db: Database, runs: readonly DecodedRun[], ids: readonly bigint[], query: GameQuery): Promise<Set<bigint> | null> {
