@@ -5,10 +5,10 @@
  */
 import type { MatchState } from '../codecs/backgammon';
 import type { CgpDialect, CgpPosition } from '../codecs/crossword';
-import type { PositionRecord } from '../db/records';
 import type { DisagreementOrder, DisagreementPage, ScoreDiffCounts, ScoreSet } from '../games/go/analysis';
 import type { ImportOutcome } from '../storage/importService';
 import type { FoundPosition } from '../storage/lookups';
+import type { Occurrence } from '../storage/occurrences';
 
 /**
  * A Position (and a GoPosition): its stored row, or a position no row is stored for (known from
@@ -16,18 +16,12 @@ import type { FoundPosition } from '../storage/lookups';
  */
 export type PositionParent = FoundPosition;
 
-/** A Ply: one node of a stored game, from its replay. */
-export interface PlyParent {
-  number: number;
-  variation: string;
-  move: string | null;
-  nextMove: string | null;
-  /** The position reached, as the replay gives it. */
-  position: PositionRecord;
-  gameId: bigint;
-  /** Index of the node in the game's replay. */
-  node: number;
-}
+/**
+ * A Ply: one node of a stored game, where it is and what it holds. `record` is null where the
+ * position index alone placed it (an occurrence on the main line): the fields that need it read
+ * the game's replay through the request's loaders.
+ */
+export type PlyParent = Occurrence;
 
 /** An ImportReport: the import's outcome, its id as GraphQL carries it. */
 export type ImportReportParent = Omit<ImportOutcome, 'importId'> & { importId: string };

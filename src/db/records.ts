@@ -78,6 +78,12 @@ export interface GameRecord {
   metadata?: Record<string, unknown>;
   gameText?: Uint8Array | null;
   startFen?: string | null;
+  /**
+   * Every node, the main line first: node k of the main line is its ply k (the start is node 0),
+   * then the variations. The position index stores nodes, and a main-line entry of it is read as
+   * its ply number without a replay (`src/storage/occurrences.ts`); tests/games/plyOrder.test.ts
+   * holds every reader to it.
+   */
   plies: PlyRecord[];
   /** What the game's module reads of its players, pace, length and opening (`src/games/gameAttributes.ts`); set by the import before the game is written. */
   attributes?: GameAttributes;

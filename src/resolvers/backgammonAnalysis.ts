@@ -37,7 +37,6 @@ import {
   worstDecisionKeys,
 } from '../games/backgammon/analysis';
 import { occurrencesOfKey } from '../storage/occurrences';
-import { plyOf } from './games';
 
 /** The histogram's default bucket edges, millipoints: under 1, then around gnubg's thresholds (30 doubtful, 60 bad, 120 very bad). */
 const DEFAULT_EDGES = [0, 1, 10, 20, 30, 60, 120, 240, 480];
@@ -180,7 +179,7 @@ export const backgammonAnalysisResolvers: Resolvers = {
   BackgammonDecision: {
     occurrence: async (d, _, { db, loaders }) => {
       const [first] = await occurrencesOfKey(db, loaders.source, 'BACKGAMMON', d.position.key, 1);
-      return first ? plyOf(first) : null;
+      return first ?? null;
     },
   },
   Score: {

@@ -10,6 +10,7 @@
  */
 import type { Resolvers } from '../generated/graphql';
 import { badUserInput } from '../api/errors';
+import { plyRecord } from './games';
 import { gameOf } from '../games';
 import type { DiagramOptions } from '../games/types';
 import { plyBefore } from '../storage/gamePlies';
@@ -37,11 +38,12 @@ export const diagramResolvers: Resolvers = {
     svg: (p, args) => gameOf(p.kind).diagram(p, diagramOptions(args)),
   },
   Ply: {
-    svg: async (ply, args, { loaders }) => {
+    svg: async (ply, args, context) => {
       const options = diagramOptions(args);
-      if (!ply.move) return gameOf(ply.position.kind).diagram(ply.position, options);
-      const before = plyBefore(await loaders.plies.load(ply.gameId), ply.variation, ply.number);
-      return gameOf(ply.position.kind).diagram(ply.position, options, { move: ply.move, before: before?.ply.position.board ?? null });
+      const { move, position } = await plyRecord(ply, context);
+      if (!move) return gameOf(position.kind).diagram(position, options);
+      const before = plyBefore(await context.loaders.plies.load(ply.gameId), ply.variation, ply.number);
+      return gameOf(position.kind).diagram(position, options, { move, before: before?.ply.position.board ?? null });
     },
   },
 };

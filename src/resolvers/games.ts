@@ -7,7 +7,9 @@ import { gameOpening, gamesPage, orderValue } from '../storage/games';
 import { gameOrderArg } from '../api/gameOrder';
 import { gameQueryAndPositions } from '../api/gameFilter';
 import { reachingGamesPage } from '../storage/positionGames';
-import { type StoredPly, orderedPlies } from '../storage/gamePlies';
+import { orderedPlies } from '../storage/gamePlies';
+import { occurrenceOf, recordOf } from '../storage/occurrences';
+import type { Context } from '../api/context';
 import { completedRow, unstoredPosition } from '../storage/lookups';
 import { readerFor, writerFor } from '../games/index';
 import type { ImportOptions } from '../games/formats';
@@ -17,16 +19,8 @@ import { overlongOption, overlongOptionMessage } from '../storage/storedText';
 
 const MAX_PAGE = 100;
 
-/** A replayed node as the GraphQL Ply parent. */
-export const plyOf = ({ gameId, node, ply }: StoredPly): PlyParent => ({
-  number: ply.ply,
-  variation: ply.variation,
-  move: ply.move ?? null,
-  nextMove: ply.nextMove ?? null,
-  position: ply.position,
-  gameId,
-  node,
-});
+/** What the replay holds of a ply: its own record, or its game's replay's, read once per request. */
+export const plyRecord = (ply: PlyParent, { loaders }: Context): Promise<NonNullable<PlyParent['record']>> => loadOrNotFound(recordOf(loaders.source, ply), 'ply');
 
 export const gameResolvers: Resolvers = {
   Query: {
@@ -68,8 +62,8 @@ export const gameResolvers: Resolvers = {
     metadata: (game) => game.metadata,
     opening: gameOpening,
     createdAt: (game) => game.createdAt,
-    mainLine: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), true).map(plyOf),
-    plies: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), false).map(plyOf),
+    mainLine: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), true).map(occurrenceOf),
+    plies: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), false).map(occurrenceOf),
     duplicates: (game, _, { loaders }) => loaders.duplicates.load(game.id),
     export: (game, { format }) => {
       const write = writerFor(game.kind, format);
@@ -82,11 +76,14 @@ export const gameResolvers: Resolvers = {
     },
   },
   Ply: {
+    move: async (ply, _, context) => (await plyRecord(ply, context)).move ?? null,
+    nextMove: async (ply, _, context) => (await plyRecord(ply, context)).nextMove ?? null,
     /** The stored row when something is attached to the position (scores, a list), else the replay's. */
-    position: async (ply, _, { loaders }) => {
-      const [stored] = await loaders.storedPositions.load({ kind: ply.position.kind, key: ply.position.key });
-      if (stored) return completedRow(stored, ply.position);
-      return unstoredPosition(ply.position);
+    position: async (ply, _, context) => {
+      const { position } = await plyRecord(ply, context);
+      const [stored] = await context.loaders.storedPositions.load({ kind: position.kind, key: position.key });
+      if (stored) return completedRow(stored, position);
+      return unstoredPosition(position);
     },
     game: (ply, _, { loaders }) => loadOrNotFound(loaders.game.load(ply.gameId), 'game'),
   },

@@ -5,8 +5,8 @@ import { badUserInput } from '../api/errors';
 import { gameQueryOf } from '../api/gameFilter';
 import { gameOf } from '../games';
 import { orderedPlies } from '../storage/gamePlies';
+import { occurrenceOf } from '../storage/occurrences';
 import { type PatternMatch, patternSearch, readPattern } from '../storage/patternSearch';
-import { plyOf } from './games';
 import { moveStatFields } from './positions';
 
 /** Most matching games on one page. */
@@ -41,7 +41,7 @@ export const patternResolvers: Resolvers = {
     ply: async (match, _, { loaders }) => {
       const ply = orderedPlies(await loaders.plies.load(match.gameId), true).find((p) => p.ply.ply === match.ply);
       if (!ply) throw new Error(`game ${match.gameId} has no main-line ply ${match.ply}`);
-      return plyOf(ply);
+      return occurrenceOf(ply);
     },
   },
 };

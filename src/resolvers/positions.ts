@@ -8,14 +8,13 @@ import { keyFormOf } from '../games/keyForms';
 import { positionsOfBoard } from '../storage/boards';
 import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
-import { MAX_OCCURRENCES, occurrencesBeforeKey, occurrencesOfKey } from '../storage/occurrences';
+import { MAX_OCCURRENCES, occurrenceOf, occurrencesBeforeKey, occurrencesOfKey } from '../storage/occurrences';
 import { type PagingArgs, decodeKeysCursor, decodePlaceCursor, encodeKeysCursor, encodePlaceCursor, isCursorInteger, pageRequest, pageSize, pagedConnection, textArg } from '../api/args';
 import { type MoveStat, explorerMoves } from '../storage/explorer';
 import { type GameFilter, gameQueryOf } from '../api/gameFilter';
 import { type GameOrderInput, gameOrderArg } from '../api/gameOrder';
 import { type OrderedPlace, type PositionGamesOrder, orderedOccurrences, positionGames } from '../storage/positionGames';
 import type { PlyParent } from '../api/parents';
-import { plyOf } from './games';
 
 /** Longest text `findPositions` reads (a CGP line of a 21x21 board with racks and options fits). */
 const MAX_KEY_TEXT = 2000;
@@ -27,8 +26,8 @@ const MAX_BOARD_POSITIONS = 100;
 const MAX_KEYS = 1000;
 
 /** `Position.occurrences(first)`: where a position occurs in stored games, at most 500 at a time (more is refused, as `occurrencePage` does). */
-export const occurrencesOf = async (p: PositionParent, { first }: { first?: number | null }, { db, loaders }: Context) =>
-  (await occurrencesOfKey(db, loaders.source, p.kind, p.key, pageSize(first, 50, MAX_OCCURRENCES))).map(plyOf);
+export const occurrencesOf = (p: PositionParent, { first }: { first?: number | null }, { db, loaders }: Context) =>
+  occurrencesOfKey(db, loaders.source, p.kind, p.key, pageSize(first, 50, MAX_OCCURRENCES));
 
 /** Most plies on one page of `occurrencePage`. */
 const MAX_OCCURRENCE_PAGE = 200;
@@ -63,7 +62,7 @@ const orderedOccurrencePage = async (p: PositionParent, args: OccurrencePageArgs
   const page = await orderedOccurrences(db, loaders.source, p.kind, p.key, query, order, request.take, request.cursor, request.backward);
   const cursors = new Map<PlyParent, string>();
   const rows = page.plies.map(({ ply, cursor }) => {
-    const row = plyOf(ply);
+    const row = occurrenceOf(ply);
     cursors.set(row, encodeKeysCursor(`ply:${name}`, [cursor.game.value ?? '', String(cursor.game.id), String(cursor.node)]));
     return row;
   });
@@ -81,7 +80,7 @@ export const occurrencePageOf = async (p: PositionParent, paging: OccurrencePage
     read(db, loaders.source, p.kind, p.key, request.take + 1, request.cursor),
     loaders.occurrenceCounts.load({ kind: p.kind, key: p.key }),
   ]);
-  const rows = (request.backward ? [...plies].reverse() : plies).map(plyOf);
+  const rows = request.backward ? [...plies].reverse() : plies;
   return pagedConnection(rows, request, (ply) => encodePlaceCursor(ply.gameId, ply.node), counts.occurrences);
 };
 

@@ -10,7 +10,7 @@ import { activeZobristHasher } from '../games/go/files';
 import { gameOf } from '../games';
 import type { BoardQuery } from '../games/types';
 import { type FoundPosition, positionsOfKeys, unstoredPosition } from './lookups';
-import { MAX_OCCURRENCES, type PlySource, occurrencesOfKey } from './occurrences';
+import { MAX_OCCURRENCES, type PlySource, occurrencesOfKey, recordOf } from './occurrences';
 
 /** Every stored position of `kind` with this 64-bit hash (optionally with one side to move), by key. */
 export const positionsByHash = (db: Database, kind: GameKind, hash: bigint, sideToMove?: string): Promise<Position[]> =>
@@ -25,11 +25,11 @@ async function positionsOfGroup(db: Database, source: PlySource, kind: GameKind,
   if (stored.length >= first) return stored;
   const seen = new Set(stored.map((p) => p.key));
   const out: FoundPosition[] = stored.slice();
-  for (const ply of await occurrencesOfKey(db, source, kind, groupKey, MAX_OCCURRENCES)) {
-    const key = ply.ply.position.key;
-    if (seen.has(key) || ply.ply.position.groupKey !== groupKey) continue;
-    seen.add(key);
-    out.push(unstoredPosition(ply.ply.position));
+  for (const occurrence of await occurrencesOfKey(db, source, kind, groupKey, MAX_OCCURRENCES)) {
+    const position = (await recordOf(source, occurrence))?.position;
+    if (!position || seen.has(position.key) || position.groupKey !== groupKey) continue;
+    seen.add(position.key);
+    out.push(unstoredPosition(position));
     if (out.length >= first) break;
   }
   return out;

@@ -1,9 +1,11 @@
 /**
- * Where a position occurs in stored games: the index's entries of its key, each checked against
- * a replay of its game (the index matches 44 bits of a hash in its blocks), as game plies.
+ * Where a position occurs in stored games: the index's entries of its key, as game plies. An
+ * entry found under the key's whole hash on the main line is placed by the index alone (its node
+ * is its ply number: `GameRecord.plies`); any other is checked against a replay of its game (a
+ * block matches 44 bits of the hash) and carries the replay's record.
  */
 import type { Database } from '../db/database';
-import type { GameKind } from '../db/records';
+import type { GameKind, PlyRecord } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { type StoredPly } from './gamePlies';
 import { type IndexMemo, type Posting, placesOfKey, postingsBefore, postingsOf } from '../db/positionIndex';
@@ -22,6 +24,47 @@ export interface PlySource {
   memo?: IndexMemo;
 }
 
+/**
+ * One place a position occurs: the game, the node of its replay, the ply's number and line, and
+ * the replay's record of the ply, or null where the index alone placed it (`recordOf` reads it).
+ */
+export interface Occurrence {
+  gameId: bigint;
+  node: number;
+  number: number;
+  variation: string;
+  record: PlyRecord | null;
+}
+
+/** A replayed ply as an occurrence. */
+export const occurrenceOf = ({ gameId, node, ply }: StoredPly): Occurrence => ({ gameId, node, number: ply.ply, variation: ply.variation, record: ply });
+
+/** The replay's record of an occurrence: its own, or its game's replay's (null when the game no longer has the node). */
+export async function recordOf(source: Pick<PlySource, 'plies'>, o: Occurrence): Promise<PlyRecord | null> {
+  return o.record ?? (await source.plies(o.gameId)).find((p) => p.node === o.node)?.ply ?? null;
+}
+
+/**
+ * The occurrences among `postings` (in their order): a main-line entry under the whole hash as
+ * the index places it, any other when a replay of its game confirms it (a false match, another
+ * position under the same 44 bits, is dropped). Only the games of entries to check are replayed.
+ */
+async function confirmed(source: PlySource, kind: GameKind, key: string, postings: readonly Posting[]): Promise<Occurrence[]> {
+  const placed = (p: Posting): boolean => p.exact && p.mainLine;
+  const replays = await Promise.all(postings.map((p) => (placed(p) ? null : source.plies(p.gameId))));
+  const out: Occurrence[] = [];
+  postings.forEach((p, i) => {
+    const replay = replays[i];
+    if (replay === null) {
+      out.push({ gameId: p.gameId, node: p.node, number: p.node, variation: '', record: null });
+      return;
+    }
+    const ply = replay.find((r) => r.node === p.node);
+    if (ply && plyHasKey(ply, kind, key)) out.push(occurrenceOf(ply));
+  });
+  return out;
+}
+
 /** Whether a ply's position is under `key` (its own key, or its group key: a backgammon Position ID). */
 export const plyHasKey = (p: StoredPly, kind: GameKind, key: string): boolean =>
   p.ply.position.kind === kind && (p.ply.position.key === key || p.ply.position.groupKey === key);
@@ -37,20 +80,16 @@ export async function occurrencesOfKey(
   key: string,
   first: number,
   cursor?: { gameId: bigint; node: number },
-): Promise<StoredPly[]> {
+): Promise<Occurrence[]> {
   const wanted = Math.min(Math.max(first, 0), MAX_OCCURRENCES);
   if (wanted === 0) return [];
-  const out: StoredPly[] = [];
+  const out: Occurrence[] = [];
   let from = cursor;
   // A false match (another position under the same 44 bits) is dropped, so ask again until enough are found.
   for (;;) {
     const need = wanted - out.length;
     const postings = await postingsOf(db.sql, kind, key, need, from, source.memo);
-    const replays = await Promise.all(postings.map((p) => source.plies(p.gameId)));
-    postings.forEach((p, i) => {
-      const ply = replays[i].find((r) => r.node === p.node);
-      if (ply && plyHasKey(ply, kind, key)) out.push(ply);
-    });
+    out.push(...(await confirmed(source, kind, key, postings)));
     if (postings.length < need || out.length >= wanted) return out;
     const last = postings[postings.length - 1];
     from = { gameId: last.gameId, node: last.node };
@@ -68,22 +107,16 @@ export async function occurrencesBeforeKey(
   key: string,
   last: number,
   cursor?: { gameId: bigint; node: number },
-): Promise<StoredPly[]> {
+): Promise<Occurrence[]> {
   const wanted = Math.min(Math.max(last, 0), MAX_OCCURRENCES);
   if (wanted === 0) return [];
-  let out: StoredPly[] = [];
+  let out: Occurrence[] = [];
   let to = cursor;
   // As occurrencesOfKey: a false match is dropped, so ask again (further back) until enough are found.
   for (;;) {
     const need = wanted - out.length;
     const postings = await postingsBefore(db.sql, kind, key, need, to, source.memo);
-    const replays = await Promise.all(postings.map((p) => source.plies(p.gameId)));
-    const found: StoredPly[] = [];
-    postings.forEach((p, i) => {
-      const ply = replays[i].find((r) => r.node === p.node);
-      if (ply && plyHasKey(ply, kind, key)) found.push(ply);
-    });
-    out = found.concat(out);
+    out = (await confirmed(source, kind, key, postings)).concat(out);
     if (postings.length < need || out.length >= wanted) return out;
     to = { gameId: postings[0].gameId, node: postings[0].node };
   }
@@ -91,8 +124,9 @@ export async function occurrencesBeforeKey(
 
 /** The first stored ply that reaches `key`, or null: what a position known only from games is read from. */
 export async function firstPlyOfKey(db: Database, source: PlySource, kind: GameKind, key: string): Promise<StoredPly | null> {
-  const [ply] = await occurrencesOfKey(db, source, kind, key, 1);
-  return ply ?? null;
+  const [first] = await occurrencesOfKey(db, source, kind, key, 1);
+  const record = first ? await recordOf(source, first) : null;
+  return first && record ? { gameId: first.gameId, node: first.node, ply: record } : null;
 }
 
 /** The places of `postings` (matched on part of the hash) where the position under `key` is, by a replay of their games. */

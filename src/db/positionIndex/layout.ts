@@ -77,6 +77,11 @@ export interface Posting {
   gameId: bigint;
   node: number;
   mainLine: boolean;
+  /**
+   * Found under the key's whole 64-bit hash (a run's entry): no other position is under it. A
+   * block's entries match 44 bits, and a reader checks them against a replay of the game.
+   */
+  exact: boolean;
 }
 
 /** The node word: node index and main-line bit. */
@@ -116,7 +121,7 @@ export function findInBlock(block: Uint8Array, baseGameId: bigint, lo: number, o
     const at = i * BLOCK_ENTRY_BYTES;
     if (view.getUint32(at) !== lo) break;
     const word = getUint24(view, at + 7);
-    out.push({ gameId: baseGameId + BigInt(getUint24(view, at + 4)), node: word >>> 1, mainLine: (word & 1) === 1 });
+    out.push({ gameId: baseGameId + BigInt(getUint24(view, at + 4)), node: word >>> 1, mainLine: (word & 1) === 1, exact: false });
   }
 }
 
@@ -154,7 +159,7 @@ export function decodeRun(run: Uint8Array, baseGameId: bigint, out: Posting[], l
   for (let i = start; i < count && i - start < limit; i++) {
     const at = i * RUN_ENTRY_BYTES;
     const word = getUint24(view, at + 3);
-    out.push({ gameId: baseGameId + BigInt(getUint24(view, at)), node: word >>> 1, mainLine: (word & 1) === 1 });
+    out.push({ gameId: baseGameId + BigInt(getUint24(view, at)), node: word >>> 1, mainLine: (word & 1) === 1, exact: true });
   }
 }
 
