@@ -6,6 +6,7 @@
  */
 import { type DatabaseConfig, databaseConfigFromEnv, wholeNumberFromEnv } from '../db/config';
 import { exportWorkersFromEnv } from '../storage/pageWriters';
+import { patternWorkersFromEnv } from '../storage/patternHits';
 import { type AuthConfig, authConfigFromEnv } from './auth';
 import { type Limits, limitsFromEnv } from './limits';
 
@@ -23,6 +24,8 @@ export interface ServerConfig {
   database: DatabaseConfig;
   /** TABULA_EXPORT_WORKERS: worker threads that write `GET /export`'s pages (0: the request's thread). */
   exportWorkers: number;
+  /** TABULA_PATTERN_WORKERS: worker threads that replay a pattern search's games beside the request's thread (0: none). */
+  patternWorkers: number;
 }
 
 /** TABULA_SHUTDOWN_GRACE_MS, in milliseconds (default 10 s). */
@@ -38,4 +41,5 @@ export const serverConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): Serve
   limits: limitsFromEnv(env),
   database: databaseConfigFromEnv(env),
   exportWorkers: exportWorkersFromEnv(env),
+  patternWorkers: patternWorkersFromEnv(env),
 });

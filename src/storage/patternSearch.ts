@@ -6,7 +6,8 @@
  * out are never fetched nor replayed (a game without one, stored before, is always replayed); a
  * kind of many games has its signatures kept in memory (patternSignatures.ts), tested there, and
  * only the games they let through are read, with the filter. A game is replayed by its language's
- * own `storedHits` where it reads the game (boards only, from the source), else by its reader. The
+ * own `storedHits` where it reads the game (boards only, from the source; a part of each page in
+ * worker threads: patternHits.ts), else by its reader. The
  * answer counts every matching ply and game, lists each matching game once at its first match, and
  * tallies the moves played from the matching positions as the explorer does (`db/positionIndex`'s
  * tally, a game once per move). The whole answer is kept a little while, so the next page of the
@@ -27,6 +28,7 @@ import { gamesInOrder, selectGames } from './games';
 import { type GameQuery, gameConditions } from './gameFilter';
 import { RecordedHashers, importOptionsByIds, replayStoredGame } from './gamePlies';
 import { type KindSignatures, importsStamp, keptSignatures } from './patternSignatures';
+import { patternWorkers, storedHitsOf } from './patternHits';
 
 /** A pattern its game's language read, or the argument at fault and what is wrong with it. */
 export type PatternArgument = { ok: true; language: PatternLanguage; query: unknown } | { ok: false; argument: string; message: string };
@@ -249,18 +251,24 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
   if (filter.kind !== undefined && filter.kind !== kind) return { totalCount, matches, continuations: [], candidateGames, replayedGames };
   const signatures = mayHold ? await keptSignatures(db, kind, await importsStamp(db)) : null;
   const pages = signatures && mayHold ? keptCandidatePages(db, kind, filter, signatures, mayHold) : candidatePages(db, kind, filter, mayHold);
+  // Between games on this thread: the timeout, and a turn for other requests when one is due.
+  const step = async (): Promise<void> => {
+    overdue();
+    if (pace.due) await pace.giveWay();
+  };
+  const pool = patternWorkers();
   for await (const page of pages) {
     overdue();
     candidateGames += page.read;
     const unknown = [...new Set(page.games.flatMap((g) => (g.importId !== null && !options.has(g.importId) ? [g.importId] : [])))];
     for (const [id, given] of await importOptionsByIds(db.sql, unknown)) options.set(id, given);
-    for (const game of page.games) {
-      const given = (game.importId !== null && options.get(game.importId)) || {};
-      const stored = storedPatternGame(game, given);
-      // The language's own replay where it has one and reads this game; else the import's replay.
+    const stored = page.games.map((game) => storedPatternGame(game, (game.importId !== null && options.get(game.importId)) || {}));
+    // The language's own replay where it has one and reads the game (in workers too); else the import's replay.
+    const own = await storedHitsOf(pool, kind, language, search.pattern, query, stored, step);
+    for (let i = 0; i < page.games.length; i++) {
+      const game = page.games[i];
       const hits =
-        language.storedHits?.(query, stored) ??
-        language.hits(query, patternGame(stored, mainLinePlies((await replayStoredGame(db.sql, game, given, hashers)).map((p) => p.ply))));
+        own[i] ?? language.hits(query, patternGame(stored[i], mainLinePlies((await replayStoredGame(db.sql, game, stored[i].options, hashers)).map((p) => p.ply))));
       replayedGames++;
       if (hits.length > 0) {
         totalCount += hits.length;
@@ -270,8 +278,7 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
         for (const { continuation: c } of hits) if (c) moves.set(`${c.byFirst ? 'first' : 'second'} ${c.move}`, c);
         continuations.add(game, moves);
       }
-      overdue();
-      if (pace.due) await pace.giveWay();
+      if (own[i] === null) await step();
     }
   }
   return { totalCount, matches, continuations: continuations.stats(), candidateGames, replayedGames };
