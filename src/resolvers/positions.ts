@@ -8,7 +8,7 @@ import { keyFormOf } from '../games/keyForms';
 import { positionsOfBoard } from '../storage/boards';
 import type { Context } from '../api/context';
 import { badUserInput } from '../api/errors';
-import { MAX_OCCURRENCES, occurrenceOf, occurrencesBeforeKey, occurrencesOfKey } from '../storage/occurrences';
+import { MAX_OCCURRENCES, occurrencesBeforeKey, occurrencesOfKey } from '../storage/occurrences';
 import { type PagingArgs, decodeKeysCursor, decodePlaceCursor, encodeKeysCursor, encodePlaceCursor, isCursorInteger, pageRequest, pageSize, pagedConnection, textArg } from '../api/args';
 import { type MoveStat, explorerMoves } from '../storage/explorer';
 import { type GameFilter, gameQueryOf } from '../api/gameFilter';
@@ -62,9 +62,8 @@ const orderedOccurrencePage = async (p: PositionParent, args: OccurrencePageArgs
   const page = await orderedOccurrences(db, loaders.source, p.kind, p.key, query, order, request.take, request.cursor, request.backward);
   const cursors = new Map<PlyParent, string>();
   const rows = page.plies.map(({ ply, cursor }) => {
-    const row = occurrenceOf(ply);
-    cursors.set(row, encodeKeysCursor(`ply:${name}`, [cursor.game.value ?? '', String(cursor.game.id), String(cursor.node)]));
-    return row;
+    cursors.set(ply, encodeKeysCursor(`ply:${name}`, [cursor.game.value ?? '', String(cursor.game.id), String(cursor.node)]));
+    return ply;
   });
   return pagedConnection(rows, request, (row) => cursors.get(row)!, page.totalCount);
 };

@@ -138,18 +138,32 @@ export async function checkedPlaces(source: PlySource, kind: GameKind, key: stri
   });
 }
 
-/** The nodes where the position under `key` occurs, by game (nodes ascending), each checked as occurrences are. */
-export async function placesByGame(db: Database, source: PlySource, kind: GameKind, key: string): Promise<Map<bigint, number[]>> {
+/** The places where the position under `key` occurs, by game (nodes ascending), each checked as occurrences are. */
+export async function placesByGame(db: Database, source: PlySource, kind: GameKind, key: string): Promise<Map<bigint, Posting[]>> {
   const { certain, unsure } = await placesOfKey(db.sql, kind, key, source.memo);
   const places = [...certain, ...(await checkedPlaces(source, kind, key, unsure))];
-  const byGame = new Map<bigint, number[]>();
+  const byGame = new Map<bigint, Posting[]>();
   for (const p of places) {
-    const nodes = byGame.get(p.gameId);
-    if (nodes) nodes.push(p.node);
-    else byGame.set(p.gameId, [p.node]);
+    const inGame = byGame.get(p.gameId);
+    if (inGame) inGame.push(p);
+    else byGame.set(p.gameId, [p]);
   }
-  for (const nodes of byGame.values()) nodes.sort((a, b) => a - b);
+  for (const inGame of byGame.values()) inGame.sort((a, b) => a.node - b.node);
   return byGame;
+}
+
+/**
+ * The occurrences at `places` (checked places of one key: `placesByGame`), in their order: a
+ * main-line place as the index places it, any other with its game's replay's record.
+ */
+export async function occurrencesAt(source: PlySource, places: readonly Posting[]): Promise<Occurrence[]> {
+  const replays = await Promise.all(places.map((p) => (p.mainLine ? null : source.plies(p.gameId))));
+  return places.flatMap((p, i) => {
+    const replay = replays[i];
+    if (replay === null) return [{ gameId: p.gameId, node: p.node, number: p.node, variation: '', record: null }];
+    const ply = replay.find((r) => r.node === p.node);
+    return ply ? [occurrenceOf(ply)] : [];
+  });
 }
 
 /** The ids of the games where the position under `key` occurs (each once, in id order). */

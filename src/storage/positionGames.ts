@@ -8,11 +8,10 @@ import type { GameKind } from '../db/records';
 import type { Game } from '../generated/prisma/client';
 import { type GameQuery, gameConditions } from './gameFilter';
 import { type GameCursor, type GameOrder, type GameOrderColumn, type GamePage, gamesInOrder, gamesPage, orderValue } from './games';
-import { type PlySource, checkedPlaces, placesByGame } from './occurrences';
+import { type Occurrence, type PlySource, checkedPlaces, occurrencesAt, placesByGame } from './occurrences';
 import { type ReachedKey, queryReaching } from './reachedPositions';
-import { indexKey, keyReads } from '../db/positionIndex';
+import { type Posting, indexKey, keyReads } from '../db/positionIndex';
 import { type GameColumns, NO_DAY, baseSlotOf, dayNumber, explorerCache, gameTest } from './gameColumns';
-import type { StoredPly } from './gamePlies';
 
 /** How the games of a position are listed: by rating (then latest), or latest first. */
 export type PositionGamesOrder = 'top' | 'recent';
@@ -179,7 +178,7 @@ export interface OrderedPlace {
 
 /** A page of occurrences: the plies (`take + 1` when more follow), and the occurrences in all the games kept. */
 export interface OccurrencePage {
-  plies: { ply: StoredPly; cursor: OrderedPlace }[];
+  plies: { ply: Occurrence; cursor: OrderedPlace }[];
   totalCount: number;
 }
 
@@ -204,26 +203,24 @@ export async function orderedOccurrences(
   const params: unknown[] = [];
   const keptIds = await db.sql.query<{ id: bigint }>(`SELECT g.id FROM "Game" g WHERE ${gameConditions(kept, params).join(' AND ')}`, params);
   const totalCount = keptIds.reduce((n, r) => n + (places.get(r.id)?.length ?? 0), 0);
-  const wanted: { gameId: bigint; node: number; game: GameCursor }[] = [];
+  const wanted: { place: Posting; game: GameCursor }[] = [];
   // The rest of the cursor's own game first: its nodes after (or, backward, before) the cursor's.
   if (cursor && keptIds.some((r) => r.id === cursor.game.id)) {
-    const rest = (places.get(cursor.game.id) ?? []).filter((n) => (backward ? n < cursor.node : n > cursor.node));
-    for (const node of backward ? rest.reverse() : rest) wanted.push({ gameId: cursor.game.id, node, game: cursor.game });
+    const rest = (places.get(cursor.game.id) ?? []).filter((p) => (backward ? p.node < cursor.node : p.node > cursor.node));
+    for (const place of backward ? rest.reverse() : rest) wanted.push({ place, game: cursor.game });
   }
   if (wanted.length <= take) {
     const page = await gamesPage(db, kept, take + 1, order, cursor?.game, backward);
     for (const game of page.games) {
-      const nodes = places.get(game.id) ?? [];
-      const place = { value: orderValue(game, order.column), id: game.id };
-      for (const node of backward ? [...nodes].reverse() : nodes) wanted.push({ gameId: game.id, node, game: place });
+      const inGame = places.get(game.id) ?? [];
+      const at = { value: orderValue(game, order.column), id: game.id };
+      for (const place of backward ? [...inGame].reverse() : inGame) wanted.push({ place, game: at });
       if (wanted.length > take) break;
     }
   }
   const shown = wanted.slice(0, take + 1);
-  const replays = await Promise.all(shown.map((w) => source.plies(w.gameId)));
-  const plies = shown.flatMap((w, i) => {
-    const ply = replays[i].find((r) => r.node === w.node);
-    return ply ? [{ ply, cursor: { game: w.game, node: w.node } }] : [];
-  });
+  const found = await occurrencesAt(source, shown.map((w) => w.place));
+  const cursors = new Map(shown.map((w) => [`${w.place.gameId} ${w.place.node}`, { game: w.game, node: w.place.node }]));
+  const plies = found.map((ply) => ({ ply, cursor: cursors.get(`${ply.gameId} ${ply.node}`)! }));
   return { plies, totalCount };
 }

@@ -8,7 +8,7 @@ import type { Database } from '../../src/db/database';
 import { readerFor } from '../../src/games/index';
 import { createLoaders } from '../../src/api/loaders';
 import { bytesSource, runImport } from '../../src/storage/importService';
-import { type PlySource, occurrencesOfKey, recordOf } from '../../src/storage/occurrences';
+import { type PlySource, occurrencesAt, occurrencesOfKey, placesByGame, recordOf } from '../../src/storage/occurrences';
 import { describeEachDatabase } from '../support/databases';
 import { sample } from '../support/sampleData';
 
@@ -65,5 +65,19 @@ describeEachDatabase('occurrences of a position', (getDb) => {
     const record = await recordOf(source, placed);
     expect(record).toMatchObject({ ply: 0, variation: '', position: { kind: 'CHESS', key: START_KEY } });
     expect(record).toEqual((await source.plies(gameIds[0])).find((p) => p.node === 0)!.ply);
+  });
+
+  it('gives the checked places of a key as occurrences: a main-line place by the index, a variation’s with its replay’s record', async () => {
+    const db = getDb();
+    const { source } = countingSource(db);
+    const replays = await Promise.all(gameIds.map((id) => source.plies(id)));
+    const variation = replays.flat().find((p) => p.ply.variation !== '')!;
+    const key = variation.ply.position.key;
+    const wanted = replays.flat().filter((p) => p.ply.position.key === key);
+    const places = [...(await placesByGame(db, source, 'CHESS', key)).values()].flat().sort((a, b) => Number(a.gameId - b.gameId) || a.node - b.node);
+    const found = await occurrencesAt(source, places);
+    expect(found.map((o) => [o.gameId, o.node, o.number, o.variation])).toEqual(wanted.map((p) => [p.gameId, p.node, p.ply.ply, p.ply.variation]));
+    expect(found.map((o) => o.record)).toEqual(wanted.map((p) => (p.ply.variation === '' ? null : p.ply)));
+    expect(found.some((o) => o.variation !== '')).toBe(true);
   });
 });
