@@ -6,7 +6,8 @@
 import DataLoader from 'dataloader';
 import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
-import { gamesByIds, positionsByIds, scoresOfPositions } from '../storage/rows';
+import { positionsByIds, scoresOfPositions } from '../storage/rows';
+import { gamesInOrder } from '../storage/games';
 import { type FoundPosition, positionKeyId, positionsByKeys, positionsOfKeys, type PositionKey } from '../storage/lookups';
 import { type StoredPly, pliesOfGames } from '../storage/gamePlies';
 import { type IndexMemo, type PlySource, occurrenceCountsOf } from '../storage/occurrences';
@@ -36,7 +37,7 @@ export interface KindKey {
 const kindKeyId = ({ kind, key }: KindKey): string => `${kind} ${key}`;
 
 export const createLoaders = (db: Database) => {
-  const game = new DataLoader<bigint, Game | null>(async (ids) => byKey(ids, await gamesByIds(db, ids), (g) => g.id));
+  const game = new DataLoader<bigint, Game | null>(async (ids) => byKey(ids, await gamesInOrder(db, ids), (g) => g.id));
   /** Each game's replayed plies (a game replayed once per request). */
   const plies = new DataLoader<bigint, StoredPly[]>(async (ids) => {
     const games = (await game.loadMany(ids)).filter((g): g is Game => g !== null && !(g instanceof Error));

@@ -3,10 +3,7 @@
  * and answers in one statement; the loaders put the answers back in the order they were asked.
  */
 import type { Database } from '../db/database';
-import type { Game, Position, Score } from '../generated/prisma/client';
-
-export const gamesByIds = (db: Database, ids: readonly bigint[]): Promise<Game[]> =>
-  db.prisma.game.findMany({ where: { id: { in: [...ids] } } });
+import type { Position, Score } from '../generated/prisma/client';
 
 export const positionsByIds = (db: Database, ids: readonly bigint[]): Promise<Position[]> =>
   db.prisma.position.findMany({ where: { id: { in: [...ids] } } });
