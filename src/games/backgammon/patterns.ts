@@ -7,7 +7,7 @@
  * summed into a per-game signature that rules games out before their plies are read.
  */
 import type { PlyRecord } from '../../db/records';
-import type { PatternContinuation, PatternGame, PatternHit, PatternLanguage, PatternSignature } from '../patterns';
+import type { PatternContinuation, PatternGame, PatternHit, PatternLanguage, PatternSignature, StoredPatternGame } from '../patterns';
 import { backgammonExplorer } from './explorer';
 import {
   M,
@@ -27,6 +27,7 @@ import {
   signedPointOf,
 } from './patternBoard';
 import { type BackgammonPattern, type Range, type SideRanges, readBackgammonPattern } from './patternQuery';
+import { type BackgammonReplay, NEXT_CHECKER, NEXT_CUBE, type PlyVisitor, replayMatSource, replaySgfSource } from './patternReplay';
 import { decisionLosses } from './verdicts';
 
 type BoardTest = (board: Int8Array) => boolean;
@@ -168,22 +169,64 @@ const continuationOf = (ply: PlyRecord): PatternContinuation | null => {
   return { move: backgammonExplorer.shownMove(key, played), byFirst };
 };
 
+/** The plies of `at` whose decisions lost at least `minError` by gnubg's verdicts on `game` (none when it carries no analysis). */
+const lostAtLeast = <T>(q: BackgammonPattern, minError: number, game: Parameters<typeof decisionLosses>[0], at: T[], plyOf: (t: T) => number): T[] => {
+  const losses = decisionLosses(game);
+  if (!losses) return [];
+  const { checker, cube } = losses;
+  const lost =
+    q.decision === 'checker'
+      ? (i: number) => checker[i] >= minError
+      : q.decision === 'cube'
+        ? (i: number) => cube[i] >= minError
+        : (i: number) => checker[i] >= minError || cube[i] >= minError;
+  return at.filter((t) => lost(plyOf(t)));
+};
+
 const hits = (q: BackgammonPattern, game: PatternGame): PatternHit[] => {
   const c = compiledOf(q);
   const at: number[] = [];
   const { plies } = game;
   for (let i = 0; i < plies.length; i++) if (holdsAt(c, plies[i])) at.push(i);
-  let kept = at;
-  if (c.minError !== undefined && at.length > 0) {
-    const losses = decisionLosses(game);
-    if (!losses) return [];
-    const min = c.minError;
-    const { checker, cube } = losses;
-    const lost =
-      q.decision === 'checker' ? (i: number) => checker[i] >= min : q.decision === 'cube' ? (i: number) => cube[i] >= min : (i: number) => checker[i] >= min || cube[i] >= min;
-    kept = at.filter(lost);
-  }
+  const kept = c.minError !== undefined && at.length > 0 ? lostAtLeast(q, c.minError, game, at, (i) => i) : at;
   return kept.map((i) => ({ ply: i, continuation: continuationOf(plies[i]) }));
+};
+
+/** `holdsAt` on the position a replay of the stored game reached, the move played next told by its kind (NEXT_*). */
+const holdsOnReplay = (c: Compiled, replay: BackgammonReplay, next: number): boolean => {
+  if (c.board.length > 0) {
+    replay.boardInto(board);
+    for (const test of c.board) if (!test(board)) return false;
+  }
+  if (c.decision === 'checker' && next !== NEXT_CHECKER) return false;
+  if (!needsMatch(c)) return true;
+  replay.matchInto(match);
+  for (const test of c.match) if (!test(match)) return false;
+  return c.decision !== 'cube' || decisionHolds('cube', next === NEXT_CHECKER ? 'checker' : next === NEXT_CUBE ? 'cube' : null, match);
+};
+
+/**
+ * The hits of `hits` found by replaying the stored game itself (patternReplay.ts: boards only, no
+ * key written, the legality of a play using every die not checked again), each hit's continuation
+ * written as the import wrote the move; null where the replay does not read the source as the
+ * import did.
+ */
+const storedHits = (q: BackgammonPattern, game: StoredPatternGame): PatternHit[] | null => {
+  const c = compiledOf(q);
+  const found: PatternHit[] = [];
+  const visitor: PlyVisitor = {
+    at: (ply, next, replay) => {
+      if (!holdsOnReplay(c, replay, next)) return false;
+      found.push({ ply, continuation: null });
+      return true;
+    },
+    played: (move, byFirst) => {
+      found[found.length - 1].continuation = { move, byFirst };
+    },
+  };
+  const read = game.sourceFormat === 'SGF' ? replaySgfSource(game.source, visitor) : game.sourceFormat === 'MAT' && replayMatSource(game, visitor);
+  if (!read) return null;
+  return c.minError !== undefined && found.length > 0 ? lostAtLeast(q, c.minError, game, found, (h) => h.ply) : found;
 };
 
 // ---------------------------------------------------------------- the per-game signature
@@ -355,5 +398,6 @@ const signature: PatternSignature<BackgammonPattern> = { of: signatureOf, mayHol
 export const backgammonPatterns: PatternLanguage<BackgammonPattern> = {
   read: readBackgammonPattern,
   hits,
+  storedHits,
   signature,
 };

@@ -31,11 +31,12 @@ export const lossOfScore = (score: ScoreRecord): number => {
 const utf8 = new TextDecoder('utf-8');
 
 /**
- * The verdicts of `game`'s analysis per ply of its main line (`game.plies`); null when the game
- * carries none (a .mat game, an SGF game gnubg did not analyse, a source that no longer reads).
- * A score whose position is not the ply's (the plies came from another reading) is left out.
+ * The verdicts of `game`'s analysis per ply of its main line (`game.plies`, or where the game comes
+ * without them, the plies of the replay here: the import's); null when the game carries none (a
+ * .mat game, an SGF game gnubg did not analyse, a source that no longer reads). A score whose
+ * position is not the ply's (the plies came from another reading) is left out.
  */
-export const decisionLosses = (game: PatternGame): PlyLosses | null => {
+export const decisionLosses = (game: Pick<PatternGame, 'source' | 'sourceFormat'> & { plies?: PatternGame['plies'] }): PlyLosses | null => {
   if (game.sourceFormat !== 'SGF') return null;
   const text = utf8.decode(game.source);
   // Both A[ and DA[ end in "A[": a game without it has no verdict to read.
@@ -47,14 +48,17 @@ export const decisionLosses = (game: PatternGame): PlyLosses | null => {
   if (!replay.ok) return null;
   const { scores } = analysisOf(bg, replay.value.plies);
   if (scores.length === 0) return null;
-  const n = game.plies.length;
+  const replayed = replay.value.plies;
+  const plies = game.plies;
+  const n = plies ? plies.length : replayed.length;
+  const keyAt = (at: number): string => (plies ? plies[at].position.key : replayed[at].key);
   const losses: PlyLosses = { checker: new Float64Array(n).fill(NaN), cube: new Float64Array(n).fill(NaN) };
   for (const score of scores) {
     const decided = (score.details as { ply?: unknown } | undefined)?.ply;
     if (typeof decided !== 'number') continue;
     // A decision of ply k is made from the position of ply k − 1.
     const at = decided - 1;
-    if (at < 0 || at >= n || game.plies[at].position.key !== score.positionKey) continue;
+    if (at < 0 || at >= n || keyAt(at) !== score.positionKey) continue;
     const loss = lossOfScore(score);
     if (Number.isNaN(loss)) continue;
     const into = score.ruleset.startsWith('checker:') ? losses.checker : losses.cube;
