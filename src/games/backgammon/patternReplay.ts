@@ -1,7 +1,7 @@
 /**
  * A stored backgammon game's main line replayed for pattern search, boards only, straight from its
- * source: no Position ID or Match ID is written, no play is checked against gnubg's list of legal
- * plays where it uses every die, and nothing is allocated per ply but a hit's continuation. The
+ * source: no Position ID or Match ID is written, no list of legal plays is made, and nothing is
+ * allocated per ply but a hit's continuation. The
  * plies are those of the import's replay (src/codecs/backgammon/replay.ts `replayGame`): the start,
  * then one per node with an action, then the resignation `RE[…R]` adds; each is handed to a
  * visitor with the kind of the move played next, and where the visitor keeps it (a hit) that move
@@ -9,20 +9,22 @@
  *
  * A play's steps are played in the order the import's legality check (legality.ts `checkPlay`)
  * gives them: the first of their orders (the written one first) that plays each step with a die,
- * which decides where a hit is marked (`13/8* 8/5` against `8/5 13/8*`). Where a play uses fewer
- * dice than the roll (a checker that cannot move), the codec's check itself decides, as it did at
- * the import.
+ * which decides where a hit is marked (`13/8* 8/5` against `8/5 13/8*`). A play that uses every
+ * die is legal then; one that leaves a die unused is legal where gnubg's legal plays (the most
+ * dice, then the most pips) reach its board, walked here as the codec walks them, on a stack of
+ * boards rather than a set of board texts.
  *
  * An SGF source (the game's own tree) is scanned as bytes up to its main line's end, keeping of
  * the root its match information (MI, RU, CV, RE) and of each node its first move (B, W). A
  * source this scanner does not read exactly as the import did (not UTF-8, a byte order mark, an
- * escape or a byte beyond ASCII in a value it reads, a set-up node (AE, AW, AB, PL, DI, CV, CP,
- * CO), a value the import would refuse) and a game whose replay stops (an action out of order) give
- * false, and the caller replays the game the generic way. A .mat source is read by the codec (as
- * the import read it) and replayed here.
+ * escape or a byte beyond ASCII in a value it reads, checkers set up after the root (AE, AW, AB),
+ * a value the import would refuse) and a game whose replay stops (an action out of order, a play
+ * that is not legal) give false, and the caller replays the game the generic way. Setups that
+ * edit no checker (PL, DI, CV, CP, CO) are read: a node of them alone is a ply once the game has
+ * started (`rolls 65`), as the import makes it. A .mat source is read by the codec (as the import
+ * read it) and replayed here.
  */
 import { isUtf8 } from 'node:buffer';
-import { checkPlay } from '../../codecs/backgammon/legality';
 import type { BackgammonGame, BgGameInfo } from '../../codecs/backgammon/sgfGame';
 import type { StoredPatternGame } from '../patterns';
 import { storedMatGame } from './mat';
@@ -161,6 +163,12 @@ export class BackgammonReplay {
   private readonly opp = new Int8Array(25);
   private readonly rest = new Int8Array(4);
   private readonly order = new Int8Array(4);
+  // Scratch of the legal plays' walk: a board per die used (the side playing, then the other), the dice in walking order, the best found.
+  private readonly stack = new Int8Array(5 * 50);
+  private readonly walkDice = new Int8Array(4);
+  private bestDice = 0;
+  private bestPips = 0;
+  private bestHasReached = false;
 
   /** The position as the pattern board holds it (patternBoard.ts): the side not on roll at OPPONENT, the side on roll at ON_ROLL. */
   boardInto(board: Int8Array): void {
@@ -425,8 +433,8 @@ export class BackgammonReplay {
   /**
    * The order the import's `checkPlay` plays the node's steps in (into `this.order`): the first
    * of their orders that plays every step with a die of the roll (legality.ts `playSteps`). A play
-   * that uses every die is legal then; one that uses fewer is decided by `checkPlay` itself. Null
-   * when the check refuses it.
+   * that uses every die is legal then; one that uses fewer is when gnubg lists the board it reaches
+   * (`reachedIsLegal`). Null when the check refuses it.
    */
   private orderOfSteps(p: number): Int8Array | null {
     const n = this.steps;
@@ -437,8 +445,8 @@ export class BackgammonReplay {
     for (let at = 0; at < orders.length; at += n) {
       if (!this.playsInOrder(p, orders, at)) continue;
       for (let k = 0; k < n; k++) this.order[k] = orders[at + k];
-      if (n === dice) return this.order;
-      return this.checkedOrder(p);
+      // Every order that plays reaches the same board: a play that uses every die is legal, one that leaves a die unused is when gnubg lists its board.
+      return n === dice || this.reachedIsLegal(p) ? this.order : null;
     }
     return null;
   }
@@ -507,25 +515,96 @@ export class BackgammonReplay {
     return true;
   }
 
-  /** A play that leaves a die unused, checked by the codec (gnubg's legal plays) as the import checked it: its order, or null. */
-  private checkedOrder(p: number): Int8Array | null {
+  /**
+   * Whether the board a play that leaves a die unused reached (`own`, `opp`, as `playsInOrder`
+   * left them) is one of gnubg's legal plays, as legality.ts `legalPlays` lists them: every
+   * sequence of steps (the larger die first, then the smaller first; a double's four) walked as
+   * gnubg's `GenerateMoves` walks it, its boards kept where it uses the most dice, then the most
+   * pips. Walked here on a stack of boards, nothing allocated.
+   */
+  private reachedIsLegal(p: number): boolean {
     const s = this.seats;
+    const st = this.stack;
     const ownAt = p * 25;
     const oppAt = 25 - ownAt;
-    const own: number[] = [];
-    const opp: number[] = [];
     for (let i = 0; i < 25; i++) {
-      own.push(s[ownAt + i]);
-      opp.push(s[oppAt + i]);
+      st[i] = s[ownAt + i];
+      st[25 + i] = s[oppAt + i];
     }
-    const steps: { from: number; to: number; index: number }[] = [];
-    for (let j = 0; j < this.steps; j++) steps.push({ from: this.from[j], to: this.to[j], index: j });
-    const checked = checkPlay(own, opp, [this.dice0, this.dice1], steps, p === 1 ? 'Black' : 'White');
-    if (!checked.ok) return null;
-    checked.steps.forEach((step, k) => (this.order[k] = step.index));
-    return this.order;
+    this.bestDice = 0;
+    this.bestPips = 0;
+    this.bestHasReached = false;
+    const d = this.walkDice;
+    if (this.dice0 === this.dice1) {
+      d[0] = d[1] = d[2] = d[3] = this.dice0;
+      this.walk(0, 4, 0);
+    } else {
+      d[0] = Math.max(this.dice0, this.dice1);
+      d[1] = Math.min(this.dice0, this.dice1);
+      this.walk(0, 2, 0);
+      d[0] = Math.min(this.dice0, this.dice1);
+      d[1] = Math.max(this.dice0, this.dice1);
+      this.walk(0, 2, 0);
+    }
+    return this.bestHasReached;
+  }
+
+  /** legality.ts `legalPlays`'s walk from the board at `level` of the stack (`level` dice used, `pips` of them). */
+  private walk(level: number, dice: number, pips: number): void {
+    if (level === dice) {
+      this.save(level, pips);
+      return;
+    }
+    const st = this.stack;
+    const at = level * 50;
+    const die = this.walkDice[level];
+    let moved = false;
+    const bar = st[at + BAR] > 0;
+    for (let from = bar ? BAR : 23; from >= 0; from--) {
+      if (st[at + from] > 0 && legalStep(st, at, from, die)) {
+        moved = true;
+        const next = at + 50;
+        st.copyWithin(next, at, next);
+        const to = from - die < 0 ? OFF : from - die;
+        st[next + from]--;
+        if (to !== OFF) {
+          if (st[next + 25 + 23 - to] === 1) {
+            st[next + 25 + 23 - to] = 0;
+            st[next + 25 + BAR]++;
+          }
+          st[next + to]++;
+        }
+        this.walk(level + 1, dice, pips + die);
+      }
+      // On the bar, the bar is the only source.
+      if (bar) break;
+    }
+    if (!moved) this.save(level, pips);
+  }
+
+  /** legality.ts `legalPlays`'s save: the boards of the most dice, then the most pips; whether the board reached is among them. */
+  private save(level: number, pips: number): void {
+    const used = level;
+    if (used < this.bestDice || pips < this.bestPips) return;
+    if (used > this.bestDice || pips > this.bestPips) this.bestHasReached = false;
+    this.bestDice = used;
+    this.bestPips = pips;
+    if (this.bestHasReached) return;
+    const st = this.stack;
+    const at = level * 50;
+    for (let i = 0; i < 25; i++) if (st[at + i] !== this.own[i] || st[at + 25 + i] !== this.opp[i]) return;
+    this.bestHasReached = true;
   }
 }
+
+/** legality.ts `legalStep` (gnubg `LegalMove`) on the stack's board at `at` (its own side, then the other's at `at + 25`). */
+const legalStep = (st: Int8Array, at: number, from: number, die: number): boolean => {
+  const dest = from - die;
+  if (dest >= 0) return st[at + 25 + 23 - dest] <= 1;
+  let back = 24;
+  while (back >= 0 && st[at + back] === 0) back--;
+  return back <= 5 && (from === back || dest === -1);
+};
 
 const allHome = (own: Int8Array): boolean => {
   for (let i = 6; i < 25; i++) if (own[i] > 0) return false;
