@@ -158,11 +158,12 @@ export class BackgammonReplay {
   /** Whether the first player acts at the ply whose next move the visitor wants told. */
   private byFirst = false;
 
-  // Scratch of the order search: a copy of each side, and the dice left.
-  private readonly own = new Int8Array(25);
-  private readonly opp = new Int8Array(25);
+  // The play: the dice left, the order its steps are played in, whether each step (in that order) hit.
   private readonly rest = new Int8Array(4);
   private readonly order = new Int8Array(4);
+  private readonly hit = new Uint8Array(4);
+  /** A copy of the board an order is tried on: the side playing (0..24), then the other (25..49). */
+  private readonly copy = new Int8Array(50);
   // Scratch of the legal plays' walk: a board per die used (the side playing, then the other), the dice in walking order, the best found.
   private readonly stack = new Int8Array(5 * 50);
   private readonly walkDice = new Int8Array(4);
@@ -388,30 +389,23 @@ export class BackgammonReplay {
     const s = this.seats;
     const own = p * 25;
     const opp = 25 - own;
-    let order: Int8Array | null = null;
-    if (n > 0) {
-      order = this.orderOfSteps(p);
-      if (!order) return false;
-    }
-    let text = '';
-    for (let k = 0; k < n; k++) {
-      const j = order![k];
-      const from = this.from[j];
-      const to = this.to[j];
-      s[own + from]--;
-      let hit = false;
-      if (to !== OFF) {
-        // My point `to` is the opponent's point 23 − to.
-        if (s[opp + 23 - to] === 1) {
-          s[opp + 23 - to] = 0;
-          s[opp + BAR]++;
-          hit = true;
-        }
-        s[own + to]++;
+    const order = this.order;
+    if (n > 0 && !(n === (this.dice0 === this.dice1 ? 4 : 2) && this.playWritten(p))) {
+      // Another order, or a die left unused: found on a copy, then played.
+      if (!this.orderOfSteps(p)) return false;
+      for (let k = 0; k < n; k++) {
+        const j = order[k];
+        this.hit[k] = playStep(s, own, opp, this.from[j], this.to[j]);
       }
-      if (wanted) text += `${k > 0 ? ' ' : ''}${pointName(from)}/${pointName(to)}${hit ? '*' : ''}`;
     }
-    if (wanted) this.tell(n > 0 ? text : 'no move');
+    if (wanted) {
+      let text = n > 0 ? '' : 'no move';
+      for (let k = 0; k < n; k++) {
+        const j = order[k];
+        text += `${k > 0 ? ' ' : ''}${pointName(this.from[j])}/${pointName(this.to[j])}${this.hit[k] ? '*' : ''}`;
+      }
+      this.tell(text);
+    }
     this.move = this.turn = 1 - p;
     let left = 0;
     for (let i = 0; i < 25; i++) left += s[own + i];
@@ -430,6 +424,42 @@ export class BackgammonReplay {
     return true;
   }
 
+  /** The roll's dice as the import's check uses them up (`rest`): a double's four, else the larger first; how many. */
+  private rollDice(): number {
+    const rest = this.rest;
+    if (this.dice0 === this.dice1) {
+      rest[0] = rest[1] = rest[2] = rest[3] = this.dice0;
+      return 4;
+    }
+    rest[0] = Math.max(this.dice0, this.dice1);
+    rest[1] = Math.min(this.dice0, this.dice1);
+    return 2;
+  }
+
+  /**
+   * A play that uses every die, played on the board in its written order where each step plays
+   * with a die (the order the import's check tries first, and then keeps): its hits in `hit`,
+   * `order` the written one. Where a step does not play, the steps played are taken back and false.
+   */
+  private playWritten(p: number): boolean {
+    const n = this.steps;
+    const s = this.seats;
+    const own = p * 25;
+    const opp = 25 - own;
+    let dice = this.rollDice();
+    for (let k = 0; k < n; k++) {
+      const die = stepDie(s, own, opp, this.from[k], this.to[k], this.rest, dice);
+      if (die < 0) {
+        for (let u = k - 1; u >= 0; u--) unplayStep(s, own, opp, this.from[u], this.to[u], this.hit[u]);
+        return false;
+      }
+      useDie(this.rest, die, dice--);
+      this.hit[k] = playStep(s, own, opp, this.from[k], this.to[k]);
+      this.order[k] = k;
+    }
+    return true;
+  }
+
   /**
    * The order the import's `checkPlay` plays the node's steps in (into `this.order`): the first
    * of their orders that plays every step with a die of the roll (legality.ts `playSteps`). A play
@@ -439,8 +469,7 @@ export class BackgammonReplay {
   private orderOfSteps(p: number): Int8Array | null {
     const n = this.steps;
     if (n > 4) return null;
-    const double = this.dice0 === this.dice1;
-    const dice = double ? 4 : 2;
+    const dice = this.dice0 === this.dice1 ? 4 : 2;
     const orders = ORDERS[n];
     for (let at = 0; at < orders.length; at += n) {
       if (!this.playsInOrder(p, orders, at)) continue;
@@ -451,73 +480,30 @@ export class BackgammonReplay {
     return null;
   }
 
-  /** legality.ts `playSteps` and `RollChecker.step` on copies of the sides: whether the steps, in this order, each use a die. */
+  /** legality.ts `playSteps` on a copy of the board (`copy`: the side playing, then the other): whether the steps, in this order, each play with a die. */
   private playsInOrder(p: number, orders: Int8Array, at: number): boolean {
     const n = this.steps;
     const s = this.seats;
-    const o = this.own;
-    const q = this.opp;
+    const c = this.copy;
     const ownAt = p * 25;
     const oppAt = 25 - ownAt;
     for (let i = 0; i < 25; i++) {
-      o[i] = s[ownAt + i];
-      q[i] = s[oppAt + i];
+      c[i] = s[ownAt + i];
+      c[25 + i] = s[oppAt + i];
     }
-    const rest = this.rest;
-    let dice: number;
-    if (this.dice0 === this.dice1) {
-      rest[0] = rest[1] = rest[2] = rest[3] = this.dice0;
-      dice = 4;
-    } else {
-      rest[0] = Math.max(this.dice0, this.dice1);
-      rest[1] = Math.min(this.dice0, this.dice1);
-      dice = 2;
-    }
+    let dice = this.rollDice();
     for (let k = 0; k < n; k++) {
       const j = orders[at + k];
-      const from = this.from[j];
-      const to = this.to[j];
-      if (!(o[from] > 0)) return false;
-      if (to === BAR) return false;
-      if (to !== OFF && q[23 - to] >= 2) return false;
-      if (o[BAR] > 0 && from !== BAR) return false;
-      if (to !== OFF && to >= from) return false;
-      const pips = to === OFF ? from + 1 : from - to;
-      if (to === OFF && !allHome(o)) return false;
-      let die = -1;
-      for (let d = 0; d < dice; d++) {
-        if (rest[d] === pips) {
-          die = d;
-          break;
-        }
-      }
-      if (die < 0 && to === OFF) {
-        // A larger die bears off only from the highest point: the smallest such die.
-        let larger = -1;
-        for (let d = 0; d < dice; d++) if (rest[d] > pips && (larger < 0 || rest[d] < rest[larger])) larger = d;
-        if (larger >= 0) {
-          if (highestPoint(o) !== from) return false;
-          die = larger;
-        }
-      }
+      const die = stepDie(c, 0, 25, this.from[j], this.to[j], this.rest, dice);
       if (die < 0) return false;
-      for (let d = die; d < dice - 1; d++) rest[d] = rest[d + 1];
-      dice--;
-      o[from]--;
-      if (to !== OFF) {
-        if (q[23 - to] === 1) {
-          q[23 - to] = 0;
-          q[BAR]++;
-        }
-        o[to]++;
-      }
+      useDie(this.rest, die, dice--);
+      playStep(c, 0, 25, this.from[j], this.to[j]);
     }
     return true;
   }
 
   /**
-   * Whether the board a play that leaves a die unused reached (`own`, `opp`, as `playsInOrder`
-   * left them) is one of gnubg's legal plays, as legality.ts `legalPlays` lists them: every
+   * Whether the board a play that leaves a die unused reached (`copy`, as `playsInOrder` left it) is one of gnubg's legal plays, as legality.ts `legalPlays` lists them: every
    * sequence of steps (the larger die first, then the smaller first; a double's four) walked as
    * gnubg's `GenerateMoves` walks it, its boards kept where it uses the most dice, then the most
    * pips. Walked here on a stack of boards, nothing allocated.
@@ -592,7 +578,8 @@ export class BackgammonReplay {
     if (this.bestHasReached) return;
     const st = this.stack;
     const at = level * 50;
-    for (let i = 0; i < 25; i++) if (st[at + i] !== this.own[i] || st[at + 25 + i] !== this.opp[i]) return;
+    const c = this.copy;
+    for (let i = 0; i < 50; i++) if (st[at + i] !== c[i]) return;
     this.bestHasReached = true;
   }
 }
@@ -606,14 +593,61 @@ const legalStep = (st: Int8Array, at: number, from: number, die: number): boolea
   return back <= 5 && (from === back || dest === -1);
 };
 
-const allHome = (own: Int8Array): boolean => {
-  for (let i = 6; i < 25; i++) if (own[i] > 0) return false;
-  return true;
+/**
+ * legality.ts `playSteps` and `RollChecker.step` for one step on board `b` (the side playing at
+ * `own`, the other at `opp`, each 25 entries): the index in `rest` (its first `dice` entries) of
+ * the die it plays with, or −1 when it does not play.
+ */
+const stepDie = (b: Int8Array, own: number, opp: number, from: number, to: number, rest: Int8Array, dice: number): number => {
+  if (!(b[own + from] > 0) || to === BAR) return -1;
+  if (to !== OFF && (b[opp + 23 - to] >= 2 || to >= from)) return -1;
+  if (b[own + BAR] > 0 && from !== BAR) return -1;
+  const pips = to === OFF ? from + 1 : from - to;
+  if (to === OFF) {
+    // Bearing off: every checker home.
+    for (let i = 6; i < 25; i++) if (b[own + i] > 0) return -1;
+  }
+  for (let d = 0; d < dice; d++) if (rest[d] === pips) return d;
+  if (to !== OFF) return -1;
+  // A larger die bears off only from the highest point: the smallest such die.
+  let larger = -1;
+  for (let d = 0; d < dice; d++) if (rest[d] > pips && (larger < 0 || rest[d] < rest[larger])) larger = d;
+  if (larger < 0) return -1;
+  let back = 24;
+  while (back >= 0 && b[own + back] === 0) back--;
+  return back === from ? larger : -1;
 };
 
-const highestPoint = (own: Int8Array): number => {
-  for (let i = 24; i >= 0; i--) if (own[i] > 0) return i;
-  return -1;
+/** Takes die `d` out of the first `dice` entries of `rest`, keeping the others' order. */
+const useDie = (rest: Int8Array, d: number, dice: number): void => {
+  for (let i = d; i < dice - 1; i++) rest[i] = rest[i + 1];
+};
+
+/** Plays a step on board `b` (as `stepDie`), hitting a blot: whether it hit. */
+const playStep = (b: Int8Array, own: number, opp: number, from: number, to: number): number => {
+  b[own + from]--;
+  if (to === OFF) return 0;
+  // My point `to` is the opponent's point 23 − to.
+  let hit = 0;
+  if (b[opp + 23 - to] === 1) {
+    b[opp + 23 - to] = 0;
+    b[opp + BAR]++;
+    hit = 1;
+  }
+  b[own + to]++;
+  return hit;
+};
+
+/** Takes back a step `playStep` played. */
+const unplayStep = (b: Int8Array, own: number, opp: number, from: number, to: number, hit: number): void => {
+  if (to !== OFF) {
+    b[own + to]--;
+    if (hit) {
+      b[opp + 23 - to] = 1;
+      b[opp + BAR]--;
+    }
+  }
+  b[own + from]++;
 };
 
 /** The resignation level that gives up `points` with the cube at `cube`, 1..3 (gnubg's rounding). */
