@@ -171,7 +171,7 @@ const continuationOf = (ply: PlyRecord): PatternContinuation | null => {
 
 /** The plies of `at` whose decisions lost at least `minError` by gnubg's verdicts on `game` (none when it carries no analysis). */
 const lostAtLeast = <T>(q: BackgammonPattern, minError: number, game: Parameters<typeof decisionLosses>[0], at: T[], plyOf: (t: T) => number): T[] => {
-  const losses = decisionLosses(game);
+  const losses = decisionLosses(game, at.map(plyOf));
   if (!losses) return [];
   const { checker, cube } = losses;
   const lost =

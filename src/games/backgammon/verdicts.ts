@@ -34,9 +34,11 @@ const utf8 = new TextDecoder('utf-8');
  * The verdicts of `game`'s analysis per ply of its main line (`game.plies`, or where the game comes
  * without them, the plies of the replay here: the import's); null when the game carries none (a
  * .mat game, an SGF game gnubg did not analyse, a source that no longer reads). A score whose
- * position is not the ply's (the plies came from another reading) is left out.
+ * position is not the ply's (the plies came from another reading) is left out. With `at` (plies
+ * in order), only the decisions made from those plies are read: reading gnubg's candidates is
+ * nearly all the time this takes, and the others' stay NaN.
  */
-export const decisionLosses = (game: Pick<PatternGame, 'source' | 'sourceFormat'> & { plies?: PatternGame['plies'] }): PlyLosses | null => {
+export const decisionLosses = (game: Pick<PatternGame, 'source' | 'sourceFormat'> & { plies?: PatternGame['plies'] }, at?: readonly number[]): PlyLosses | null => {
   if (game.sourceFormat !== 'SGF') return null;
   const text = utf8.decode(game.source);
   // Both A[ and DA[ end in "A[": a game without it has no verdict to read.
@@ -46,7 +48,12 @@ export const decisionLosses = (game: Pick<PatternGame, 'source' | 'sourceFormat'
   const bg = read.value.games[0];
   const replay = replayGame(bg);
   if (!replay.ok) return null;
-  const { scores } = analysisOf(bg, replay.value.plies);
+  let asked: Uint8Array | undefined;
+  if (at) {
+    asked = new Uint8Array(replay.value.plies.length);
+    for (const ply of at) if (ply < asked.length) asked[ply] = 1;
+  }
+  const { scores } = analysisOf(bg, replay.value.plies, undefined, asked && ((ply) => asked[ply] === 1));
   if (scores.length === 0) return null;
   const replayed = replay.value.plies;
   const plies = game.plies;

@@ -16,6 +16,7 @@ import type { BackgammonPattern } from '../../../src/games/backgammon/patternQue
 import { mainLinePlies } from '../../../src/games/gameAttributes';
 import { readerFor } from '../../../src/games/index';
 import type { PatternHit, StoredPatternGame } from '../../../src/games/patterns';
+import { decisionLosses } from '../../../src/games/backgammon/verdicts';
 import { importedGames } from '../../support/reread';
 import { sample } from '../../support/sampleData';
 
@@ -121,6 +122,25 @@ describe("backgammon's own replay of a stored game (storedHits) against the impo
     }
     expect(hits).toBeGreaterThan(0);
     expect(continuations).toBeGreaterThan(0);
+  });
+});
+
+describe("gnubg's verdicts read only at the plies asked about", () => {
+  it('gives the same losses at those plies as a whole reading, and none elsewhere', () => {
+    let compared = 0;
+    for (const { name, record } of stored.filter((s) => s.record.sourceFormat === 'SGF')) {
+      const whole = decisionLosses(storedGame(record));
+      if (!whole) continue;
+      const at = Array.from({ length: whole.checker.length }, (_, i) => i).filter((i) => i % 3 === 1);
+      const some = decisionLosses(storedGame(record), at)!;
+      const asked = new Set(at);
+      for (const kind of ['checker', 'cube'] as const) {
+        const expected = Array.from(whole[kind], (loss, i) => (asked.has(i) ? loss : NaN));
+        expect({ game: name, kind, losses: Array.from(some[kind]) }).toEqual({ game: name, kind, losses: expected });
+        compared += expected.filter((x) => !Number.isNaN(x)).length;
+      }
+    }
+    expect(compared).toBeGreaterThan(50);
   });
 });
 
