@@ -35,7 +35,10 @@ type MatchTest = (match: MatchFields) => boolean;
 
 /** A pattern made into tests: those of the board alone, those that need the Match ID too. */
 interface Compiled {
+  /** The board's tests, those that rule out more positions moved first as a search goes (`boardHolds`). */
   board: BoardTest[];
+  /** Positions each of `board` (by its place) has ruled out. */
+  ruledOut: number[];
   match: MatchTest[];
   /** The decision asked for by structure (without `minError`, which asks gnubg's verdicts instead). */
   decision: BackgammonPattern['decision'];
@@ -106,7 +109,7 @@ const compile = (q: BackgammonPattern): Compiled => {
       match.push((m) => within(m[M.matchLength], r));
     }
   }
-  return { board, match, decision: q.minError === undefined ? q.decision : undefined, minError: q.minError };
+  return { board, ruledOut: board.map(() => 0), match, decision: q.minError === undefined ? q.decision : undefined, minError: q.minError };
 };
 
 const compiled = new WeakMap<BackgammonPattern, Compiled>();
@@ -142,12 +145,30 @@ const needsMatch = (c: Compiled): boolean => c.match.length > 0 || c.decision ==
 const board = newBoard();
 const match = newMatchFields();
 
+/**
+ * Whether the board holds every board test of the pattern. A test that has ruled out more
+ * positions than the one before it (by a margin) takes its place, so the tests that rule most
+ * out are asked first (the answer is the same in any order: each test is pure).
+ */
+const boardHolds = (c: Compiled, b: Int8Array): boolean => {
+  const tests = c.board;
+  for (let i = 0; i < tests.length; i++) {
+    if (tests[i](b)) continue;
+    const ruledOut = c.ruledOut;
+    if (++ruledOut[i] > (i > 0 ? ruledOut[i - 1] + 64 : Infinity)) {
+      [tests[i - 1], tests[i]] = [tests[i], tests[i - 1]];
+      [ruledOut[i - 1], ruledOut[i]] = [ruledOut[i], ruledOut[i - 1]];
+    }
+    return false;
+  }
+  return true;
+};
+
 /** Whether the ply's position holds the pattern's conditions on the board, the match and the move played (all but `minError`). */
 const holdsAt = (c: Compiled, ply: PlyRecord): boolean => {
   const key = ply.position.key;
   if (c.board.length > 0) {
-    if (!decodeBoardInto(key, board)) return false;
-    for (const test of c.board) if (!test(board)) return false;
+    if (!decodeBoardInto(key, board) || !boardHolds(c, board)) return false;
   }
   if (c.decision === 'checker' && moveKindOf(ply.nextMove) !== 'checker') return false;
   if (!needsMatch(c)) return true;
@@ -196,7 +217,7 @@ const hits = (q: BackgammonPattern, game: PatternGame): PatternHit[] => {
 const holdsOnReplay = (c: Compiled, replay: BackgammonReplay, next: number): boolean => {
   if (c.board.length > 0) {
     replay.boardInto(board);
-    for (const test of c.board) if (!test(board)) return false;
+    if (!boardHolds(c, board)) return false;
   }
   if (c.decision === 'checker' && next !== NEXT_CHECKER) return false;
   if (!needsMatch(c)) return true;
