@@ -40,7 +40,7 @@ interface PlayedMove {
 const mean = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
 
 /** What a stored game says to a tally (the explorer's counts, and the index writer's when it indexes stored games again). */
-export const talliedGame = (game: Game): TalliedGame => ({
+export const talliedGame = (game: Pick<Game, 'outcome' | 'firstPoints' | 'player1Rating' | 'player2Rating' | 'playedOn'>): TalliedGame => ({
   outcome: game.outcome,
   firstPoints: game.firstPoints,
   player1Rating: game.player1Rating,

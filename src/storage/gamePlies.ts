@@ -38,8 +38,11 @@ export class RecordedHashers {
   }
 }
 
+/** What a replay of a stored game reads of its row: the game, its source, its import (the tables and options it was read with) and its metadata. */
+export type StoredGameRow = Pick<Game, 'id' | 'importId' | 'sourceFormat' | 'source' | 'metadata'>;
+
 /** Every stored node of `game`, in replay order (a repeated (variation, ply) place keeps its first node). */
-export async function replayStoredGame(sql: SqlExecutor, game: Game, options: ImportOptions, hashers = new RecordedHashers(sql)): Promise<StoredPly[]> {
+export async function replayStoredGame(sql: SqlExecutor, game: StoredGameRow, options: ImportOptions, hashers = new RecordedHashers(sql)): Promise<StoredPly[]> {
   const reader = readerFor(game.sourceFormat);
   if (!reader) return [];
   const fast = reader.replay?.(game.source, options);
@@ -51,7 +54,7 @@ export async function replayStoredGame(sql: SqlExecutor, game: Game, options: Im
  * The record the import made of a stored game, made again from its source by its reader's
  * `reread` (with the import's options and recorded tables); null when no reader rereads it.
  */
-export async function readStoredGame(sql: SqlExecutor, game: Game, options: ImportOptions, hashers = new RecordedHashers(sql)): Promise<GameRecord | null> {
+export async function readStoredGame(sql: SqlExecutor, game: StoredGameRow, options: ImportOptions, hashers = new RecordedHashers(sql)): Promise<GameRecord | null> {
   const reader = readerFor(game.sourceFormat);
   if (!reader?.reread) return null;
   // A Go game is hashed with the table its import recorded: it replays to the keys the index holds.

@@ -140,6 +140,34 @@ const gameOfRow = (row: GameRow): Game => ({
   createdAt: new Date(row.createdAt),
 });
 
+/**
+ * What a scan of many games replays and tallies (pattern search): the game, its source and what its
+ * reader reads again with it, its players, and what a tally of its result reads (`talliedGame`).
+ */
+export type ScannedGame = Pick<
+  Game,
+  'id' | 'importId' | 'sourceFormat' | 'source' | 'metadata' | 'outcome' | 'player1' | 'player2' | 'firstPoints' | 'player1Rating' | 'player2Rating' | 'playedOn'
+>;
+
+/** The columns of a `ScannedGame`: a third of GAME_COLUMNS, without the texts, keys and signature a scan does not read. */
+const SCANNED_COLUMNS = `g.id, g."importId", g."sourceFormat", g.source, g.metadata, g.outcome::text AS outcome, g.player1, g.player2,
+  g."firstPoints", g."player1Rating", g."player2Rating", g."playedOn"::text AS "playedOn"`;
+
+type ScannedRow = Omit<ScannedGame, 'playedOn'> & { playedOn: string | null };
+
+/** The games that `where` keeps, in `orderBy`, as a scan reads them (`ScannedGame`). */
+export const selectScannedGames = async (db: Database, where: string, params: unknown[], orderBy = '', limit?: number): Promise<ScannedGame[]> =>
+  (await db.sql.query<ScannedRow>(`SELECT ${SCANNED_COLUMNS} FROM "Game" g ${where} ${orderBy} ${limit === undefined ? '' : `LIMIT ${limit}`}`, params)).map(
+    (row) => ({ ...row, source: plainBytes(row.source), playedOn: dayOf(row.playedOn) }),
+  );
+
+/** The games with `ids`, in that order, as a scan reads them. */
+export async function scannedGamesInOrder(db: Database, ids: readonly bigint[]): Promise<ScannedGame[]> {
+  if (ids.length === 0) return [];
+  const found = new Map((await selectScannedGames(db, 'WHERE g.id = ANY($1::int8[])', [ids])).map((g) => [g.id, g]));
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
 /** The games that `where` (SQL over the row `g`, with `params`) keeps, in `orderBy`, at most `limit` of them. */
 export const selectGames = async (db: Database, where: string, params: unknown[], orderBy = '', limit?: number): Promise<Game[]> =>
   (await db.sql.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${where} ${orderBy} ${limit === undefined ? '' : `LIMIT ${limit}`}`, params)).map(gameOfRow);

@@ -17,14 +17,13 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
-import type { Game } from '../generated/prisma/client';
 import type { ImportOptions } from '../games/formats';
 import { mainLinePlies } from '../games/gameAttributes';
 import type { PatternGame, PatternLanguage, StoredPatternGame } from '../games/patterns';
 import { Pacer } from '../games/reading/pacer';
 import { type MoveTally, addToTally, emptyTally } from '../db/positionIndex';
 import { type MoveStat, moveStatOf, talliedGame } from './explorer';
-import { gamesInOrder, selectGames } from './games';
+import { type ScannedGame, scannedGamesInOrder, selectScannedGames } from './games';
 import { type GameQuery, gameConditions } from './gameFilter';
 import { RecordedHashers, importOptionsByIds, replayStoredGame } from './gamePlies';
 import { type KindSignatures, importsStamp, keptSignatures } from './patternSignatures';
@@ -111,7 +110,7 @@ const SIGNATURE_PAGE = 1000;
  * index in the kept signatures).
  */
 interface CandidatePage<C> {
-  games: Game[];
+  games: ScannedGame[];
   read: number;
   size: number;
   next: C | undefined;
@@ -156,7 +155,7 @@ function candidatePages(db: Database, kind: GameKind, filter: GameQuery, mayHold
     }
     const where = `WHERE ${conditions.join(' AND ')}`;
     if (!mayHold) {
-      const games = await selectGames(db, where, params, 'ORDER BY g.id', PAGE);
+      const games = await selectScannedGames(db, where, params, 'ORDER BY g.id', PAGE);
       return { games, read: games.length, size: PAGE, next: games.at(-1)?.id };
     }
     const heads = await db.sql.query<{ id: bigint; signature: Uint8Array | null }>(
@@ -165,7 +164,7 @@ function candidatePages(db: Database, kind: GameKind, filter: GameQuery, mayHold
     );
     // A game without a signature (stored before its game kept one) may hold anything.
     const kept = heads.filter((h) => h.signature === null || mayHold(h.signature)).map((h) => h.id);
-    const games = await gamesInOrder(db, kept);
+    const games = await scannedGamesInOrder(db, kept);
     return { games, read: heads.length, size: SIGNATURE_PAGE, next: heads.at(-1)?.id };
   });
 }
@@ -183,12 +182,12 @@ function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, sig
     for (; i < count && kept.length < SIGNATURE_PAGE; i++) {
       if (missing[i] || mayHold(bytes.subarray(i === 0 ? 0 : ends[i - 1], ends[i]))) kept.push(BigInt(ids[i]));
     }
-    let games: Game[] = [];
+    let games: ScannedGame[] = [];
     if (kept.length > 0) {
       const { conditions, params } = candidateConditions(kind, filter);
       params.push(kept);
       conditions.push(`g.id = ANY($${params.length}::int8[])`);
-      games = await selectGames(db, `WHERE ${conditions.join(' AND ')}`, params, 'ORDER BY g.id');
+      games = await selectScannedGames(db, `WHERE ${conditions.join(' AND ')}`, params, 'ORDER BY g.id');
     }
     // A page ends at SIGNATURE_PAGE games let through, or at the last game: the last is short.
     return { games, read: i - from, size: i < count ? i - from : i - from + 1, next: i };
@@ -200,7 +199,7 @@ class Continuations {
   private readonly byMove = new Map<string, { move: string; byFirst: boolean; tally: MoveTally }>();
 
   /** Counts `game` once for each move of `moves` (the key of a side and a move). */
-  add(game: Game, moves: ReadonlyMap<string, { move: string; byFirst: boolean }>): void {
+  add(game: ScannedGame, moves: ReadonlyMap<string, { move: string; byFirst: boolean }>): void {
     const tallied = talliedGame(game);
     for (const [key, { move, byFirst }] of moves) {
       let counted = this.byMove.get(key);
@@ -218,7 +217,7 @@ class Continuations {
 }
 
 /** The game as its pattern language sees it, without its plies (what a language's own replay reads). */
-const storedPatternGame = (game: Game, options: ImportOptions): StoredPatternGame => ({
+const storedPatternGame = (game: ScannedGame, options: ImportOptions): StoredPatternGame => ({
   source: game.source,
   sourceFormat: game.sourceFormat,
   metadata: (game.metadata ?? {}) as Record<string, unknown>,

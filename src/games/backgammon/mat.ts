@@ -120,6 +120,22 @@ export const matReader: FormatReader = {
   reread: ({ source, metadata }) => matChunk(source, storedCrawfordGame(metadata)).games[0] ?? null,
 };
 
+/**
+ * A stored MAT game's one game as its import read it (the text decoded as `matChunk` decodes it,
+ * its Crawford flag as stored), unreplayed; null when the source does not read or holds other
+ * than one game (the reread would fail, or find nothing).
+ */
+export const storedMatGame = (source: Uint8Array, metadata: unknown): BackgammonGame | null => {
+  const parsed = parseMatFile(decode(source, []));
+  if (!parsed.ok) return null;
+  const read = gamesOfMat(parsed.value.file);
+  if (!read.ok || read.value.games.length !== 1) return null;
+  const game = read.value.games[0].game;
+  const crawfordGame = storedCrawfordGame(metadata);
+  if (crawfordGame !== undefined) game.info.rules.crawfordGame = crawfordGame;
+  return game;
+};
+
 /** A stored MAT game read back into a backgammon game (its Crawford flag as stored: the game alone cannot tell). */
 export const backgammonGameOfMat = (game: Game): Result<BackgammonGame> => {
   const text = Buffer.from(game.source).toString('utf8');

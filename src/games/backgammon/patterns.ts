@@ -7,7 +7,7 @@
  * summed into a per-game signature that rules games out before their plies are read.
  */
 import type { PlyRecord } from '../../db/records';
-import type { PatternContinuation, PatternGame, PatternHit, PatternLanguage, PatternSignature } from '../patterns';
+import type { PatternContinuation, PatternGame, PatternHit, PatternLanguage, PatternSignature, StoredPatternGame } from '../patterns';
 import { backgammonExplorer } from './explorer';
 import {
   M,
@@ -27,6 +27,7 @@ import {
   signedPointOf,
 } from './patternBoard';
 import { type BackgammonPattern, type Range, type SideRanges, readBackgammonPattern } from './patternQuery';
+import { type BackgammonReplay, NEXT_CHECKER, NEXT_CUBE, type PlyVisitor, replayMatSource, replaySgfSource } from './patternReplay';
 import { decisionLosses } from './verdicts';
 
 type BoardTest = (board: Int8Array) => boolean;
@@ -34,7 +35,10 @@ type MatchTest = (match: MatchFields) => boolean;
 
 /** A pattern made into tests: those of the board alone, those that need the Match ID too. */
 interface Compiled {
+  /** The board's tests, those that rule out more positions moved first as a search goes (`boardHolds`). */
   board: BoardTest[];
+  /** Positions each of `board` (by its place) has ruled out. */
+  ruledOut: number[];
   match: MatchTest[];
   /** The decision asked for by structure (without `minError`, which asks gnubg's verdicts instead). */
   decision: BackgammonPattern['decision'];
@@ -105,7 +109,7 @@ const compile = (q: BackgammonPattern): Compiled => {
       match.push((m) => within(m[M.matchLength], r));
     }
   }
-  return { board, match, decision: q.minError === undefined ? q.decision : undefined, minError: q.minError };
+  return { board, ruledOut: board.map(() => 0), match, decision: q.minError === undefined ? q.decision : undefined, minError: q.minError };
 };
 
 const compiled = new WeakMap<BackgammonPattern, Compiled>();
@@ -141,12 +145,30 @@ const needsMatch = (c: Compiled): boolean => c.match.length > 0 || c.decision ==
 const board = newBoard();
 const match = newMatchFields();
 
+/**
+ * Whether the board holds every board test of the pattern. A test that has ruled out more
+ * positions than the one before it (by a margin) takes its place, so the tests that rule most
+ * out are asked first (the answer is the same in any order: each test is pure).
+ */
+const boardHolds = (c: Compiled, b: Int8Array): boolean => {
+  const tests = c.board;
+  for (let i = 0; i < tests.length; i++) {
+    if (tests[i](b)) continue;
+    const ruledOut = c.ruledOut;
+    if (++ruledOut[i] > (i > 0 ? ruledOut[i - 1] + 64 : Infinity)) {
+      [tests[i - 1], tests[i]] = [tests[i], tests[i - 1]];
+      [ruledOut[i - 1], ruledOut[i]] = [ruledOut[i], ruledOut[i - 1]];
+    }
+    return false;
+  }
+  return true;
+};
+
 /** Whether the ply's position holds the pattern's conditions on the board, the match and the move played (all but `minError`). */
 const holdsAt = (c: Compiled, ply: PlyRecord): boolean => {
   const key = ply.position.key;
   if (c.board.length > 0) {
-    if (!decodeBoardInto(key, board)) return false;
-    for (const test of c.board) if (!test(board)) return false;
+    if (!decodeBoardInto(key, board) || !boardHolds(c, board)) return false;
   }
   if (c.decision === 'checker' && moveKindOf(ply.nextMove) !== 'checker') return false;
   if (!needsMatch(c)) return true;
@@ -168,22 +190,64 @@ const continuationOf = (ply: PlyRecord): PatternContinuation | null => {
   return { move: backgammonExplorer.shownMove(key, played), byFirst };
 };
 
+/** The plies of `at` whose decisions lost at least `minError` by gnubg's verdicts on `game` (none when it carries no analysis). */
+const lostAtLeast = <T>(q: BackgammonPattern, minError: number, game: Parameters<typeof decisionLosses>[0], at: T[], plyOf: (t: T) => number): T[] => {
+  const losses = decisionLosses(game, at.map(plyOf));
+  if (!losses) return [];
+  const { checker, cube } = losses;
+  const lost =
+    q.decision === 'checker'
+      ? (i: number) => checker[i] >= minError
+      : q.decision === 'cube'
+        ? (i: number) => cube[i] >= minError
+        : (i: number) => checker[i] >= minError || cube[i] >= minError;
+  return at.filter((t) => lost(plyOf(t)));
+};
+
 const hits = (q: BackgammonPattern, game: PatternGame): PatternHit[] => {
   const c = compiledOf(q);
   const at: number[] = [];
   const { plies } = game;
   for (let i = 0; i < plies.length; i++) if (holdsAt(c, plies[i])) at.push(i);
-  let kept = at;
-  if (c.minError !== undefined && at.length > 0) {
-    const losses = decisionLosses(game);
-    if (!losses) return [];
-    const min = c.minError;
-    const { checker, cube } = losses;
-    const lost =
-      q.decision === 'checker' ? (i: number) => checker[i] >= min : q.decision === 'cube' ? (i: number) => cube[i] >= min : (i: number) => checker[i] >= min || cube[i] >= min;
-    kept = at.filter(lost);
-  }
+  const kept = c.minError !== undefined && at.length > 0 ? lostAtLeast(q, c.minError, game, at, (i) => i) : at;
   return kept.map((i) => ({ ply: i, continuation: continuationOf(plies[i]) }));
+};
+
+/** `holdsAt` on the position a replay of the stored game reached, the move played next told by its kind (NEXT_*). */
+const holdsOnReplay = (c: Compiled, replay: BackgammonReplay, next: number): boolean => {
+  if (c.board.length > 0) {
+    replay.boardInto(board);
+    if (!boardHolds(c, board)) return false;
+  }
+  if (c.decision === 'checker' && next !== NEXT_CHECKER) return false;
+  if (!needsMatch(c)) return true;
+  replay.matchInto(match);
+  for (const test of c.match) if (!test(match)) return false;
+  return c.decision !== 'cube' || decisionHolds('cube', next === NEXT_CHECKER ? 'checker' : next === NEXT_CUBE ? 'cube' : null, match);
+};
+
+/**
+ * The hits of `hits` found by replaying the stored game itself (patternReplay.ts: boards only, no
+ * key written, the legality of a play using every die not checked again), each hit's continuation
+ * written as the import wrote the move; null where the replay does not read the source as the
+ * import did.
+ */
+const storedHits = (q: BackgammonPattern, game: StoredPatternGame): PatternHit[] | null => {
+  const c = compiledOf(q);
+  const found: PatternHit[] = [];
+  const visitor: PlyVisitor = {
+    at: (ply, next, replay) => {
+      if (!holdsOnReplay(c, replay, next)) return false;
+      found.push({ ply, continuation: null });
+      return true;
+    },
+    played: (move, byFirst) => {
+      found[found.length - 1].continuation = { move, byFirst };
+    },
+  };
+  const read = game.sourceFormat === 'SGF' ? replaySgfSource(game.source, visitor) : game.sourceFormat === 'MAT' && replayMatSource(game, visitor);
+  if (!read) return null;
+  return c.minError !== undefined && found.length > 0 ? lostAtLeast(q, c.minError, game, found, (h) => h.ply) : found;
 };
 
 // ---------------------------------------------------------------- the per-game signature
@@ -355,5 +419,6 @@ const signature: PatternSignature<BackgammonPattern> = { of: signatureOf, mayHol
 export const backgammonPatterns: PatternLanguage<BackgammonPattern> = {
   read: readBackgammonPattern,
   hits,
+  storedHits,
   signature,
 };

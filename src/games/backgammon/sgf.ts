@@ -51,9 +51,15 @@ export interface GameAnalysis {
  * doubles in match-winning chances; its takes and drops, which need the match equity table, in
  * normalised equity) and, in `details.loss`, the normalised equity lost as gnubg's statistics
  * count it (`decisionErrors`); and each side's sums of those (`PlayerAnalysis`). A node whose
- * analysis does not read is left out, and told to `notStored`.
+ * analysis does not read is left out, and told to `notStored`. With `decidedFrom`, only the
+ * decisions made from the plies it keeps are read (the sums then count only those).
  */
-export const analysisOf = (game: BackgammonGame, plies: BgPly[], notStored: (error: CodecError, node: BgNode) => void = () => {}): GameAnalysis => {
+export const analysisOf = (
+  game: BackgammonGame,
+  plies: BgPly[],
+  notStored: (error: CodecError, node: BgNode) => void = () => {},
+  decidedFrom?: (ply: number) => boolean,
+): GameAnalysis => {
   const scores: ScoreRecord[] = [];
   const judged: DecisionError[] = [];
   const unjudgedCube: [number, number] = [0, 0];
@@ -61,6 +67,8 @@ export const analysisOf = (game: BackgammonGame, plies: BgPly[], notStored: (err
   for (let k = 1; k < plies.length; k++) {
     const ply = plies[k];
     if (ply.nodeIndex === null) continue;
+    // Only the decisions made from the plies asked about (their analysis is read, the rest's not).
+    if (decidedFrom && !decidedFrom(k - 1)) continue;
     const node = game.nodes[ply.nodeIndex];
     if (!node.extra.some((p) => p.id === 'A' || p.id === 'DA')) continue;
     const decisions = decisionEquities(node, game.info.matchLength);

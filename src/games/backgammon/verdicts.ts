@@ -31,11 +31,14 @@ export const lossOfScore = (score: ScoreRecord): number => {
 const utf8 = new TextDecoder('utf-8');
 
 /**
- * The verdicts of `game`'s analysis per ply of its main line (`game.plies`); null when the game
- * carries none (a .mat game, an SGF game gnubg did not analyse, a source that no longer reads).
- * A score whose position is not the ply's (the plies came from another reading) is left out.
+ * The verdicts of `game`'s analysis per ply of its main line (`game.plies`, or where the game comes
+ * without them, the plies of the replay here: the import's); null when the game carries none (a
+ * .mat game, an SGF game gnubg did not analyse, a source that no longer reads). A score whose
+ * position is not the ply's (the plies came from another reading) is left out. With `at` (plies
+ * in order), only the decisions made from those plies are read: reading gnubg's candidates is
+ * nearly all the time this takes, and the others' stay NaN.
  */
-export const decisionLosses = (game: PatternGame): PlyLosses | null => {
+export const decisionLosses = (game: Pick<PatternGame, 'source' | 'sourceFormat'> & { plies?: PatternGame['plies'] }, at?: readonly number[]): PlyLosses | null => {
   if (game.sourceFormat !== 'SGF') return null;
   const text = utf8.decode(game.source);
   // Both A[ and DA[ end in "A[": a game without it has no verdict to read.
@@ -45,16 +48,24 @@ export const decisionLosses = (game: PatternGame): PlyLosses | null => {
   const bg = read.value.games[0];
   const replay = replayGame(bg);
   if (!replay.ok) return null;
-  const { scores } = analysisOf(bg, replay.value.plies);
+  let asked: Uint8Array | undefined;
+  if (at) {
+    asked = new Uint8Array(replay.value.plies.length);
+    for (const ply of at) if (ply < asked.length) asked[ply] = 1;
+  }
+  const { scores } = analysisOf(bg, replay.value.plies, undefined, asked && ((ply) => asked[ply] === 1));
   if (scores.length === 0) return null;
-  const n = game.plies.length;
+  const replayed = replay.value.plies;
+  const plies = game.plies;
+  const n = plies ? plies.length : replayed.length;
+  const keyAt = (at: number): string => (plies ? plies[at].position.key : replayed[at].key);
   const losses: PlyLosses = { checker: new Float64Array(n).fill(NaN), cube: new Float64Array(n).fill(NaN) };
   for (const score of scores) {
     const decided = (score.details as { ply?: unknown } | undefined)?.ply;
     if (typeof decided !== 'number') continue;
     // A decision of ply k is made from the position of ply k − 1.
     const at = decided - 1;
-    if (at < 0 || at >= n || game.plies[at].position.key !== score.positionKey) continue;
+    if (at < 0 || at >= n || keyAt(at) !== score.positionKey) continue;
     const loss = lossOfScore(score);
     if (Number.isNaN(loss)) continue;
     const into = score.ruleset.startsWith('checker:') ? losses.checker : losses.cube;
