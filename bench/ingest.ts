@@ -6,7 +6,8 @@
  * temporary data directory):
  *   ingest-go-positions  BENCH_GO_RECORDS (1,000,000, the issue's size) Go position records (the generator of
  *                        bench/goImport.ts), and `psql \copy` of the same rows into the same table
- *                        (an empty copy of "Position" with all its indexes): records/s and ratio
+ *                        (an empty copy of "Position" with all its indexes), three times (each
+ *                        given; the ratio is over their median): records/s and ratio
  *   ingest-go-scores     a score file over the first quarter of those positions (a quarter, so the
  *                        suite stays under 10 minutes: a million scores take about 90 s here)
  *   ingest-pgn           BENCH_PGN_GAMES (10,000, the issue's size) games of bench/chessGames.ts (a real
@@ -88,20 +89,37 @@ function writeSgfFile(file: string, copies: number): number {
   return gamesPerCopy * copies;
 }
 
-/** `psql \copy` of the rows the CLI stored in `from` into an empty copy of the same table. */
-function psqlCopy(from: string): { rows: number; seconds: number } {
+/** How often `psqlCopy` copies the rows: its time varies by half between runs on this VM (issue 29 asks for three). */
+const PSQL_COPIES = 3;
+
+/**
+ * `psql \copy` of the rows the CLI stored in `from` into an empty copy of the same table, made
+ * anew PSQL_COPIES times: the rows and each copy's seconds.
+ */
+function psqlCopy(from: string): { rows: number; seconds: number[] } {
   const tsv = path.join(DIR, 'positions.tsv');
   const columns = `kind, key, hash, "groupKey", "sideToMove", board, data, "pieceCount", "listImportId", "listIndex"`;
   const psql = (command: string) => execFileSync('psql', [DATABASE_URL, '-qAtc', command], { encoding: 'utf8' });
   psql(`\\copy (SELECT ${columns} FROM "${from}"."Position" ORDER BY id) TO '${tsv}'`);
-  psql(`CREATE TABLE "${from}"."PositionCopy" (LIKE "${from}"."Position" INCLUDING ALL)`);
-  const started = process.hrtime.bigint();
-  psql(`\\copy "${from}"."PositionCopy" (${columns}) FROM '${tsv}'`);
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const rows = Number(psql(`SELECT count(*) FROM "${from}"."PositionCopy"`).trim());
+  const seconds: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < PSQL_COPIES; i++) {
+    psql(`DROP TABLE IF EXISTS "${from}"."PositionCopy"`);
+    psql(`CREATE TABLE "${from}"."PositionCopy" (LIKE "${from}"."Position" INCLUDING ALL)`);
+    const started = process.hrtime.bigint();
+    psql(`\\copy "${from}"."PositionCopy" (${columns}) FROM '${tsv}'`);
+    seconds.push(Number(process.hrtime.bigint() - started) / 1e9);
+    rows = Number(psql(`SELECT count(*) FROM "${from}"."PositionCopy"`).trim());
+  }
   fs.rmSync(tsv);
   return { rows, seconds };
 }
+
+/** The middle value. */
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
 
 /** Entries of the position index: places where a position occurs in a game (runs and 10-byte block entries). */
 async function countIndexEntries(schema: string): Promise<number> {
@@ -157,9 +175,10 @@ async function benchGo(): Promise<void> {
     storedPositions: stored,
     postgresSeconds: round(goPg.seconds, 1),
     postgresRecordsPerSecond: perSecond(GO_RECORDS, goPg),
-    psqlCopySeconds: round(copy.seconds, 1),
-    psqlCopyRowsPerSecond: round(copy.rows / copy.seconds),
-    overPsqlCopy: round(copy.seconds / goPg.seconds, 2),
+    psqlCopySeconds: round(median(copy.seconds), 1),
+    psqlCopySecondsEach: copy.seconds.map((t) => round(t, 1)),
+    psqlCopyRowsPerSecond: round(copy.rows / median(copy.seconds)),
+    overPsqlCopy: round(median(copy.seconds) / goPg.seconds, 2),
     pgliteRecords: small,
     pgliteRecordsPerSecond: perSecond(small, goLite),
   });
@@ -223,6 +242,8 @@ async function benchPgn(): Promise<void> {
   emit('memory-import-pgn', {
     postgresPeakRssMb: { [pgnSmall]: round(pgnPgSmall.peakRssMb), [PGN_GAMES]: round(pgnPg.peakRssMb) },
     pglitePeakRssMb: { [pgnSmall]: round(pgnLite.peakRssMb) },
+    /** The same PGlite figure flat, for its goal (issue 29: ≤ 350 MB on 2,500 games, a quarter of the default file). */
+    pgliteQuarterPeakRssMb: round(pgnLite.peakRssMb),
   });
 }
 

@@ -19,7 +19,7 @@ interface Goal {
   text: string;
 }
 
-/** The goals (issues 8, 14, 27 and 28), one place: a figure of a benchmark's line against a bound. */
+/** The goals (issues 8, 14, 27, 28 and 29), one place: a figure of a benchmark's line against a bound. */
 const GOALS: Goal[] = [
   { benchmark: 'lookup-single', figure: 'requestsPerSecond', op: '>=', value: 3500, text: 'single lookups, 16 connections (req/s)' },
   { benchmark: 'lookup-single', figure: 'p99Ms', op: '<=', value: 15, text: 'single lookups, p99 (ms)' },
@@ -52,6 +52,10 @@ const GOALS: Goal[] = [
   { benchmark: 'lookup-list20-ratio', figure: 'tabulaOverReference', op: '>=', value: 0.8, text: 'positionsByKeys, 20 keys, over the reference (issue 14)' },
   { benchmark: 'codec-pgn', figure: 'replayKeysOverChessops', op: '>=', value: 3, text: 'PGN parse + replay + keys over chessops, median of 5 (issue 14)' },
   { benchmark: 'ingest-go-positions', figure: 'overPsqlCopy', op: '>=', value: 0.9, text: 'Go position import over psql \\copy (issue 14)' },
+  // Issue 29's figures beside those above (the import, the lookups and the Go file keep their rows).
+  { benchmark: 'scale-positions', figure: 'hotP99Ms', op: '<=', value: 15, text: 'first 20 occurrences at 1,000,000 games, hot positions, p99 (ms; issue 29)' },
+  { benchmark: 'scale-positions', figure: 'coldP99Ms', op: '<=', value: 15, text: 'first 20 occurrences at 1,000,000 games, cold positions, p99 (ms; issue 29)' },
+  { benchmark: 'memory-import-pgn', figure: 'pgliteQuarterPeakRssMb', op: '<=', value: 350, text: 'PGlite importer peak RSS, 2,500 PGN games (MB; issue 29)' },
   // Issue 27's export goal: lichess streams 20-60 games/s.
   { benchmark: 'export-pgn', figure: 'gamesPerSecond', op: '>=', value: 20_000, text: 'export by filter, PGN over HTTP (games/s; issue 27)' },
   { benchmark: 'export-pgn', figure: 'serverRssGrowthMb', op: '<=', value: 32, text: 'export: server RSS after 4 exports over after 2 (MB), memory flat (issue 27)' },
