@@ -20,18 +20,18 @@ import { writeGoPositionFile } from './goData';
 import { BUILD_ROOT, DATABASE_URL, cliImport, cpuSeconds, dropSchema, emit, peakRssMb, prng, round, startProcess, stopProcess, LOAD_CONNECTIONS, loadHttp } from './common';
 
 
-const SCHEMA = 'bench_lookup';
+const SCHEMA = process.env.BENCH_LOOKUP_SCHEMA || 'bench_lookup';
 const POSITIONS = Number(process.env.BENCH_LOOKUP_POSITIONS || 100_000);
 const DURATION = Number(process.env.BENCH_LOOKUP_SECONDS || 10);
 const BATCH = 20;
-const TABULA_PORT = 4517;
+const TABULA_PORT = Number(process.env.BENCH_LOOKUP_PORT || 4517);
 /**
  * The batches of 20 keys cost 600 (docs/API.md, The cost of a query): over the anonymous free
  * cost (250), they would share the anonymous budget of 1,500 per second. This benchmark measures
  * throughput, so its server lets them through (as a reader token would).
  */
 const LOOKUP_FREE_COST = '1000';
-const REF_PORT = 4518;
+const REF_PORT = TABULA_PORT + 1;
 
 const FIELDS = 'id key sideToMove board';
 const SINGLE = `query Lookup($key: String!) { positions(key: $key, kind: GO) { ${FIELDS} } }`;

@@ -16,16 +16,17 @@ import express from 'express';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Database } from '../db/database';
 import { resolvers } from '../resolvers';
-import { authenticate, authPlugin, checkReadAccess, type AuthConfig } from './auth';
+import { authenticate, authPlugin, checkOperationAccess, checkReadAccess, type AuthConfig } from './auth';
 import { createContext, type Context } from '../api/context';
 import { formatError } from '../api/errors';
-import { operationChecksPlugin } from './operationChecks';
+import { operationChecksPlugin, operationProblem } from './operationChecks';
+import { knownOperations, type KnownOperations, type KnownRequest } from './knownOperations';
 import { classifyLimitError, DEFAULT_LIMITS, limitSettings, responseLimitFor, responseTooLarge, type Limits } from './limits';
 import { requestLogOf, requestLogging, silentLogger, startRequestLog, type Logger } from './logging';
 import { exportRoute } from './exportRoute';
 import { graphqlHttp, parseByteSize, sendError, sendUnavailable } from './graphqlHttp';
 import { Metrics, poolStatsOf, routeLabel } from './metrics';
-import { clientKeysOf, readDatabase, readRoutingPlugin } from './readRouting';
+import { clientKeysOf, readDatabase, readRoutingPlugin, routeReads } from './readRouting';
 import { loadTypeDefs } from './schema';
 import { webRoutes } from './web';
 
@@ -52,12 +53,16 @@ export interface AppOptions {
   webDir?: string;
   /** Rows `GET /export` reads at a time (default 500; tests make it small). */
   exportPageSize?: number;
+  /** Query documents kept to run again without Apollo's pipeline (`knownOperations.ts`; default 200, 0: none). */
+  knownOperations?: number;
 }
 
 export interface App {
   app: express.Express;
   httpServer: http.Server;
   apollo: ApolloServer<Context>;
+  /** The query documents run without Apollo's pipeline (`knownOperations.ts`), unless turned off. */
+  known?: KnownOperations<Context>;
   metrics: Metrics;
   /** Set when shutting down: readiness answers 503 so no new traffic is routed here. */
   draining: boolean;
@@ -68,10 +73,19 @@ const DEFAULT_AUTH: AuthConfig = { readRequiresToken: false };
 const databaseOf = (db: AppOptions['db']): (() => Database | undefined) => (typeof db === 'function' ? db : () => db);
 
 /** Builds the Apollo server alone (tests use `executeOperation` on it). */
-export const createApollo = (options: AppOptions, httpServer?: http.Server): ApolloServer<Context> => {
+export const createApollo = (options: AppOptions, httpServer?: http.Server): ApolloServer<Context> =>
+  createGraphql({ ...options, knownOperations: 0 }, httpServer).apollo;
+
+/**
+ * Apollo, and the path that runs the query documents it has already parsed and validated without
+ * its pipeline (`knownOperations.ts`; undefined when `options.knownOperations` is 0). Both run the
+ * same checks, from the same functions, in the same order, and format errors with the same `formatError`.
+ */
+const createGraphql = (options: AppOptions, httpServer?: http.Server): { apollo: ApolloServer<Context>; known?: KnownOperations<Context> } => {
   const logger = options.logger ?? silentLogger;
   const metrics = options.metrics ?? new Metrics();
   const limits = limitSettings(options.limits ?? DEFAULT_LIMITS);
+  const auth = options.auth ?? DEFAULT_AUTH;
   /** The logger of the request each error came from, so masked errors are logged with its id. */
   const errorLogs = new WeakMap<object, Logger>();
   const requestLogs: ApolloServerPlugin<Context> = {
@@ -83,18 +97,53 @@ export const createApollo = (options: AppOptions, httpServer?: http.Server): Apo
       };
     },
   };
-  return new ApolloServer<Context>({
+  const formatErrorWith = (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const result = formatError(classifyLimitError(formatted), error, (original) => {
+      const log: Logger = (typeof error === 'object' && error !== null ? errorLogs.get(error) : undefined) ?? logger;
+      log.error({ err: original }, 'internal error (masked as INTERNAL_SERVER_ERROR)');
+      options.logError?.(original);
+    });
+    metrics.countError(result.extensions?.code);
+    return result;
+  };
+  // The cost plugin is the only limit plugin (armor adds none with limits.ts's settings): the known
+  // path runs its check itself; were armor to add one, every request would go through Apollo.
+  const known =
+    (options.knownOperations ?? 200) > 0 && limits.plugins.length === 1
+      ? knownOperations<Context>({
+          maxDocuments: options.knownOperations ?? 200,
+          serving: () => {
+            try {
+              apollo.assertStarted('known operations');
+              return true;
+            } catch {
+              return false;
+            }
+          },
+          // The checks of operationChecksPlugin, authPlugin, readRoutingPlugin and the cost plugin, in their order.
+          admit: ({ schema, document, operation, variables, context }: KnownRequest<Context>) => {
+            if (operationProblem(operation, variables)) return false;
+            try {
+              checkOperationAccess(operation, context.principal, auth);
+            } catch {
+              return false;
+            }
+            const { refusal } = limits.checkCost({ schema, document, operation, variables, principal: context.principal, client: context.client });
+            if (refusal) return false;
+            routeReads(context, operation);
+            return true;
+          },
+          formatError: formatErrorWith,
+          didEncounterErrors: (errors, context) => {
+            for (const error of errors) errorLogs.set(error, context.log());
+          },
+          answered: (operation, started) => metrics.countRequest(operation.name?.value, operation.operation, started),
+        })
+      : undefined;
+  const apollo = new ApolloServer<Context>({
     typeDefs: loadTypeDefs(),
     resolvers,
-    formatError: (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-      const result = formatError(classifyLimitError(formatted), error, (original) => {
-        const log: Logger = (typeof error === 'object' && error !== null ? errorLogs.get(error) : undefined) ?? logger;
-        log.error({ err: original }, 'internal error (masked as INTERNAL_SERVER_ERROR)');
-        options.logError?.(original);
-      });
-      metrics.countError(result.extensions?.code);
-      return result;
-    },
+    formatError: formatErrorWith,
     includeStacktraceInErrorResponses: false,
     // main.ts handles SIGTERM/SIGINT itself (drain, close the pool, exit); Apollo's own handler would re-raise the signal.
     stopOnTerminationSignals: false,
@@ -107,17 +156,20 @@ export const createApollo = (options: AppOptions, httpServer?: http.Server): Apo
       ApolloServerPluginCacheControlDisabled(),
       // Before authentication: a malformed operation is refused as such, whoever sends it.
       operationChecksPlugin() as ApolloServerPlugin<Context>,
-      authPlugin<Context>(options.auth ?? DEFAULT_AUTH),
+      authPlugin<Context>(auth),
       requestLogs,
       // Queries on a replica, when the database has any (readRouting.ts).
       readRoutingPlugin(),
       metrics.plugin() as ApolloServerPlugin<Context>,
       ...(limits.plugins as ApolloServerPlugin<Context>[]),
+      // Documents Apollo has parsed and validated, kept for the known path.
+      ...(known ? [known.plugin] : []),
       ...(httpServer
         ? [ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: options.shutdownGraceMs ?? 10_000 })]
         : []),
     ],
   });
+  return { apollo, known };
 };
 
 /** The path of a request URL, without its query string. */
@@ -140,9 +192,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     });
   const app = express();
   const httpServer = http.createServer();
-  const apollo = createApollo({ ...options, metrics, logger }, httpServer);
+  const { apollo, known } = createGraphql({ ...options, metrics, logger }, httpServer);
   await apollo.start();
-  const result: App = { app, httpServer, apollo, metrics, draining: false };
+  const result: App = { app, httpServer, apollo, known, metrics, draining: false };
 
   /** Counts the response by route and status once it is sent. */
   const countResponse = (res: http.ServerResponse, path: string): void => {
@@ -153,6 +205,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   // /graphql is served without Express (graphqlHttp.ts): it is the hot path.
   const graphql = graphqlHttp({
     apollo,
+    known,
     bodyLimit: parseByteSize(options.bodyLimit ?? '16mb'),
     onRefused: (code) => metrics.countError(code),
     checkResponse: (bytes, context) => {

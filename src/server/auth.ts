@@ -10,6 +10,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ApolloServerPlugin } from '@apollo/server';
+import type { OperationDefinitionNode } from 'graphql';
 import { ANONYMOUS, WRITE_ROLES, checkRead, requireRole, type Principal } from '../api/principal';
 import type { Database } from '../db/database';
 import { findActiveToken } from '../storage/tokens';
@@ -55,16 +56,21 @@ export const checkReadAccess = (principal: Principal, config: AuthConfig): void 
  * Checks the whole operation once, before execution: anything but a query
  * (every mutation, whichever module declares it) needs writer or admin; a
  * query needs a valid token only when reads are closed. A token that is sent
- * but not accepted is refused even where none is needed.
+ * but not accepted is refused even where none is needed. Throws the refusal.
  */
+export const checkOperationAccess = (operation: OperationDefinitionNode, principal: Principal, config: AuthConfig): void => {
+  if (operation.operation === 'query') checkReadAccess(principal, config);
+  else requireRole(principal, WRITE_ROLES);
+};
+
+/** `checkOperationAccess` once per operation, after parsing and before anything runs. */
 export const authPlugin = <C extends { principal: Principal }>(config: AuthConfig): ApolloServerPlugin<C> => ({
   async requestDidStart() {
     return {
       async didResolveOperation({ operation, contextValue }) {
         // No operation matched operationName: nothing will run, and Apollo answers that as bad input.
         if (!operation) return;
-        if (operation.operation === 'query') checkReadAccess(contextValue.principal, config);
-        else requireRole(contextValue.principal, WRITE_ROLES);
+        checkOperationAccess(operation, contextValue.principal, config);
       },
     };
   },

@@ -26,6 +26,8 @@ export interface ServerConfig {
   exportWorkers: number;
   /** TABULA_PATTERN_WORKERS: worker threads that replay a pattern search's games beside the request's thread (0: none). */
   patternWorkers: number;
+  /** TABULA_KNOWN_OPERATIONS: query documents kept to run again without Apollo's pipeline (`knownOperations.ts`; default 200, 0: none). */
+  knownOperations: number;
 }
 
 /** TABULA_SHUTDOWN_GRACE_MS, in milliseconds (default 10 s). */
@@ -42,4 +44,5 @@ export const serverConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): Serve
   database: databaseConfigFromEnv(env),
   exportWorkers: exportWorkersFromEnv(env),
   patternWorkers: patternWorkersFromEnv(env),
+  knownOperations: wholeNumberFromEnv(env, 'TABULA_KNOWN_OPERATIONS', 200),
 });

@@ -16,6 +16,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer } from '@apollo/server';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Context } from '../api/context';
+import type { KnownOperations } from './knownOperations';
 import type { RequestLog } from './logging';
 
 /** A refusal before Apollo sees the request: a status and a GraphQL-shaped error. */
@@ -102,6 +103,8 @@ function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
 
 export interface GraphqlHttpOptions {
   apollo: ApolloServer<Context>;
+  /** Query documents Apollo has validated, run again without its pipeline (`knownOperations.ts`). */
+  known?: KnownOperations<Context>;
   /** Largest body in bytes. */
   bodyLimit: number;
   /** Makes the context of one request; undefined while the database is not open (answered 503). */
@@ -113,9 +116,8 @@ export interface GraphqlHttpOptions {
 }
 
 /** The /graphql handler. */
-export const graphqlHttp =
-  ({ apollo, bodyLimit, context, onRefused, checkResponse }: GraphqlHttpOptions) =>
-  async (req: IncomingMessage, res: ServerResponse, request: RequestLog): Promise<void> => {
+export const graphqlHttp = ({ apollo, known, bodyLimit, context, onRefused, checkResponse }: GraphqlHttpOptions) => {
+  return async (req: IncomingMessage, res: ServerResponse, request: RequestLog): Promise<void> => {
     res.setHeader('access-control-allow-origin', '*');
     if (req.method === 'OPTIONS') return answerPreflight(req, res);
     const makeContext = context(req, request);
@@ -132,31 +134,27 @@ export const graphqlHttp =
       onRefused?.(error.code);
       return sendError(res, error.status, error.code, error.message);
     }
+    let made: Context | undefined;
+    let making: Promise<Context> | undefined;
+    /** The request's context, made once: the known path and Apollo are given the same. */
+    const contextOnce = (): Promise<Context> => (making ??= makeContext().then((c) => (made = c)));
+    const fast = known && body !== undefined ? await known.run(body, req.headers.accept, contextOnce) : undefined;
+    if (fast) {
+      send(res, fast.status, fast.headers, fast.body, made);
+      return;
+    }
     const headers = new HeaderMap();
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const url = req.url ?? '';
     const query = url.indexOf('?');
-    let made: Context | undefined;
     const response = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: query < 0 ? '' : url.slice(query), body },
-      context: async () => (made = await makeContext()),
+      context: contextOnce,
     });
     if (response.body.kind === 'complete') {
-      const bytes = Buffer.byteLength(response.body.string);
-      const refusal = checkResponse?.(bytes, made);
-      if (refusal) {
-        onRefused?.(String(refusal.extensions?.code));
-        const text = JSON.stringify({ errors: [refusal] });
-        res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-        res.end(text);
-        return;
-      }
-      res.statusCode = response.status ?? 200;
-      for (const [name, value] of response.headers) res.setHeader(name, value);
-      res.setHeader('content-length', bytes);
-      res.end(response.body.string);
+      send(res, response.status ?? 200, response.headers, response.body.string, made);
       return;
     }
     res.statusCode = response.status ?? 200;
@@ -164,3 +162,21 @@ export const graphqlHttp =
     for await (const chunk of response.body.asyncIterator) res.write(chunk);
     res.end();
   };
+
+  /** Sends a whole response, or the refusal `checkResponse` gives instead of a body too large for the caller. */
+  function send(res: ServerResponse, status: number, headers: Iterable<[string, string]>, text: string, made: Context | undefined): void {
+    const bytes = Buffer.byteLength(text);
+    const refusal = checkResponse?.(bytes, made);
+    if (refusal) {
+      onRefused?.(String(refusal.extensions?.code));
+      const refused = JSON.stringify({ errors: [refusal] });
+      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(refused) });
+      res.end(refused);
+      return;
+    }
+    res.statusCode = status;
+    for (const [name, value] of headers) res.setHeader(name, value);
+    res.setHeader('content-length', bytes);
+    res.end(text);
+  }
+};

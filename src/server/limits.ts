@@ -13,7 +13,15 @@
  */
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError, type GraphQLFormattedError, type ValidationContext, type ValidationRule } from 'graphql';
+import {
+  type DocumentNode,
+  GraphQLError,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
 import type { Principal } from '../api/principal';
 import { operationCost } from './cost';
 import { parseByteSize } from './graphqlHttp';
@@ -180,6 +188,8 @@ const reject =
 export interface LimitSettings {
   validationRules: ValidationRule[];
   plugins: ApolloServerPlugin[];
+  /** The cost check the plugins run (shared with the known-operation path, so both draw on one budget per client). */
+  checkCost: CostCheck;
   parseOptions: { maxTokens: number };
   introspection: boolean;
 }
@@ -207,9 +217,11 @@ export const limitSettings = (limits: Limits): LimitSettings => {
     // "Did you mean" hints describe the schema; hide them when introspection is off.
     blockFieldSuggestion: { enabled: !limits.introspection },
   }).protect();
+  const checkCost = costCheck(limits);
   return {
     validationRules: armor.validationRules,
-    plugins: [...(armor.plugins as ApolloServerPlugin[]), costPlugin(limits)],
+    plugins: [...(armor.plugins as ApolloServerPlugin[]), costPlugin(checkCost)],
+    checkCost,
     parseOptions: { maxTokens: limits.maxTokens },
     introspection: limits.introspection,
   };
@@ -239,59 +251,94 @@ const clientBudgets = (limits: Limits) => {
 const costRequest = (extensions: Record<string, unknown> | undefined): 'none' | 'report' | 'dryRun' =>
   extensions?.cost === 'dryRun' ? 'dryRun' : extensions?.cost === true ? 'report' : 'none';
 
+/** What a cost check is given: the operation as Apollo resolved it and who sent it. */
+export interface CostedOperation {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  /** The variables as the request sent them. */
+  variables: Record<string, unknown> | undefined;
+  principal?: Principal;
+  client?: string;
+  /** A dry run (`"extensions": {"cost": "dryRun"}`) draws nothing from the client's budget. */
+  dryRun?: boolean;
+}
+
 /**
- * Refuses an operation whose cost (cost.ts), computed with its variables' values and the
- * arguments' defaults, is over the limit of the caller's role; it runs once the operation is
- * known (after the access check), before execution. Reports the cost on the response when the
- * request asks, and answers a dry run with the cost alone.
+ * The cost check of `limits`: the operation's cost (cost.ts), computed with its variables' values
+ * and the arguments' defaults, and the caller's limit, with the refusal (QUERY_LIMIT_EXCEEDED)
+ * when the cost is over the limit of the caller's role, or (anonymous queries over the free cost)
+ * over what the client's budget holds now; an operation let through draws its cost from that
+ * budget. One per server: the budgets live in it.
  */
-const costPlugin = (limits: Limits): ApolloServerPlugin<{ principal?: Principal; client?: string }> => {
+export const costCheck = (limits: Limits) => {
   const budgets = clientBudgets(limits);
-  return {
-    async requestDidStart({ request }) {
-      const asked = costRequest(request.extensions);
-      let cost: { requested: number; limit: number } | undefined;
-      return {
-        async didResolveOperation({ schema, document, operation, contextValue }) {
-          if (!operation) return;
-          const limit = costLimitFor(limits, contextValue.principal);
-          const requested = Math.round(operationCost(schema, document, operation, request.variables ?? {}));
-          cost = { requested, limit };
-          if (requested > limit) {
-            throw new GraphQLError(`Query cost ${requested} is over the limit of ${limit}`, {
-              extensions: { code: QUERY_LIMIT_EXCEEDED, limit: 'cost', max: limit, found: requested, http: { status: 400 } },
-            });
-          }
-          if (asked === 'dryRun' || requested <= limits.freeCost || contextValue.principal?.kind === 'token') return;
-          const taken = budgets(contextValue.client ?? '').take(requested);
-          if (taken.ok) return;
-          const seconds = Math.ceil(taken.retryAfterMs / 1000);
-          throw new GraphQLError(
-            `Query cost ${requested} is over what this client may spend now without a token (${limits.costPerSecond} per second); retry in ${seconds} s or send a token`,
-            {
-              extensions: {
-                code: QUERY_LIMIT_EXCEEDED,
-                limit: 'costPerSecond',
-                max: limits.costPerSecond,
-                found: requested,
-                retryAfterMs: taken.retryAfterMs,
-                http: { status: 429, headers: new HeaderMap([['retry-after', String(seconds)]]) },
-              },
-            },
-          );
+  return ({ schema, document, operation, variables, principal, client, dryRun }: CostedOperation): OperationCost => {
+    const limit = costLimitFor(limits, principal);
+    const requested = Math.round(operationCost(schema, document, operation, variables ?? {}));
+    if (requested > limit) {
+      const refusal = new GraphQLError(`Query cost ${requested} is over the limit of ${limit}`, {
+        extensions: { code: QUERY_LIMIT_EXCEEDED, limit: 'cost', max: limit, found: requested, http: { status: 400 } },
+      });
+      return { requested, limit, refusal };
+    }
+    if (dryRun || requested <= limits.freeCost || principal?.kind === 'token') return { requested, limit };
+    const taken = budgets(client ?? '').take(requested);
+    if (taken.ok) return { requested, limit };
+    const seconds = Math.ceil(taken.retryAfterMs / 1000);
+    const refusal = new GraphQLError(
+      `Query cost ${requested} is over what this client may spend now without a token (${limits.costPerSecond} per second); retry in ${seconds} s or send a token`,
+      {
+        extensions: {
+          code: QUERY_LIMIT_EXCEEDED,
+          limit: 'costPerSecond',
+          max: limits.costPerSecond,
+          found: requested,
+          retryAfterMs: taken.retryAfterMs,
+          http: { status: 429, headers: new HeaderMap([['retry-after', String(seconds)]]) },
         },
-        async responseForOperation() {
-          if (asked !== 'dryRun' || !cost) return null;
-          return { http: { status: 200, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { extensions: { cost } } } };
-        },
-        async willSendResponse({ response }) {
-          if (asked === 'none' || !cost || response.body.kind !== 'single') return;
-          response.body.singleResult.extensions = { ...response.body.singleResult.extensions, cost };
-        },
-      };
-    },
+      },
+    );
+    return { requested, limit, refusal };
   };
 };
+
+/** An operation's cost and the caller's limit; `refusal` when it may not run. */
+export interface OperationCost {
+  requested: number;
+  limit: number;
+  refusal?: GraphQLError;
+}
+
+export type CostCheck = ReturnType<typeof costCheck>;
+
+/**
+ * Runs `check` on every operation once it is known (after the access check), before execution.
+ * Reports the cost on the response when the request asks, and answers a dry run with the cost alone.
+ */
+const costPlugin = (check: CostCheck): ApolloServerPlugin<{ principal?: Principal; client?: string }> => ({
+  async requestDidStart({ request }) {
+    const asked = costRequest(request.extensions);
+    let cost: { requested: number; limit: number } | undefined;
+    return {
+      async didResolveOperation({ schema, document, operation, contextValue }) {
+        if (!operation) return;
+        const { principal, client } = contextValue;
+        const { requested, limit, refusal } = check({ schema, document, operation, variables: request.variables, principal, client, dryRun: asked === 'dryRun' });
+        cost = { requested, limit };
+        if (refusal) throw refusal;
+      },
+      async responseForOperation() {
+        if (asked !== 'dryRun' || !cost) return null;
+        return { http: { status: 200, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { extensions: { cost } } } };
+      },
+      async willSendResponse({ response }) {
+        if (asked === 'none' || !cost || response.body.kind !== 'single') return;
+        response.body.singleResult.extensions = { ...response.body.singleResult.extensions, cost };
+      },
+    };
+  },
+});
 
 /** graphql 16 says "more that N tokens"; accept the corrected spelling too. */
 const TOKENS = /^Syntax Error: Document contains more tha[nt] (\d+) tokens/;

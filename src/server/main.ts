@@ -117,6 +117,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     bodyLimit: config.bodyLimit,
     auth: config.auth,
     limits: config.limits,
+    knownOperations: config.knownOperations,
     logger,
     metrics,
     shutdownGraceMs: graceMs,

@@ -194,13 +194,18 @@ export class Metrics {
             };
           },
           async willSendResponse({ operation, operationName }) {
-            const labels = { operation: metrics.operationLabel(operationName, !!operation), type: operation?.operation ?? 'none' };
-            metrics.requests.inc(labels);
-            metrics.latency.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+            metrics.countRequest(operationName, operation?.operation, started);
           },
         };
       },
     };
+  }
+
+  /** Counts one GraphQL operation answered (type undefined: none was resolved), with its time since `started` (hrtime ns). */
+  countRequest(operationName: string | null | undefined, type: string | undefined, started: bigint): void {
+    const labels = { operation: this.operationLabel(operationName, type !== undefined), type: type ?? 'none' };
+    this.requests.inc(labels);
+    this.latency.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
   }
 
   recordImport(format: string, error: Error | null, result: unknown): void {

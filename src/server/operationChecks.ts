@@ -85,17 +85,31 @@ const nulInLiterals = (operation: OperationDefinitionNode): GraphQLError | undef
   return found ? refuse(found.argument, found) : undefined;
 };
 
+/**
+ * The refusal of an operation tabula does not run (a subscription, a NUL in a literal or a
+ * variable's value, a value nested too deep), or undefined. `variables` are as the request sent them.
+ */
+export const operationProblem = (operation: OperationDefinitionNode, variables: Record<string, unknown> | undefined): GraphQLError | undefined => {
+  if (operation.operation === 'subscription') {
+    return new GraphQLError('tabula has no subscriptions: send a query or a mutation', {
+      extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+    });
+  }
+  const literal = nulInLiterals(operation);
+  if (literal) return literal;
+  for (const name of Object.keys(variables ?? {})) {
+    const error = nulInValue(variables?.[name], `$${name}`);
+    if (error) return error;
+  }
+  return undefined;
+};
+
 export const operationChecksPlugin = (): ApolloServerPlugin => ({
   async requestDidStart() {
     return {
       async didResolveOperation({ operation, request }) {
         if (!operation) return;
-        if (operation.operation === 'subscription') {
-          throw new GraphQLError('tabula has no subscriptions: send a query or a mutation', {
-            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
-          });
-        }
-        const error = nulInLiterals(operation) ?? Object.entries(request.variables ?? {}).map(([name, value]) => nulInValue(value, `$${name}`)).find(Boolean);
+        const error = operationProblem(operation, request.variables);
         if (error) throw error;
       },
     };

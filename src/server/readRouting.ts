@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ApolloServerPlugin } from '@apollo/server';
+import type { OperationDefinitionNode } from 'graphql';
 import { readFrom, type Context } from '../api/context';
 import type { Database } from '../db/database';
 import { bearerToken } from './auth';
@@ -27,6 +28,11 @@ export const clientKeysOf = (authorization: string | undefined, address: string 
 /** The database a read-only request of the client known by `clientKeys` runs on: a replica when `db` has any to offer. */
 export const readDatabase = (db: Database, clientKeys: readonly string[]): Database => db.replicas?.forRead(clientKeys) ?? db;
 
+/** Sends a query's reads to a replica, when the context's database has any to offer (before any resolver runs). */
+export const routeReads = (context: Context, operation: OperationDefinitionNode): void => {
+  if (operation.operation === 'query' && context.db.replicas) readFrom(context, readDatabase(context.db, context.clientKeys ?? []));
+};
+
 /**
  * Sends each query's reads to a replica, and records each mutation's WAL position for its client
  * before the response is sent. Does nothing on a database without replicas.
@@ -36,7 +42,7 @@ export const readRoutingPlugin = (): ApolloServerPlugin<Context> => ({
     if (!contextValue.db.replicas) return;
     return {
       async didResolveOperation({ operation, contextValue }) {
-        if (operation?.operation === 'query') readFrom(contextValue, readDatabase(contextValue.db, contextValue.clientKeys ?? []));
+        if (operation) routeReads(contextValue, operation);
       },
       async willSendResponse({ operation, contextValue }) {
         if (operation?.operation === 'mutation') await contextValue.db.replicas?.wrote(contextValue.clientKeys ?? []);

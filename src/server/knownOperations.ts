@@ -1,0 +1,220 @@
+/**
+ * Known operations: the hot path of /graphql past the HTTP layer. A query document that Apollo has
+ * parsed and validated once is kept by its text (the same text always parses and validates the
+ * same way against one schema), and a later request that sends the same text runs without
+ * Apollo's request pipeline (hashing the text, the document store, a promise per plugin hook,
+ * content negotiation): the same checks in the same order (`admit`: operation checks, access,
+ * cost and its budget, read routing), graphql's `execute`, and errors formatted as Apollo formats
+ * them (`formatErrors` below, after Apollo's `normalizeAndFormatErrors`), so the response is the
+ * one Apollo would send, byte for byte.
+ *
+ * Anything else is handed back to Apollo, which answers it as before: a document not seen yet, a
+ * mutation, a request with `extensions` (cost reports, persisted queries), an `Accept` header
+ * other than JSON's, variables that do not coerce, and any request a check would refuse (Apollo
+ * runs the checks again and sends their error). Nothing with a side effect has run by then:
+ * `admit` draws on the cost budget last, after every check that can refuse.
+ */
+import type { ApolloServerPlugin } from '@apollo/server';
+import {
+  type DocumentNode,
+  type ExecutionResult,
+  execute,
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
+
+/** What `admit` is given. */
+export interface KnownRequest<C> {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  /** The variables as the request sent them. */
+  variables: Record<string, unknown> | undefined;
+  context: C;
+}
+
+/** A response made without Apollo. */
+export interface KnownResponse {
+  status: number;
+  /** In the order Apollo sets them: those its errors ask for, then the content type. */
+  headers: [string, string][];
+  body: string;
+}
+
+export interface KnownOperationsOptions<C> {
+  /** Whether Apollo answers operations now (started and not stopping). */
+  serving: () => boolean;
+  /**
+   * Runs the checks Apollo's plugins run once an operation is known and says whether the operation
+   * may run; false when any would refuse it (then nothing may have changed: Apollo runs them again).
+   */
+  admit: (request: KnownRequest<C>) => boolean;
+  /** Apollo's `formatError`. */
+  formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+  /** Told of the errors of a response before they are formatted (Apollo's `didEncounterErrors`). */
+  didEncounterErrors?: (errors: readonly GraphQLError[], context: C) => void;
+  /** Told of each operation answered, with its start (hrtime ns). */
+  answered?: (operation: OperationDefinitionNode, started: bigint) => void;
+  /** Most documents kept (the oldest is forgotten first). */
+  maxDocuments?: number;
+  /** Longest query text kept, in characters. */
+  maxQueryLength?: number;
+}
+
+/** Apollo's content type for a single result, for the `Accept` headers answered here (others go to Apollo). */
+const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_ACCEPTS = new Set(['*/*', 'application/json', 'application/json, */*']);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+
+/** A kept document and the operation each `operationName` selects in it. */
+interface KnownDocument {
+  document: DocumentNode;
+  operations: Map<string | undefined, OperationDefinitionNode | null>;
+}
+
+/** `extensions.http` of an error as Apollo reads it: a status and headers to send. */
+const httpOf = (extensions: Record<string, unknown>): { status?: number; headers?: Map<string, string> } | undefined => {
+  const http = extensions.http as { status?: unknown; headers?: unknown } | undefined;
+  if (!http || typeof http !== 'object') return undefined;
+  if ('status' in http && typeof http.status !== 'number') return undefined;
+  if ('headers' in http && !(http.headers instanceof Map)) return undefined;
+  return http as { status?: number; headers?: Map<string, string> };
+};
+
+/**
+ * Apollo's `normalizeAndFormatErrors` for errors of an execution result (GraphQLErrors already):
+ * each error's JSON with `extensions.code` (INTERNAL_SERVER_ERROR when it has none) and without
+ * `extensions.http`, which sets the response's status instead; then `formatError`.
+ */
+export const formatErrors = (
+  errors: readonly GraphQLError[],
+  formatError: KnownOperationsOptions<unknown>['formatError'],
+): { formatted: GraphQLFormattedError[]; status?: number; headers: Map<string, string> } => {
+  let status: number | undefined;
+  const headers = new Map<string, string>();
+  const formatted = errors.map((error) => {
+    try {
+      const extensions: Record<string, unknown> = { ...error.extensions, code: error.extensions.code ?? 'INTERNAL_SERVER_ERROR' };
+      const http = httpOf(extensions);
+      if (http) {
+        if (http.status) status = http.status;
+        for (const [name, value] of http.headers ?? []) headers.set(name, value);
+        delete extensions.http;
+      }
+      return formatError({ ...error.toJSON(), extensions }, error);
+    } catch {
+      return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    }
+  });
+  return { formatted, status, headers };
+};
+
+export const knownOperations = <C extends object>(options: KnownOperationsOptions<C>) => {
+  const maxDocuments = options.maxDocuments ?? 200;
+  const maxQueryLength = options.maxQueryLength ?? 8192;
+  const documents = new Map<string, KnownDocument>();
+  let schema: GraphQLSchema | undefined;
+  let answered = 0;
+
+  /** Keeps a document Apollo has parsed and validated against `validatedOn`, by its text. */
+  const remember = (query: string, document: DocumentNode, validatedOn: GraphQLSchema): void => {
+    if (query.length > maxQueryLength || documents.has(query)) return;
+    if (schema !== validatedOn) {
+      // A new schema (a restart of Apollo): documents validated against the last one are forgotten.
+      documents.clear();
+      schema = validatedOn;
+    }
+    if (documents.size >= maxDocuments) documents.delete(documents.keys().next().value as string);
+    documents.set(query, { document, operations: new Map() });
+  };
+
+  const operationOf = (known: KnownDocument, name: string | undefined): OperationDefinitionNode | null => {
+    const kept = known.operations.get(name);
+    if (kept !== undefined) return kept;
+    const operation = getOperationAST(known.document, name) ?? null;
+    if (known.operations.size < 16) known.operations.set(name, operation);
+    return operation;
+  };
+
+  /**
+   * The response to a POSTed JSON `body`, or undefined when Apollo should answer it (nothing has
+   * run then). `context` makes the request's context (called at most once; Apollo is given the same one).
+   */
+  const run = async (body: unknown, accept: string | undefined, context: () => Promise<C>): Promise<KnownResponse | undefined> => {
+    if (!isRecord(body) || typeof body.query !== 'string' || body.extensions !== undefined) return undefined;
+    const known = documents.get(body.query);
+    if (!known || !schema || (accept !== undefined && !JSON_ACCEPTS.has(accept))) return undefined;
+    const { variables, operationName } = body;
+    if (variables !== undefined && variables !== null && !isRecord(variables)) return undefined;
+    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return undefined;
+    const operation = operationOf(known, operationName ?? undefined);
+    if (!operation || operation.operation !== 'query' || !options.serving()) return undefined;
+    const variableValues = variables ?? undefined;
+    // Variables that do not coerce are refused by Apollo, with its codes and status.
+    if ('errors' in getVariableValues(schema, operation.variableDefinitions ?? [], variableValues ?? {}, { maxErrors: 50 })) return undefined;
+    let made: C;
+    try {
+      made = await context();
+    } catch {
+      // Apollo answers a context that cannot be made (it is given the same failure).
+      return undefined;
+    }
+    const started = process.hrtime.bigint();
+    // Apollo gives each operation its own shallow copy of the context.
+    const contextValue = Object.assign(Object.create(Object.getPrototypeOf(made) as object) as C, made);
+    if (!options.admit({ schema, document: known.document, operation, variables: variableValues, context: contextValue })) return undefined;
+    let result: ExecutionResult;
+    let status: number | undefined;
+    try {
+      result = await execute({ schema, document: known.document, contextValue, variableValues, operationName: operationName ?? undefined });
+    } catch (error) {
+      // As Apollo answers an execution that throws (not one whose resolvers do): the error alone, status 500 unless it says.
+      const graphqlError = error instanceof GraphQLError ? error : new GraphQLError(error instanceof Error ? error.message : `Unexpected error value: ${String(error)}`, { originalError: error instanceof Error ? error : undefined });
+      result = { errors: [graphqlError] };
+      status = 500;
+    }
+    let errors: GraphQLFormattedError[] | undefined;
+    const headers: [string, string][] = [];
+    if (result.errors?.length) {
+      options.didEncounterErrors?.(result.errors, contextValue);
+      const formatted = formatErrors(result.errors, options.formatError);
+      errors = formatted.formatted;
+      status = formatted.status ?? status;
+      headers.push(...formatted.headers);
+    }
+    headers.push(['content-type', JSON_TYPE]);
+    const text = `${JSON.stringify({ errors, data: result.data, extensions: result.extensions })}\n`;
+    options.answered?.(operation, started);
+    answered++;
+    return { status: status ?? 200, headers, body: text };
+  };
+
+  /** The Apollo plugin that hands `remember` each document once Apollo has parsed and validated it. */
+  const plugin: ApolloServerPlugin<C> = {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ source, document, schema: validatedOn }) {
+          remember(source, document, validatedOn);
+        },
+      };
+    },
+  };
+
+  return {
+    remember,
+    run,
+    plugin,
+    /** Documents kept now. */
+    size: () => documents.size,
+    /** Requests answered here so far (the others went to Apollo). */
+    answered: () => answered,
+  };
+};
+
+export type KnownOperations<C extends object> = ReturnType<typeof knownOperations<C>>;

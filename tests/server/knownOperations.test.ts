@@ -1,0 +1,168 @@
+import type { AddressInfo } from 'node:net';
+import { openDatabase, type Database } from '../../src/db/database';
+import { createApp, type App, type AppOptions } from '../../src/server/app';
+import { DEFAULT_LIMITS } from '../../src/server/limits';
+
+/**
+ * A query document Apollo has validated once is run again without its pipeline
+ * (src/server/knownOperations.ts). Each request here goes to a server that does so and to one
+ * that sends everything through Apollo (TABULA_KNOWN_OPERATIONS=0), three times each: the
+ * responses must be the same, status, headers and body, whichever path answered.
+ */
+
+interface Sent {
+  body: unknown;
+  accept?: string;
+  authorization?: string;
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | null>;
+  body: string;
+}
+
+/** The headers a response is compared by (not its request id or date). */
+const COMPARED = ['content-type', 'content-length', 'retry-after', 'www-authenticate', 'access-control-allow-origin'];
+
+const listen = async (options: AppOptions): Promise<{ app: App; url: string }> => {
+  const app = await createApp(options);
+  await new Promise<void>((resolve) => app.httpServer.listen(0, '127.0.0.1', resolve));
+  return { app, url: `http://127.0.0.1:${(app.httpServer.address() as AddressInfo).port}/graphql` };
+};
+
+const send = async (url: string, { body, accept, authorization }: Sent): Promise<Answer> => {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (accept !== undefined) headers.accept = accept;
+  if (authorization !== undefined) headers.authorization = authorization;
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  // A refusal by the budget says how long to wait, to the millisecond: the only part that differs between two sends.
+  const text = (await response.text()).replace(/"retryAfterMs":\d+/, '"retryAfterMs":0');
+  return { status: response.status, headers: Object.fromEntries(COMPARED.map((name) => [name, response.headers.get(name)])), body: text };
+};
+
+const LOOKUP = 'query Lookup($key: String!) { positions(key: $key, kind: GO) { id key } }';
+const TWO = 'query A { serverInfo { database } } query B($key: String!) { positions(key: $key) { key } }';
+
+describe('known operations answer as Apollo does', () => {
+  let db: Database;
+  const apps: App[] = [];
+
+  beforeAll(async () => {
+    db = await openDatabase({ poolSize: 1, statementTimeoutMs: 0 });
+  });
+
+  afterAll(async () => {
+    for (const app of apps) await app.apollo.stop();
+    await db.close();
+  });
+
+  /** Sends each request three times to a server with known operations and to one without; returns both servers' answers. */
+  const compare = async (options: Partial<AppOptions>, requests: Sent[]): Promise<{ known: Answer[]; apollo: Answer[]; answeredKnown: number; app: App }> => {
+    const fast = await listen({ db, ...options });
+    const slow = await listen({ db, ...options, knownOperations: 0 });
+    apps.push(fast.app, slow.app);
+    expect(slow.app.known).toBeUndefined();
+    const known: Answer[] = [];
+    const apollo: Answer[] = [];
+    for (const request of requests) {
+      for (let i = 0; i < 3; i++) {
+        known.push(await send(fast.url, request));
+        apollo.push(await send(slow.url, request));
+      }
+    }
+    expect(known).toEqual(apollo);
+    return { known, apollo, answeredKnown: fast.app.known?.answered() ?? 0, app: fast.app };
+  };
+
+  it('answers a repeated lookup itself, with the response Apollo gives', async () => {
+    const { known, answeredKnown, app } = await compare({}, [{ body: { query: LOOKUP, variables: { key: 'b3c1' }, operationName: 'Lookup' } }]);
+    expect(known[2]).toEqual({
+      status: 200,
+      headers: expect.objectContaining({ 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' }),
+      body: '{"data":{"positions":[]}}\n',
+    });
+    // The first request taught the server the document; the next two were answered without Apollo.
+    expect(answeredKnown).toBe(2);
+    // ... and counted in the metrics as Apollo's were.
+    const { body } = await app.metrics.render();
+    expect(body).toMatch(/tabula_graphql_requests_total\{operation="Lookup",type="query"\} 3/);
+    expect(body).toMatch(/tabula_graphql_request_duration_seconds_count\{operation="Lookup",type="query"\} 3/);
+  });
+
+  it('selects the operation operationName names, and leaves a missing or wrong one to Apollo', async () => {
+    const { known, answeredKnown } = await compare({}, [
+      { body: { query: TWO, operationName: 'A' } },
+      { body: { query: TWO, variables: { key: 'x' }, operationName: 'B' } },
+      { body: { query: TWO } },
+      { body: { query: TWO, operationName: 'C' } },
+    ]);
+    expect(known[0].body).toBe(`{"data":{"serverInfo":{"database":"${db.kind}"}}}\n`);
+    expect(known[9].status).toBe(400);
+    expect(answeredKnown).toBe(5);
+  });
+
+  it('formats a resolver error as Apollo does', async () => {
+    const { known, answeredKnown } = await compare({}, [{ body: { query: 'query F($t: String!) { findPositions(text: $t) { key } }', variables: { t: '%%%' } } }]);
+    expect(JSON.parse(known[2].body).errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(answeredKnown).toBe(2);
+  });
+
+  it('leaves variables that do not coerce, and NUL characters, to Apollo', async () => {
+    const { known, answeredKnown } = await compare({}, [
+      { body: { query: LOOKUP, variables: { key: 5 } } },
+      { body: { query: LOOKUP, variables: {} } },
+      { body: { query: LOOKUP, variables: { key: 'a\u0000b' } } },
+      { body: { query: LOOKUP, variables: { key: 'ok' }, extensions: { cost: true } } },
+    ]);
+    expect(known.map((a) => a.status)).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 400, 200, 200, 200]);
+    expect(JSON.parse(known[8].body).errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(JSON.parse(known[11].body).extensions.cost).toEqual({ requested: 28, limit: 8000 });
+    expect(answeredKnown).toBe(0);
+  });
+
+  it('answers JSON Accept headers itself and leaves the others to Apollo', async () => {
+    const body = { query: LOOKUP, variables: { key: 'k' } };
+    const { known, answeredKnown } = await compare({}, [
+      { body, accept: '*/*' },
+      { body, accept: 'application/json' },
+      { body, accept: 'application/graphql-response+json' },
+      { body, accept: 'text/html' },
+    ]);
+    expect(known.map((a) => a.headers['content-type'])).toEqual([
+      ...Array(6).fill('application/json; charset=utf-8'),
+      ...Array(3).fill('application/graphql-response+json; charset=utf-8'),
+      ...Array(3).fill('application/json; charset=utf-8'),
+    ]);
+    expect(known[9].status).toBe(406);
+    expect(answeredKnown).toBe(5);
+  });
+
+  it('refuses as Apollo does what the access check, the cost limit, the budget and the response size refuse', async () => {
+    const lookup = { body: { query: LOOKUP, variables: { key: 'k' } } };
+    const closed = await compare({ auth: { readRequiresToken: true, adminToken: 'sesame' } }, [
+      lookup,
+      { ...lookup, authorization: 'Bearer wrong' },
+      { ...lookup, authorization: 'Bearer sesame' },
+    ]);
+    expect(closed.known.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 401, 200, 200, 200]);
+    expect(closed.known[0].headers['www-authenticate']).toBe('Bearer realm="tabula"');
+    expect(closed.answeredKnown).toBe(3);
+
+    const costly = await compare({ limits: { ...DEFAULT_LIMITS, maxCost: 20 } }, [lookup]);
+    expect(JSON.parse(costly.known[2].body).errors[0].extensions).toEqual({ code: 'QUERY_LIMIT_EXCEEDED', limit: 'cost', max: 20, found: 28 });
+
+    // A bucket of 8 x 30 = 240: eight lookups of 28 over the free cost of 1 pass, the ninth is refused.
+    const budget = await compare({ limits: { ...DEFAULT_LIMITS, maxCost: 30, freeCost: 1, costPerSecond: 1 } }, [lookup, lookup, lookup]);
+    expect(budget.known.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429]);
+    expect(budget.known[8].headers['retry-after']).toBe('12');
+
+    const large = await compare({ limits: { ...DEFAULT_LIMITS, maxResponseBytes: 20 } }, [lookup]);
+    expect(JSON.parse(large.known[2].body).errors[0].extensions.limit).toBe('responseSize');
+  });
+
+  it('runs mutations through Apollo', async () => {
+    const { answeredKnown } = await compare({}, [{ body: { query: 'mutation { revokeApiToken(name: "none") }' } }]);
+    expect(answeredKnown).toBe(0);
+  });
+});
