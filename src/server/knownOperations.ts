@@ -15,6 +15,7 @@
  * `admit` draws on the cost budget last, after every check that can refuse.
  */
 import type { ApolloServerPlugin } from '@apollo/server';
+import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import {
   type DocumentNode,
   type ExecutionResult,
@@ -63,6 +64,8 @@ export interface KnownOperationsOptions<C> {
   maxDocuments?: number;
   /** Longest query text kept, in characters. */
   maxQueryLength?: number;
+  /** Whether known operations are compiled with graphql-jit (default true; false: graphql's `execute`). */
+  compile?: boolean;
 }
 
 /** Apollo's content type for a single result, for the `Accept` headers answered here (others go to Apollo). */
@@ -72,10 +75,16 @@ const JSON_ACCEPTS = new Set(['*/*', 'application/json', 'application/json, */*'
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
 
-/** A kept document and the operation each `operationName` selects in it. */
+/** An operation of a kept document, and its compiled executor (null: graphql's `execute` runs it). */
+interface KnownOperation {
+  operation: OperationDefinitionNode;
+  compiled?: CompiledQuery | null;
+}
+
+/** A kept document and the operation each `operationName` selects in it (null: none). */
 interface KnownDocument {
   document: DocumentNode;
-  operations: Map<string | undefined, OperationDefinitionNode | null>;
+  operations: Map<string | undefined, KnownOperation | null>;
 }
 
 /** `extensions.http` of an error as Apollo reads it: a status and headers to send. */
@@ -100,7 +109,8 @@ export const formatErrors = (
   const headers = new Map<string, string>();
   const formatted = errors.map((error) => {
     try {
-      const extensions: Record<string, unknown> = { ...error.extensions, code: error.extensions.code ?? 'INTERNAL_SERVER_ERROR' };
+      // graphql-jit's errors have no extensions when their original error has none.
+      const extensions: Record<string, unknown> = { ...error.extensions, code: error.extensions?.code ?? 'INTERNAL_SERVER_ERROR' };
       const http = httpOf(extensions);
       if (http) {
         if (http.status) status = http.status;
@@ -118,6 +128,7 @@ export const formatErrors = (
 export const knownOperations = <C extends object>(options: KnownOperationsOptions<C>) => {
   const maxDocuments = options.maxDocuments ?? 200;
   const maxQueryLength = options.maxQueryLength ?? 8192;
+  const jit = options.compile ?? true;
   const documents = new Map<string, KnownDocument>();
   let schema: GraphQLSchema | undefined;
   let answered = 0;
@@ -134,12 +145,40 @@ export const knownOperations = <C extends object>(options: KnownOperationsOption
     documents.set(query, { document, operations: new Map() });
   };
 
-  const operationOf = (known: KnownDocument, name: string | undefined): OperationDefinitionNode | null => {
+  const operationOf = (known: KnownDocument, name: string | undefined): KnownOperation | null => {
     const kept = known.operations.get(name);
     if (kept !== undefined) return kept;
-    const operation = getOperationAST(known.document, name) ?? null;
-    if (known.operations.size < 16) known.operations.set(name, operation);
-    return operation;
+    const operation = getOperationAST(known.document, name);
+    const found = operation ? { operation } : null;
+    if (known.operations.size < 16) known.operations.set(name, found);
+    return found;
+  };
+
+  /** The operation compiled by graphql-jit on its first run here (the document's second sending); null where it cannot be. */
+  const compiledOf = (schema: GraphQLSchema, document: DocumentNode, known: KnownOperation, name: string | undefined): CompiledQuery | null | undefined => {
+    if (known.compiled !== undefined || !jit) return known.compiled;
+    try {
+      const compiled = compileQuery(schema, document, name);
+      known.compiled = isCompiledQuery(compiled) ? compiled : null;
+    } catch {
+      known.compiled = null;
+    }
+    return known.compiled;
+  };
+
+  /**
+   * The operation's result: its compiled executor's, or graphql's `execute`'s. A compiled executor
+   * that refuses the request before any resolver runs (no `data`: its own coercion of the
+   * variables) leaves it to `execute`, and is not used again.
+   */
+  const executeKnown = async (schema: GraphQLSchema, document: DocumentNode, known: KnownOperation, contextValue: C, variableValues: Record<string, unknown> | undefined, operationName: string | undefined): Promise<ExecutionResult> => {
+    const compiled = compiledOf(schema, document, known, operationName);
+    if (compiled) {
+      const result = await compiled.query(undefined, contextValue, variableValues);
+      if ('data' in result) return result;
+      known.compiled = null;
+    }
+    return execute({ schema, document, contextValue, variableValues, operationName });
   };
 
   /**
@@ -153,8 +192,9 @@ export const knownOperations = <C extends object>(options: KnownOperationsOption
     const { variables, operationName } = body;
     if (variables !== undefined && variables !== null && !isRecord(variables)) return undefined;
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return undefined;
-    const operation = operationOf(known, operationName ?? undefined);
-    if (!operation || operation.operation !== 'query' || !options.serving()) return undefined;
+    const found = operationOf(known, operationName ?? undefined);
+    if (!found || found.operation.operation !== 'query' || !options.serving()) return undefined;
+    const { operation } = found;
     const variableValues = variables ?? undefined;
     // Variables that do not coerce are refused by Apollo, with its codes and status.
     if ('errors' in getVariableValues(schema, operation.variableDefinitions ?? [], variableValues ?? {}, { maxErrors: 50 })) return undefined;
@@ -172,7 +212,7 @@ export const knownOperations = <C extends object>(options: KnownOperationsOption
     let result: ExecutionResult;
     let status: number | undefined;
     try {
-      result = await execute({ schema, document: known.document, contextValue, variableValues, operationName: operationName ?? undefined });
+      result = await executeKnown(schema, known.document, found, contextValue, variableValues, operationName ?? undefined);
     } catch (error) {
       // As Apollo answers an execution that throws (not one whose resolvers do): the error alone, status 500 unless it says.
       const graphqlError = error instanceof GraphQLError ? error : new GraphQLError(error instanceof Error ? error.message : `Unexpected error value: ${String(error)}`, { originalError: error instanceof Error ? error : undefined });
