@@ -26,6 +26,7 @@ import {
   isListType,
   isObjectType,
   Kind,
+  visit,
   type GraphQLNamedType,
 } from 'graphql';
 import { DEFAULT_LIST_LENGTH, fieldCostOf, INTROSPECTION, type Args } from './fieldCosts';
@@ -38,6 +39,41 @@ const argumentsOf = (field: GraphQLField<unknown, unknown>, node: FieldNode, var
   } catch {
     return {};
   }
+};
+
+/** The variables each argument of a field refers to (in its value, however deep), by argument name. */
+const argumentVariables = new WeakMap<FieldNode, Map<string, string[]>>();
+
+const variablesOfArguments = (node: FieldNode): Map<string, string[]> => {
+  let found = argumentVariables.get(node);
+  if (!found) {
+    found = new Map();
+    for (const argument of node.arguments ?? []) {
+      const names: string[] = [];
+      visit(argument.value, { Variable: (variable) => void names.push(variable.name.value) });
+      if (names.length > 0) found.set(argument.name.value, names);
+    }
+    argumentVariables.set(node, found);
+  }
+  return found;
+};
+
+/** `args`, telling `read` of each variable whose value a rule reads through them (an argument it reads, or all of them listed). */
+const tracked = (args: Args, node: FieldNode, read: (variable: string) => void): Args => {
+  const refs = variablesOfArguments(node);
+  if (refs.size === 0) return args;
+  const readArgument = (key: string | symbol): void => {
+    if (typeof key === 'string') for (const name of refs.get(key) ?? []) read(name);
+  };
+  return new Proxy(args, {
+    get: (target, key) => (readArgument(key), Reflect.get(target, key)),
+    has: (target, key) => (readArgument(key), Reflect.has(target, key)),
+    getOwnPropertyDescriptor: (target, key) => (readArgument(key), Reflect.getOwnPropertyDescriptor(target, key)),
+    ownKeys: (target) => {
+      for (const key of refs.keys()) readArgument(key);
+      return Reflect.ownKeys(target);
+    },
+  });
 };
 
 const count = (value: number | ((args: Args) => number) | undefined, args: Args, fallback: number): number => {
@@ -71,15 +107,32 @@ const lengthOf = (field: GraphQLField<unknown, unknown>, rule: ReturnType<typeof
 /** The lists of a page (a connection): they count the page's size. */
 const PAGE_ITEMS = new Set(['nodes', 'edges']);
 
+/** Each field's cost rule, looked up once per field of the schema (a field object belongs to one type). */
+const rules = new WeakMap<GraphQLField<unknown, unknown>, { rule: ReturnType<typeof fieldCostOf> }>();
+
+const ruleOf = (parent: GraphQLNamedType, field: GraphQLField<unknown, unknown>): ReturnType<typeof fieldCostOf> => {
+  let found = rules.get(field);
+  if (!found) {
+    found = { rule: fieldCostOf(parent.name, field.name, isObjectType(parent) ? parent.getInterfaces().map((i) => i.name) : []) };
+    rules.set(field, found);
+  }
+  return found.rule;
+};
+
 const fieldsOf = (type: GraphQLNamedType | undefined): Record<string, GraphQLField<unknown, unknown>> =>
   type && (isObjectType(type) || isInterfaceType(type)) ? type.getFields() : {};
 
-/** The operation's cost with `variables` (already coerced by Apollo). */
+/**
+ * The operation's cost with `variables` (as the request sent them). `read`, when given, is told of
+ * each variable whose value the cost depends on; it depends on the others only by whether each is
+ * given, and null (`costMemo`).
+ */
 export function operationCost(
   schema: GraphQLSchema,
   document: DocumentNode,
   operation: OperationDefinitionNode,
   variables: Record<string, unknown>,
+  read?: (variable: string) => void,
 ): number {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
@@ -96,8 +149,8 @@ export function operationCost(
       // __typename, introspection, or a field validation refuses anyway: 1 per field.
       return node.selectionSet ? 1 + selectionCost(node.selectionSet, undefined, seen, undefined) : 1;
     }
-    const args = argumentsOf(field, node, variables);
-    const rule = fieldCostOf(parent.name, field.name, isObjectType(parent) ? parent.getInterfaces().map((i) => i.name) : []);
+    const args = read ? tracked(argumentsOf(field, node, variables), node, read) : argumentsOf(field, node, variables);
+    const rule = ruleOf(parent, field);
     if (!node.selectionSet) return count(rule?.own, args, 1);
     const type = getNamedType(field.type);
     const isList = isListType(getNullableType(field.type));
@@ -125,3 +178,70 @@ export function operationCost(
   };
   return selectionCost(operation.selectionSet, rootType ?? undefined, new Set(), undefined);
 }
+
+/** Longest key a remembered cost is kept under; a longer one (a long list of keys whose length counts) is computed each time. */
+const MAX_SIGNATURE = 1024;
+/** Costs remembered per operation; the oldest are forgotten first. */
+const MAX_COSTS = 64;
+
+/**
+ * What an operation's cost depends on in `variables`: the value of each variable in `read` (a
+ * rule reads it), and of the others whether they are given, and null. undefined: not remembered.
+ */
+const signatureOf = (operation: OperationDefinitionNode, variables: Record<string, unknown>, read: ReadonlySet<string>): string | undefined => {
+  let key = '';
+  for (const definition of operation.variableDefinitions ?? []) {
+    const name = definition.variable.name.value;
+    const value = variables[name];
+    const state = !Object.prototype.hasOwnProperty.call(variables, name) ? 'u' : value === undefined ? 'x' : value === null ? 'n' : 'v';
+    if (state !== 'v' || !read.has(name)) {
+      key += `${state}\u0001`;
+      continue;
+    }
+    let text: string;
+    try {
+      text = JSON.stringify(value);
+    } catch {
+      return undefined;
+    }
+    key += `v${text}\u0001`;
+    if (key.length > MAX_SIGNATURE) return undefined;
+  }
+  return key;
+};
+
+/**
+ * `operationCost`, remembered per operation (a document Apollo keeps is the same object for every
+ * request that sends its text) and per what the cost reads of the variables: a lookup of one key,
+ * or twenty aliased ones, is costed once, whatever keys it is sent with. The variables a rule
+ * reads are learnt while costing; when a new one turns up, what was remembered is forgotten.
+ */
+export const costMemo = () => {
+  const byOperation = new WeakMap<OperationDefinitionNode, { schema: GraphQLSchema; read: Set<string>; costs: Map<string, number> }>();
+  return (schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number => {
+    let memo = byOperation.get(operation);
+    if (!memo || memo.schema !== schema) {
+      memo = { schema, read: new Set(), costs: new Map() };
+      byOperation.set(operation, memo);
+    }
+    const key = signatureOf(operation, variables, memo.read);
+    const known = key === undefined ? undefined : memo.costs.get(key);
+    if (known !== undefined) return known;
+    const read = new Set<string>();
+    const cost = operationCost(schema, document, operation, variables, (name) => read.add(name));
+    let learnt = false;
+    for (const name of read) {
+      if (!memo.read.has(name)) {
+        memo.read.add(name);
+        learnt = true;
+      }
+    }
+    if (learnt) memo.costs.clear();
+    const keptUnder = learnt ? signatureOf(operation, variables, memo.read) : key;
+    if (keptUnder !== undefined) {
+      if (memo.costs.size >= MAX_COSTS) memo.costs.delete(memo.costs.keys().next().value as string);
+      memo.costs.set(keptUnder, cost);
+    }
+    return cost;
+  };
+};

@@ -23,7 +23,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import type { Principal } from '../api/principal';
-import { operationCost } from './cost';
+import { costMemo } from './cost';
 import { parseByteSize } from './graphqlHttp';
 
 export interface Limits {
@@ -273,9 +273,10 @@ export interface CostedOperation {
  */
 export const costCheck = (limits: Limits) => {
   const budgets = clientBudgets(limits);
+  const costOf = costMemo();
   return ({ schema, document, operation, variables, principal, client, dryRun }: CostedOperation): OperationCost => {
     const limit = costLimitFor(limits, principal);
-    const requested = Math.round(operationCost(schema, document, operation, variables ?? {}));
+    const requested = Math.round(costOf(schema, document, operation, variables ?? {}));
     if (requested > limit) {
       const refusal = new GraphQLError(`Query cost ${requested} is over the limit of ${limit}`, {
         extensions: { code: QUERY_LIMIT_EXCEEDED, limit: 'cost', max: limit, found: requested, http: { status: 400 } },

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { buildSchema, parse, type OperationDefinitionNode } from 'graphql';
 import type { Database } from '../../src/db/database';
 import { createApp, type App } from '../../src/server/app';
-import { operationCost } from '../../src/server/cost';
+import { costMemo, operationCost } from '../../src/server/cost';
 import { EXPLORER, GO_COMPARISON, INDEX_READ, KEY_LOOKUP, PLY_BOUND } from '../../src/server/fieldCosts';
 import { costBucket, DEFAULT_LIMITS, limitsFromEnv, type Limits } from '../../src/server/limits';
 import { loadTypeDefs } from '../../src/server/schema';
@@ -136,6 +136,45 @@ const dashboardQueries = (): { where: string; query: string }[] => {
   }
   return found;
 };
+
+describe('the cost remembered per operation', () => {
+  /** One parsed document sent with each of `variables` in turn, costed by one memo and afresh. */
+  const both = (query: string, variables: Record<string, unknown>[]): { remembered: number[]; fresh: number[] } => {
+    const document = parse(query);
+    const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
+    if (!operation) throw new Error('no operation');
+    const memo = costMemo();
+    return {
+      remembered: variables.map((v) => memo(schema, document, operation, v)),
+      fresh: variables.map((v) => operationCost(schema, document, operation, v)),
+    };
+  };
+
+  it('is the cost computed afresh, whatever values the variables take, given or not', () => {
+    const lookup = both('query ($k: String!, $kind: GameKind) { positions(key: $k, kind: $kind) { id } }', [
+      { k: 'a', kind: 'GO' },
+      { k: 'b', kind: 'GO' },
+      { k: 'a' },
+      { k: 'b', kind: null },
+      { k: 'c', kind: 'CHESS' },
+      { kind: 'GO' },
+    ]);
+    expect(lookup.remembered).toEqual(lookup.fresh);
+    expect(new Set(lookup.fresh).size).toBeGreaterThan(1);
+    const keys = both('query ($k: [String!]!) { positionsByKeys(keys: $k, kind: GO) { id } }', [{ k: ['a'] }, { k: ['b'] }, { k: KEYS.slice(0, 20) }, { k: KEYS }, { k: 'a' }]);
+    expect(keys.remembered).toEqual(keys.fresh);
+    const pages = both('query ($n: Int, $f: GameFilter) { games(first: $n, filter: $f) { nodes { plies { svg } } } }', [{ n: 1 }, { n: 2 }, {}, { n: null }, { n: 2, f: { player: 'x' } }, { n: 1 }]);
+    expect(pages.remembered).toEqual(pages.fresh);
+    expect(new Set(pages.fresh).size).toBeGreaterThan(2);
+  });
+
+  it('is the cost computed afresh for every heavy query, sent twice', () => {
+    for (const heavy of HEAVY) {
+      const { remembered, fresh } = both(heavy.query, [heavy.variables ?? {}, heavy.variables ?? {}]);
+      expect(remembered).toEqual(fresh);
+    }
+  });
+});
 
 describe('the queries the documentation and the explorer show', () => {
   const documented = documentedQueries();
