@@ -28,6 +28,31 @@ const refuse = (where: string, found: { offset: number; line: number }): GraphQL
 export const MAX_VARIABLE_DEPTH = 32;
 
 /**
+ * Whether a variable's value holds a NUL anywhere or nests deeper than MAX_VARIABLE_DEPTH: the
+ * quick look every request's variables get, without the paths `nulInValue` names (a list of
+ * twenty keys made twenty path strings a request). Walked with a stack, not by recursion.
+ */
+const mayBeRefused = (value: unknown): boolean => {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const item = values.pop();
+    const depth = depths.pop() as number;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true;
+      continue;
+    }
+    if (!item || typeof item !== 'object') continue;
+    if (depth >= MAX_VARIABLE_DEPTH) return true;
+    for (const inner of Array.isArray(item) ? item : Object.values(item)) {
+      values.push(inner);
+      depths.push(depth + 1);
+    }
+  }
+  return false;
+};
+
+/**
  * The first NUL in a variable's value: its path (`$data`, `$filter.player`, `$keys[3]`) and place;
  * or a value nested deeper than MAX_VARIABLE_DEPTH. Walked with a stack of its own, not by
  * recursion, so no value can exhaust the call stack.
@@ -98,7 +123,9 @@ export const operationProblem = (operation: OperationDefinitionNode, variables: 
   const literal = nulInLiterals(operation);
   if (literal) return literal;
   for (const name of Object.keys(variables ?? {})) {
-    const error = nulInValue(variables?.[name], `$${name}`);
+    const value = variables?.[name];
+    if (typeof value === 'string' ? !value.includes('\u0000') : !mayBeRefused(value)) continue;
+    const error = nulInValue(value, `$${name}`);
     if (error) return error;
   }
   return undefined;
