@@ -11,6 +11,8 @@
  * CPU milliseconds per request, a figure that holds better than req/s on a busy machine), the
  * tabula/reference ratios, and the tabula server's peak RSS under this load (memory-server). Drops the schema after.
  * BENCH_CPU_PROF=DIR runs the tabula server with `node --cpu-prof --cpu-prof-dir=DIR`.
+ * BENCH_LOOKUP_SCHEMA (bench_lookup) and BENCH_LOOKUP_PORT (4517; the reference takes the next
+ * port) let two runs (a branch and a copy of main) share the machine.
  */
 import fs from 'node:fs';
 import os from 'node:os';
