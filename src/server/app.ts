@@ -81,7 +81,7 @@ export const createApollo = (options: AppOptions, httpServer?: http.Server): Apo
  * its pipeline (`knownOperations.ts`; undefined when `options.knownOperations` is 0). Both run the
  * same checks, from the same functions, in the same order, and format errors with the same `formatError`.
  */
-const createGraphql = (options: AppOptions, httpServer?: http.Server): { apollo: ApolloServer<Context>; known?: KnownOperations<Context> } => {
+export const createGraphql = (options: AppOptions, httpServer?: http.Server): { apollo: ApolloServer<Context>; known?: KnownOperations<Context> } => {
   const logger = options.logger ?? silentLogger;
   const metrics = options.metrics ?? new Metrics();
   const limits = limitSettings(options.limits ?? DEFAULT_LIMITS);
