@@ -36,14 +36,16 @@ describe('metrics and logs over HTTP', () => {
     db = await openDatabase({ poolSize: 1, statementTimeoutMs: 0 });
     app = await createApp({ db, auth: { adminToken: ADMIN, readRequiresToken: false } });
     base = await listen(app);
-    // A database whose game lookups fail, to see an internal error masked and logged.
+    // A database whose reads of games fail, to see an internal error masked and logged.
+    const refused = () => Promise.reject(new Error('connection to 10.0.0.5:5432 refused'));
     const failing: Database = {
       ...db,
-      prisma: new Proxy(db.prisma, {
-        get: (target, property, receiver) =>
-          property === 'game'
-            ? { findMany: () => Promise.reject(new Error('connection to 10.0.0.5:5432 refused')) }
-            : Reflect.get(target, property, receiver),
+      sql: new Proxy(db.sql, {
+        get: (target, property, receiver) => {
+          const value = Reflect.get(target, property, receiver);
+          if (property !== 'query' || typeof value !== 'function') return value;
+          return (text: string, ...rest: unknown[]) => (/FROM "Game"/.test(text) ? refused() : value.call(target, text, ...rest));
+        },
       }),
     };
     const sink = new Writable({
