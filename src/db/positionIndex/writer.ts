@@ -13,6 +13,7 @@
  */
 import type { CopyValue } from '../copyText';
 import type { GameKind, GameRecord, PlyRecord } from '../records';
+import type { PackedPlies } from '../packedPlies';
 import { distinctPlyIndexes } from '../records';
 import { writtenDateRange } from '../dateRange';
 import { type MoveTally, type TalliedGame, TALLY_NUMBERS, addToTally, emptyTally } from './tally';
@@ -147,6 +148,7 @@ export class PositionIndexBuffer {
 
   /** Adds a stored game's plies: each position under its key (and its group key, where it has one). */
   addGame(sql: SqlExecutor, importId: bigint, gameId: bigint, game: GameRecord): Promise<void> {
+    if (game.packedPlies) return this.addPacked(sql, importId, gameId, talliedRecord(game), game.packedPlies);
     const nodes = distinctPlyIndexes(game.plies).map((node) => ({ node, ply: game.plies[node] }));
     return this.addNodes(sql, importId, gameId, talliedRecord(game), nodes);
   }
@@ -166,6 +168,27 @@ export class PositionIndexBuffer {
     if (nodes.length === 0) return;
     if (!this.fits(gameId)) await this.flush(sql, importId);
     this.append(gameId, game, nodes);
+    if (this.entryCount >= FLUSH_ENTRIES) await this.flush(sql, importId);
+  }
+
+  /** `addNodes` of a game whose entries were made where it was read (`packPlies`): the same entries, in the same order. */
+  private async addPacked(sql: SqlExecutor, importId: bigint, gameId: bigint, game: TalliedGame, packed: PackedPlies): Promise<void> {
+    if (packed.entries.length === 0 && packed.overflowNode < 0) return;
+    if (!this.fits(gameId)) await this.flush(sql, importId);
+    if (packed.overflowNode >= 0) throw new Error(`game ${gameId} has more than ${MAX_NODE} nodes: the position index cannot hold node ${packed.overflowNode}`);
+    const g = this.gameIds.length;
+    if (g === 0 || gameId < this.lowestId) this.lowestId = gameId;
+    if (g === 0 || gameId > this.highestId) this.highestId = gameId;
+    this.gameIds.push(gameId);
+    this.tallied.push(game);
+    let entries = this.kinds.get(packed.kind);
+    if (!entries) this.kinds.set(packed.kind, (entries = new Entries()));
+    const { entries: e, moves } = packed;
+    for (let k = 0, m = 0; k < e.length; k += 3, m++) {
+      const played = moves[m];
+      entries.push(e[k], e[k + 1], g, e[k + 2], played ? this.moveId(played) : -1);
+    }
+    this.entryCount += moves.length;
     if (this.entryCount >= FLUSH_ENTRIES) await this.flush(sql, importId);
   }
 
