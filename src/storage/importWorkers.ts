@@ -41,6 +41,8 @@ const BATCH_PIECES = 256;
 export interface PieceReaders {
   /** Batches kept in flight: enough that no worker waits while this thread writes a chunk. */
   readonly depth: number;
+  /** Bytes of pieces a batch holds, about. */
+  readonly batchBytes: number;
   read(batch: PieceBatch): Promise<PieceOutcome[]>;
   close(): Promise<void>;
 }
@@ -107,7 +109,8 @@ export class WorkerPieceReaders implements PieceReaders {
   private readonly workers: ReadWorker[] = [];
   private nextId = 0;
 
-  constructor(private readonly script: string, readonly size: number) {}
+  /** `batchBytes`: see PieceReaders (tests make it small, a piece a batch). */
+  constructor(private readonly script: string, readonly size: number, readonly batchBytes = BATCH_BYTES) {}
 
   get depth(): number {
     return this.size * 3;
@@ -195,7 +198,7 @@ export function readInWorkers(
         firsts.push(counted + expectedAhead);
         expectedAhead += reader.expected(piece);
         bytes += reader.size(piece);
-        if (bytes < BATCH_BYTES && pieces.length < BATCH_PIECES) continue;
+        if (bytes < readers.batchBytes && pieces.length < BATCH_PIECES) continue;
         send(pieces, firsts);
         [pieces, firsts, bytes] = [[], [], 0];
         while (inFlight.length >= readers.depth) yield* takeOldest();
@@ -246,6 +249,11 @@ let shared: PieceReaders | null | undefined;
  */
 export const configureImportWorkers = (size: number): void => {
   workers = size;
+};
+
+/** Sets the process's piece readers (null: imports read on their own thread), in place of those `importWorkers` would make. */
+export const useImportReaders = (readers: PieceReaders | null): void => {
+  shared = readers;
 };
 
 /**
