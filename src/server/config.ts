@@ -1,10 +1,11 @@
 /**
  * The server's configuration, read from the environment in one place: where it listens, the
  * largest request it takes, how long a stop waits for requests in flight, who may do what
- * (`auth.ts`), the request limits (`limits.ts`), the export's workers, and the database it opens (what the database
+ * (`auth.ts`), the request limits (`limits.ts`), the export's and the import's workers, and the database it opens (what the database
  * needs is read in `db/config.ts`, which the CLI reads too). Logging reads its own (`logging.ts`).
  */
 import { type DatabaseConfig, databaseConfigFromEnv, wholeNumberFromEnv } from '../db/config';
+import { importWorkersFromEnv } from '../storage/importWorkers';
 import { exportWorkersFromEnv } from '../storage/pageWriters';
 import { type AuthConfig, authConfigFromEnv } from './auth';
 import { type Limits, limitsFromEnv } from './limits';
@@ -23,6 +24,8 @@ export interface ServerConfig {
   database: DatabaseConfig;
   /** TABULA_EXPORT_WORKERS: worker threads that write `GET /export`'s pages (0: the request's thread). */
   exportWorkers: number;
+  /** TABULA_IMPORT_WORKERS: worker threads that read an import's games (0: the import's own thread). */
+  importWorkers: number;
 }
 
 /** TABULA_SHUTDOWN_GRACE_MS, in milliseconds (default 10 s). */
@@ -38,4 +41,5 @@ export const serverConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): Serve
   limits: limitsFromEnv(env),
   database: databaseConfigFromEnv(env),
   exportWorkers: exportWorkersFromEnv(env),
+  importWorkers: importWorkersFromEnv(env),
 });

@@ -18,6 +18,7 @@ import type { LocalSocket } from '../db/localSocket';
 import { createApp, type App } from './app';
 import { warmGameColumns } from '../storage/gameColumns';
 import { configureExportWorkers } from '../storage/pageWriters';
+import { configureImportWorkers } from '../storage/importWorkers';
 import { serverConfigFromEnv, shutdownGraceFromEnv } from './config';
 import { createLogger, type Logger } from './logging';
 import { Metrics, poolStatsOf } from './metrics';
@@ -97,6 +98,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const env = options.env ?? process.env;
   const config = serverConfigFromEnv(env);
   configureExportWorkers(config.exportWorkers);
+  configureImportWorkers(config.importWorkers);
   const logger = options.logger ?? createLogger(env);
   const graceMs = config.shutdownGraceMs;
   let db: Database | undefined;
