@@ -37,6 +37,13 @@ const BATCH_BYTES = 64 * 1024;
 /** Pieces a batch holds at most. */
 const BATCH_PIECES = 256;
 
+/**
+ * A worker's young generation, in MB (V8's default is 16 MB a semi-space): reading leaves short-lived
+ * garbage only, and the default made the embedded PGlite's importer of 2,500 PGN games peak at
+ * 371 MB against 286 on one thread; with this, 330.
+ */
+const WORKER_YOUNG_GENERATION_MB = 4;
+
 /** Reads batches of pieces; `close` ends its workers. */
 export interface PieceReaders {
   /** Batches kept in flight: enough that no worker waits while this thread writes a chunk. */
@@ -71,7 +78,7 @@ class ReadWorker {
   readonly pending = new Map<number, Pending>();
 
   constructor(script: string, onExit: (worker: ReadWorker) => void) {
-    this.worker = new Worker(script);
+    this.worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     // An idle worker does not keep the process alive; one with batches in flight does.
     this.worker.unref();
     this.worker.on('message', (reply: BatchReply) => {
