@@ -187,9 +187,11 @@ export function readInWorkers(
       if (outcome && 'read' in outcome && sent.firsts[i] === counted) {
         result = outcome;
         readPliesOnDemand(reader, sent.pieces[i], { first: counted, tables: sent.tables }, options, result.read);
+      } else if (outcome && 'failure' in outcome && sent.firsts[i] === counted) {
+        throw new ImportFailure(outcome.failure);
+      } else {
+        result = await readPiece(reader, sent.pieces[i], counted, tables, options, context);
       }
-      else if (outcome && 'failure' in outcome && sent.firsts[i] === counted) throw new ImportFailure(outcome.failure);
-      else result = await readPiece(reader, sent.pieces[i], counted, tables, options, context);
       counted += result.counted;
       yield result.read;
     }
