@@ -24,8 +24,8 @@ export interface ServerConfig {
   database: DatabaseConfig;
   /** TABULA_EXPORT_WORKERS: worker threads that write `GET /export`'s pages (0: the request's thread). */
   exportWorkers: number;
-  /** TABULA_IMPORT_WORKERS: worker threads that read an import's games (0: the import's own thread). */
-  importWorkers: number;
+  /** TABULA_IMPORT_WORKERS: worker threads that read an import's games (0: the import's own thread; undefined: the database's default). */
+  importWorkers: number | undefined;
 }
 
 /** TABULA_SHUTDOWN_GRACE_MS, in milliseconds (default 10 s). */

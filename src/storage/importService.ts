@@ -15,7 +15,7 @@ import { WarningList } from './warningList';
 import { limitStoredTexts, overlongOption, overlongOptionMessage } from './storedText';
 import { keepImportId, reserveImportId } from './importNumbers';
 import { DuplicateSifter, duplicatePolicyOf, settledDuplicateOption } from './duplicates';
-import { importChunks } from './importWorkers';
+import { importChunks, importWorkers } from './importWorkers';
 
 export interface ImportOutcome {
   importId: bigint;
@@ -113,7 +113,7 @@ export async function runImport(
     const pending = new PendingImport();
     const zobrist = new ImportZobristTable(sql);
     const duplicates = new DuplicateSifter(policy);
-    for await (const read of importChunks(reader, source.chunks(), options, { sql, zobristTable: zobrist.resolve })) {
+    for await (const read of importChunks(reader, source.chunks(), options, { sql, zobristTable: zobrist.resolve }, importWorkers(db.kind))) {
       warnings.add(limitStoredTexts(read, totals.games));
       const chunk = await duplicates.sift(sql, read);
       // Games read in a worker thread come with their attributes (`finishGame`).

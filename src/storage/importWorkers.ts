@@ -16,13 +16,15 @@
  *   them: a piece sent before says so, is read again here once they are, and later batches carry them;
  * - what a game takes from the one before it is added by `assemble`, on this thread.
  * Where the compiled worker script is not beside this module (the sources run through ts-jest) or
- * no worker is asked for (TABULA_IMPORT_WORKERS=0), pieces are read on this thread.
+ * no worker is asked for (TABULA_IMPORT_WORKERS=0; the embedded PGlite's default), pieces are read
+ * on this thread.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { wholeNumberFromEnv } from '../db/config';
+import type { DatabaseKind } from '../db/database';
 import type { GameRecord, ImportChunk, PlyRecord } from '../db/records';
 import type { FormatReader, ImportOptions, ReadContext } from '../games/formats';
 import { ImportFailure } from '../games/importFailure';
@@ -54,12 +56,22 @@ export interface PieceReaders {
   close(): Promise<void>;
 }
 
-/** The default number of workers: one fewer than the cores (this thread writes), at least 1, at most 4. */
-export const defaultImportWorkers = (): number => Math.max(1, Math.min(4, os.availableParallelism() - 1));
+/**
+ * The default number of workers of an import into a database of this kind: on PostgreSQL one fewer
+ * than the cores (the import's thread writes), at least 1, at most 4; on the embedded PGlite none.
+ * PGlite runs the database itself on the import's thread, and its memory is what limits it (issue
+ * 29 §4): a worker's heap took its importer of 2,500 PGN games from 300-322 MB to 330-366 MB
+ * (the goal is 350), for no rate this 2-core machine could tell apart from the one thread's.
+ */
+export const defaultImportWorkers = (kind: DatabaseKind): number =>
+  kind === 'pglite' ? 0 : Math.max(1, Math.min(4, os.availableParallelism() - 1));
 
-/** TABULA_IMPORT_WORKERS: the workers that read an import's games (0: the import's own thread; default `defaultImportWorkers`). */
-export const importWorkersFromEnv = (env: NodeJS.ProcessEnv = process.env): number =>
-  wholeNumberFromEnv(env, 'TABULA_IMPORT_WORKERS', defaultImportWorkers());
+/**
+ * TABULA_IMPORT_WORKERS: the workers that read an import's games (0: the import's own thread);
+ * undefined when it is not set (then `defaultImportWorkers` of the database).
+ */
+export const importWorkersFromEnv = (env: NodeJS.ProcessEnv = process.env): number | undefined =>
+  env.TABULA_IMPORT_WORKERS === undefined || env.TABULA_IMPORT_WORKERS === '' ? undefined : wholeNumberFromEnv(env, 'TABULA_IMPORT_WORKERS', 0);
 
 /** The compiled worker script beside this module, when there is one. */
 const compiledWorkerScript = (): string | undefined => {
@@ -249,47 +261,50 @@ function readPliesOnDemand(reader: PieceReader<unknown, unknown>, piece: unknown
 }
 
 let workers: number | undefined;
-let shared: PieceReaders | null | undefined;
+let override: PieceReaders | null | undefined;
+const pools = new Map<number, PieceReaders>();
 
 /**
- * Sets how many workers the process's imports read with (0: the import's own thread), for a
- * process whose configuration is not `process.env` (the server's); it applies when they are made,
- * at the first import. Unset, TABULA_IMPORT_WORKERS is read then.
+ * Sets how many workers the process's imports read with (0: the import's own thread; undefined:
+ * each database's default), for a process whose configuration is not `process.env` (the
+ * server's). Unset, TABULA_IMPORT_WORKERS is read at each import.
  */
-export const configureImportWorkers = (size: number): void => {
+export const configureImportWorkers = (size: number | undefined): void => {
   workers = size;
 };
 
-/** Sets the process's piece readers (null: imports read on their own thread), in place of those `importWorkers` would make. */
-export const useImportReaders = (readers: PieceReaders | null): void => {
-  shared = readers;
+/** Sets the process's piece readers (null: imports read on their own thread; undefined: back to `importWorkers`'s). */
+export const useImportReaders = (readers: PieceReaders | null | undefined): void => {
+  override = readers;
 };
 
 /**
- * The process's piece readers: the configured number of workers (`configureImportWorkers`, else
- * TABULA_IMPORT_WORKERS) where the compiled worker script is there, else none (this thread). Made
- * once, at the first import, and kept (idle workers hold no connection and do not keep the
+ * The piece readers of an import into a database of `kind`: the configured number of workers
+ * (`configureImportWorkers`, else TABULA_IMPORT_WORKERS, else the database's default) where the
+ * compiled worker script is there, else none (the import's thread). A pool is made at the first
+ * import that asks for its size, and kept (idle workers hold no connection and do not keep the
  * process alive).
  */
-export function importWorkers(): PieceReaders | null {
-  if (shared === undefined) {
-    const script = compiledWorkerScript();
-    const size = workers ?? importWorkersFromEnv();
-    shared = size > 0 && script ? new WorkerPieceReaders(script, size) : null;
-  }
-  return shared;
+export function importWorkers(kind: DatabaseKind): PieceReaders | null {
+  if (override !== undefined) return override;
+  const size = workers ?? importWorkersFromEnv() ?? defaultImportWorkers(kind);
+  const script = compiledWorkerScript();
+  if (size === 0 || !script) return null;
+  let pool = pools.get(size);
+  if (!pool) pools.set(size, (pool = new WorkerPieceReaders(script, size)));
+  return pool;
 }
 
 /**
- * An import's chunks: read in worker threads when the reader reads in pieces and the process has
- * workers (`readers`, by default `importWorkers()`), else by the reader on this thread.
+ * An import's chunks: read in worker threads when the reader reads in pieces and there are
+ * workers (`readers`: `importWorkers` of the database), else by the reader on this thread.
  */
 export function importChunks(
   reader: FormatReader,
   input: AsyncIterable<Uint8Array>,
   options: ImportOptions,
   context: ReadContext,
-  readers: PieceReaders | null = importWorkers(),
+  readers: PieceReaders | null,
 ): AsyncIterable<ImportChunk> | Iterable<ImportChunk> {
   if (reader.pieces && readers) return readInWorkers(readers, reader.format, reader.pieces, input, options, context);
   return reader.read(input, options, context);
