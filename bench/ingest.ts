@@ -52,9 +52,11 @@ const PARTS = new Set((process.env.BENCH_INGEST || 'go pgn sgf').split(/[\s,]+/)
 const DATA = SAMPLES;
 const DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-ingest-'));
 const SCHEMAS: string[] = [];
+/** BENCH_INGEST_SCHEMA_PREFIX: the schemas' prefix (bench_ingest), so runs side by side on one server do not drop each other's. */
+const PREFIX = process.env.BENCH_INGEST_SCHEMA_PREFIX || 'bench_ingest';
 
 const pgTarget = (name: string) => {
-  const schema = `bench_ingest_${name}`;
+  const schema = `${PREFIX}_${name}`;
   SCHEMAS.push(schema);
   return { schema };
 };
@@ -147,7 +149,7 @@ async function countRows(schema: string, table: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  for (const name of ['go', 'go_small', 'pgn', 'pgn_small', 'sgf', 'sgf_small']) await dropSchema(`bench_ingest_${name}`);
+  for (const name of ['go', 'go_small', 'pgn', 'pgn_small', 'sgf', 'sgf_small']) await dropSchema(`${PREFIX}_${name}`);
 
   if (PARTS.has('go')) await benchGo();
   if (PARTS.has('pgn')) await benchPgn();
@@ -201,8 +203,8 @@ async function benchPgn(): Promise<void> {
   writePgnFile(pgnFile, PGN_GAMES);
   writePgnFile(pgnSmallFile, pgnSmall);
   const pgnPg = await cliImport(pgTarget('pgn'), ['--format', 'pgn', pgnFile]);
-  const pgnPositions = await countIndexEntries('bench_ingest_pgn');
-  const storage = await schemaStorage('bench_ingest_pgn');
+  const pgnPositions = await countIndexEntries(`${PREFIX}_pgn`);
+  const storage = await schemaStorage(`${PREFIX}_pgn`);
   const pgnPgSmall = await cliImport(pgTarget('pgn_small'), ['--format', 'pgn', pgnSmallFile]);
   const pgnLite = await cliImport(pgliteTarget('pgn'), ['--format', 'pgn', pgnSmallFile]);
   const tabulaGamesPerSecond = perSecond(PGN_GAMES, pgnPg);
@@ -255,7 +257,7 @@ async function benchSgf(): Promise<void> {
   const sgfGames = writeSgfFile(sgfFile, SGF_COPIES);
   const sgfSmallGames = writeSgfFile(sgfSmallFile, sgfSmallCopies);
   const sgfPg = await cliImport(pgTarget('sgf'), ['--format', 'sgf', sgfFile]);
-  const storage = await schemaStorage('bench_ingest_sgf');
+  const storage = await schemaStorage(`${PREFIX}_sgf`);
   const sgfPgSmall = await cliImport(pgTarget('sgf_small'), ['--format', 'sgf', sgfSmallFile]);
   const sgfLite = await cliImport(pgliteTarget('sgf'), ['--format', 'sgf', sgfSmallFile]);
   emit('ingest-sgf', {

@@ -25,6 +25,7 @@ import type { CopyValue } from './copyText';
 import type { SqlExecutor } from './sql';
 import { writtenDateRange } from './dateRange';
 import { PositionIndexBuffer } from './positionIndex';
+import { distinctKeysOf } from './packedPlies';
 
 /** Columns of the staging tables (temporary, dropped at commit), created when a chunk first needs one. */
 const STAGING = {
@@ -110,7 +111,17 @@ function distinctPositions(chunk: ImportChunk): { staged: PositionRecord[]; brou
     else scored.set(s.positionKey, new Set([s.kind]));
   }
   for (const game of chunk.games ?? []) {
-    for (const ply of game.plies) if (scored.get(ply.position.key)?.has(ply.position.kind)) add(ply.position);
+    const packed = game.packedPlies;
+    if (!packed) {
+      for (const ply of game.plies) if (scored.get(ply.position.key)?.has(ply.position.kind)) add(ply.position);
+      continue;
+    }
+    // Packed plies: their keys, and the positions their own scores are about; another's are read again.
+    const keys = packed.keys.split('\n');
+    for (let at = 0; at < keys.length; at++) {
+      if (!scored.get(keys[at])?.has(packed.kind) || seen.get(packed.kind)?.has(keys[at])) continue;
+      add(packed.scored.find((s) => s.at === at)?.position ?? game.plies[at].position);
+    }
   }
   return { staged, brought };
 }
@@ -311,8 +322,7 @@ export async function storePlayerAnalysis(sql: SqlExecutor, games: GameRecord[],
 }
 
 /** The positions the games reach, each counted once per game. */
-const gamePositions = (games: GameRecord[]): number =>
-  games.reduce((sum, g) => sum + new Set(g.plies.map((p) => p.position.key)).size, 0);
+const gamePositions = (games: GameRecord[]): number => games.reduce((sum, g) => sum + distinctKeysOf(g), 0);
 
 /** Ids of positions named by scores but not staged in this chunk. */
 async function lookUpScorePositions(sql: SqlExecutor, scores: ScoreRecord[], ids: PositionIds): Promise<void> {

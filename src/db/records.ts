@@ -3,6 +3,7 @@
  * reader turns a file into a sequence of `ImportChunk`s; nothing here knows SQL or a codec.
  */
 /** The game a record is of: Prisma's `GameKind` (prisma/schema.prisma lists the values; `src/games/index.ts` has a module for each). */
+import type { PackedPlies } from './packedPlies';
 import type { GameKind, Speed } from '../generated/prisma/enums';
 
 export type { GameKind, Speed };
@@ -100,6 +101,8 @@ export interface GameRecord {
   keptTokens?: number | null;
   /** The key duplicates are found by (`duplicateKeyOf` in src/games/duplicates.ts), set by the import before writing; null: not compared. */
   duplicateKey?: bigint | null;
+  /** The plies as the bulk writer reads them, packed by an import's worker thread (`packedPlies.ts`); `plies` is then read again on demand. */
+  packedPlies?: PackedPlies;
 }
 
 /** A game's typed attributes, kept as columns so filters and orders are SQL. */

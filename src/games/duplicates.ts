@@ -121,6 +121,20 @@ export const nameReadings = (text: string | null | undefined): NameReading[] | n
   return readings;
 };
 
+/** Readings of names met lately (an import compares each game with the stored games of its key: the same few names again and again). */
+const recentReadings = new Map<string, NameReading[] | null>();
+
+/** `nameReadings`, remembered for the last few thousand names (the readings are not changed by their readers). */
+const readingsOf = (text: string | null | undefined): NameReading[] | null => {
+  if (text === null || text === undefined) return null;
+  let readings = recentReadings.get(text);
+  if (readings === undefined) {
+    if (recentReadings.size >= 4096) recentReadings.clear();
+    recentReadings.set(text, (readings = nameReadings(text)));
+  }
+  return readings;
+};
+
 const unknownName = (text: string): boolean => UNKNOWN_NAMES.has(nameWords(text).join(' '));
 
 /** Given names agree word by word as far as both go, an initial agreeing with a name it begins. */
@@ -138,8 +152,8 @@ const sameGivenNames = (a: string[], b: string[]): boolean => {
  * (`Carlsen, Magnus` = `Magnus Carlsen` = `CARLSEN M.` = `Carlsen`; not `Carlsen, Henrik`).
  */
 export const sameName = (a: string | null | undefined, b: string | null | undefined): boolean => {
-  const ra = nameReadings(a);
-  const rb = nameReadings(b);
+  const ra = readingsOf(a);
+  const rb = readingsOf(b);
   if (!ra || !rb) return true;
   return ra.some((x) => rb.some((y) => x.surname === y.surname && sameGivenNames(x.given, y.given)));
 };

@@ -7,6 +7,7 @@ import { type CodecError, type Result, err, ok } from '../codecs/result';
 import type { GameKind, GameRecord, ImportChunk, PlyRecord } from '../db/records';
 import type { SqlExecutor } from '../db/sql';
 import type { Game } from '../generated/prisma/client';
+import type { PieceReader } from './reading/pieces';
 
 /**
  * The formats tabula reads and writes, by name (GraphQL's `GameFormat` spells the same names;
@@ -56,6 +57,12 @@ export interface FormatReader {
     options: ImportOptions,
     context?: ReadContext,
   ): AsyncIterable<ImportChunk> | Iterable<ImportChunk>;
+  /**
+   * The same reading in pieces (`reading/pieces.ts`), for a reader whose files hold many games
+   * that read on their own: the import may then read the pieces on other threads. `read` gives
+   * the same chunks.
+   */
+  pieces?: PieceReader<unknown, unknown>;
   /**
    * The plies of one stored game from its source, when the format can give them faster than
    * `read` (the read path: occurrences, explorer): the same plies `read` gave at import. Null

@@ -5,7 +5,7 @@
  * occurrences, the explorer, key forms, diagrams) asks the module and never names a kind.
  */
 import type { ZobristHasher } from '../codecs/go';
-import type { GameKind, GameResult } from '../db/records';
+import type { GameKind, GameRecord, GameResult } from '../db/records';
 import type { FormatName, FormatReader, GameWriter } from './formats';
 import type { PatternLanguage } from './patterns';
 import type { TreeReader } from './sgf/tree';
@@ -80,6 +80,12 @@ export interface SgfGame {
   readTree: TreeReader;
   /** Whether its trees are hashed with the import's Zobrist table (the reader is given it as `goHasher`). */
   hashed?: boolean;
+  /**
+   * What a game read from its tree takes from the game read before it in the file (`previous`,
+   * of any game; absent for the first): set on `record` in place. The SGF reader calls it in file
+   * order once the trees are read (they may be read on other threads, each on its own).
+   */
+  follow?(record: GameRecord, previous: GameRecord | undefined): void;
 }
 
 /** The fields of a position (a stored row, or a game's ply) its diagram is drawn from. */

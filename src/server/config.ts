@@ -1,10 +1,11 @@
 /**
  * The server's configuration, read from the environment in one place: where it listens, the
  * largest request it takes, how long a stop waits for requests in flight, who may do what
- * (`auth.ts`), the request limits (`limits.ts`), the export's workers, and the database it opens (what the database
+ * (`auth.ts`), the request limits (`limits.ts`), the export's and the import's workers, and the database it opens (what the database
  * needs is read in `db/config.ts`, which the CLI reads too). Logging reads its own (`logging.ts`).
  */
 import { type DatabaseConfig, databaseConfigFromEnv, wholeNumberFromEnv } from '../db/config';
+import { importWorkersFromEnv } from '../storage/importWorkers';
 import { exportWorkersFromEnv } from '../storage/pageWriters';
 import { patternWorkersFromEnv } from '../storage/patternHits';
 import { type AuthConfig, authConfigFromEnv } from './auth';
@@ -28,6 +29,8 @@ export interface ServerConfig {
   patternWorkers: number;
   /** TABULA_KNOWN_OPERATIONS: query documents kept to run again without Apollo's pipeline (`knownOperations.ts`; default 200, 0: none). */
   knownOperations: number;
+  /** TABULA_IMPORT_WORKERS: worker threads that read an import's games (0: the import's own thread; undefined: the database's default). */
+  importWorkers: number | undefined;
 }
 
 /** TABULA_SHUTDOWN_GRACE_MS, in milliseconds (default 10 s). */
@@ -45,4 +48,5 @@ export const serverConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): Serve
   exportWorkers: exportWorkersFromEnv(env),
   patternWorkers: patternWorkersFromEnv(env),
   knownOperations: wholeNumberFromEnv(env, 'TABULA_KNOWN_OPERATIONS', 200),
+  importWorkers: importWorkersFromEnv(env),
 });

@@ -19,6 +19,7 @@ import { createApp, type App } from './app';
 import { warmGameColumns } from '../storage/gameColumns';
 import { configureExportWorkers } from '../storage/pageWriters';
 import { configurePatternWorkers } from '../storage/patternHits';
+import { configureImportWorkers } from '../storage/importWorkers';
 import { serverConfigFromEnv, shutdownGraceFromEnv } from './config';
 import { createLogger, type Logger } from './logging';
 import { Metrics, poolStatsOf } from './metrics';
@@ -99,6 +100,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config = serverConfigFromEnv(env);
   configureExportWorkers(config.exportWorkers);
   configurePatternWorkers(config.patternWorkers);
+  configureImportWorkers(config.importWorkers);
   const logger = options.logger ?? createLogger(env);
   const graceMs = config.shutdownGraceMs;
   let db: Database | undefined;

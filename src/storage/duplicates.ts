@@ -72,7 +72,8 @@ export class DuplicateSifter {
   async sift(sql: SqlExecutor, chunk: ImportChunk): Promise<ImportChunk> {
     const games = chunk.games ?? [];
     if (games.length === 0) return chunk;
-    for (const game of games) game.duplicateKey = duplicateKeyOf(game);
+    // Games read in a worker thread come with their key (`finishGame`).
+    for (const game of games) if (game.duplicateKey === undefined) game.duplicateKey = duplicateKeyOf(game);
     const keys = [...new Set(games.map((g) => g.duplicateKey).filter((k): k is bigint => k !== null && k !== undefined))];
     if (keys.length === 0) return chunk;
     const known = new Map<bigint, DuplicateFacts[]>();

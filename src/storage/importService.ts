@@ -15,6 +15,7 @@ import { WarningList } from './warningList';
 import { limitStoredTexts, overlongOption, overlongOptionMessage } from './storedText';
 import { keepImportId, reserveImportId } from './importNumbers';
 import { DuplicateSifter, duplicatePolicyOf, settledDuplicateOption } from './duplicates';
+import { importChunks, importWorkers } from './importWorkers';
 
 export interface ImportOutcome {
   importId: bigint;
@@ -112,10 +113,11 @@ export async function runImport(
     const pending = new PendingImport();
     const zobrist = new ImportZobristTable(sql);
     const duplicates = new DuplicateSifter(policy);
-    for await (const read of reader.read(source.chunks(), options, { sql, zobristTable: zobrist.resolve })) {
+    for await (const read of importChunks(reader, source.chunks(), options, { sql, zobristTable: zobrist.resolve }, importWorkers(db.kind))) {
       warnings.add(limitStoredTexts(read, totals.games));
       const chunk = await duplicates.sift(sql, read);
-      for (const game of chunk.games ?? []) game.attributes = attributesOf(game, options);
+      // Games read in a worker thread come with their attributes (`finishGame`).
+      for (const game of chunk.games ?? []) game.attributes ??= attributesOf(game, options);
       const counts = await writeChunk(sql, importId, chunk, totals.games, pending).catch((error: unknown) => {
         throw dataFailure(error, chunk, totals.games);
       });

@@ -1,8 +1,10 @@
 /** The server's configuration from the environment: where it listens, what it takes, and the database it opens. */
+import os from 'node:os';
 import path from 'node:path';
 import { databaseConfigFromEnv } from '../../src/db/config';
 import { serverConfigFromEnv, shutdownGraceFromEnv } from '../../src/server/config';
 import { DEFAULT_LIMITS } from '../../src/server/limits';
+import { defaultImportWorkers } from '../../src/storage/importWorkers';
 
 const CHECKOUT_DATA = path.resolve(__dirname, '../../data');
 
@@ -32,6 +34,15 @@ describe('the server configuration', () => {
   it('refuses a port or grace time that is not a whole number, naming the variable', () => {
     expect(() => serverConfigFromEnv({ PORT: 'http' })).toThrow('PORT must be a whole number, got "http"');
     expect(() => shutdownGraceFromEnv({ TABULA_SHUTDOWN_GRACE_MS: '-1' })).toThrow('TABULA_SHUTDOWN_GRACE_MS must be a whole number, got "-1"');
+  });
+
+  it('reads games of an import in as many workers as TABULA_IMPORT_WORKERS says, none at 0, and leaves the default to the database', () => {
+    expect(serverConfigFromEnv({}).importWorkers).toBeUndefined();
+    expect(defaultImportWorkers('postgresql')).toBe(Math.max(1, Math.min(4, os.availableParallelism() - 1)));
+    expect(defaultImportWorkers('pglite')).toBe(0);
+    expect(serverConfigFromEnv({ TABULA_IMPORT_WORKERS: '3' }).importWorkers).toBe(3);
+    expect(serverConfigFromEnv({ TABULA_IMPORT_WORKERS: '0' }).importWorkers).toBe(0);
+    expect(() => serverConfigFromEnv({ TABULA_IMPORT_WORKERS: 'many' })).toThrow('TABULA_IMPORT_WORKERS must be a whole number, got "many"');
   });
 
   it('opens the database the CLI opens', () => {

@@ -102,8 +102,21 @@ const readSettings = (words: string[], at: number, legacy: boolean): EvalSetting
   };
 };
 
+/**
+ * `A` values read, by their array: a node's analysis is read for its equities and again for its
+ * verdicts (`decisionEquities`, `decisionErrors`), and the reading is most of an import's time
+ * on gnubg files. Results are not changed by their readers.
+ */
+const readMoveAnalyses = new WeakMap<string[], Result<MoveAnalysis>>();
+
 /** Reads an `A` property's values: `[index played][<letters> E ver 3 <5 probs> <equity> <plies>[C] 0 <det> <noise> <prune>]…`. */
 export const parseMoveAnalysis = (values: string[]): Result<MoveAnalysis> => {
+  let read = readMoveAnalyses.get(values);
+  if (!read) readMoveAnalyses.set(values, (read = readMoveAnalysis(values)));
+  return read;
+};
+
+const readMoveAnalysis = (values: string[]): Result<MoveAnalysis> => {
   const playedIndex = Number(values[0]);
   if (!Number.isInteger(playedIndex) || playedIndex < 0)
     return err(analysisError('ERR_BG_ANALYSIS', `A[${values[0]}]: the first value must be the index of the move played`, { field: 'A' }));

@@ -13,6 +13,7 @@
  */
 import type { CopyValue } from '../copyText';
 import type { GameKind, GameRecord, PlyRecord } from '../records';
+import type { PackedPlies } from '../packedPlies';
 import { distinctPlyIndexes } from '../records';
 import { writtenDateRange } from '../dateRange';
 import { type MoveTally, type TalliedGame, TALLY_NUMBERS, addToTally, emptyTally } from './tally';
@@ -79,30 +80,37 @@ class Entries {
 }
 
 /**
- * Entry indexes sorted by (bucket, lo, the rest of hi), stable: an LSD radix sort, 16 bits a
- * pass (the rest of hi is 20 bits, the bucket 12).
+ * Entry indexes sorted by (bucket, lo, the rest of hi), stable, with the hashes in that order: an
+ * LSD radix sort, 16 bits a pass (the rest of hi is 20 bits, the bucket 12). The hashes move with
+ * the indexes, so each pass reads them in order instead of through the indexes (a flush of a
+ * million entries spent most of its sort waiting on memory).
  */
-function sortedOrder(e: Entries): Uint32Array {
+function sortedEntries(e: Entries): { order: Uint32Array; hi: Uint32Array; lo: Uint32Array } {
   const n = e.size;
   let order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
-  let spare = new Uint32Array(n);
+  let hi = e.hi.slice(0, n);
+  let lo = e.lo.slice(0, n);
+  let [spareOrder, spareHi, spareLo] = [new Uint32Array(n), new Uint32Array(n), new Uint32Array(n)];
   const counts = new Uint32Array(65537);
-  const digits: ((i: number) => number)[] = [
-    (i) => e.hi[i] & 0xffff,
-    (i) => (e.hi[i] >>> 16) & 0xf,
-    (i) => e.lo[i] & 0xffff,
-    (i) => e.lo[i] >>> 16,
-    (i) => e.hi[i] >>> 20,
-  ];
-  for (const digit of digits) {
+  // Each pass's digit: low 16 bits of hi, its next 4, lo's low and high halves, hi's top 12 (the bucket).
+  const digit = (pass: number, h: number, l: number): number =>
+    pass === 0 ? h & 0xffff : pass === 1 ? (h >>> 16) & 0xf : pass === 2 ? l & 0xffff : pass === 3 ? l >>> 16 : h >>> 20;
+  for (let pass = 0; pass < 5; pass++) {
     counts.fill(0);
-    for (let k = 0; k < n; k++) counts[digit(order[k]) + 1]++;
+    for (let k = 0; k < n; k++) counts[digit(pass, hi[k], lo[k]) + 1]++;
     for (let d = 1; d < counts.length; d++) counts[d] += counts[d - 1];
-    for (let k = 0; k < n; k++) spare[counts[digit(order[k])]++] = order[k];
-    [order, spare] = [spare, order];
+    for (let k = 0; k < n; k++) {
+      const at = counts[digit(pass, hi[k], lo[k])]++;
+      spareOrder[at] = order[k];
+      spareHi[at] = hi[k];
+      spareLo[at] = lo[k];
+    }
+    [order, spareOrder] = [spareOrder, order];
+    [hi, spareHi] = [spareHi, hi];
+    [lo, spareLo] = [spareLo, lo];
   }
-  return order;
+  return { order, hi, lo };
 }
 
 /** Bytes that grow as entries are appended. */
@@ -147,6 +155,7 @@ export class PositionIndexBuffer {
 
   /** Adds a stored game's plies: each position under its key (and its group key, where it has one). */
   addGame(sql: SqlExecutor, importId: bigint, gameId: bigint, game: GameRecord): Promise<void> {
+    if (game.packedPlies) return this.addPacked(sql, importId, gameId, talliedRecord(game), game.packedPlies);
     const nodes = distinctPlyIndexes(game.plies).map((node) => ({ node, ply: game.plies[node] }));
     return this.addNodes(sql, importId, gameId, talliedRecord(game), nodes);
   }
@@ -166,6 +175,27 @@ export class PositionIndexBuffer {
     if (nodes.length === 0) return;
     if (!this.fits(gameId)) await this.flush(sql, importId);
     this.append(gameId, game, nodes);
+    if (this.entryCount >= FLUSH_ENTRIES) await this.flush(sql, importId);
+  }
+
+  /** `addNodes` of a game whose entries were made where it was read (`packPlies`): the same entries, in the same order. */
+  private async addPacked(sql: SqlExecutor, importId: bigint, gameId: bigint, game: TalliedGame, packed: PackedPlies): Promise<void> {
+    if (packed.entries.length === 0 && packed.overflowNode < 0) return;
+    if (!this.fits(gameId)) await this.flush(sql, importId);
+    if (packed.overflowNode >= 0) throw new Error(`game ${gameId} has more than ${MAX_NODE} nodes: the position index cannot hold node ${packed.overflowNode}`);
+    const g = this.gameIds.length;
+    if (g === 0 || gameId < this.lowestId) this.lowestId = gameId;
+    if (g === 0 || gameId > this.highestId) this.highestId = gameId;
+    this.gameIds.push(gameId);
+    this.tallied.push(game);
+    let entries = this.kinds.get(packed.kind);
+    if (!entries) this.kinds.set(packed.kind, (entries = new Entries()));
+    const { entries: e, moves } = packed;
+    for (let k = 0, m = 0; k < e.length; k += 3, m++) {
+      const played = moves[m];
+      entries.push(e[k], e[k + 1], g, e[k + 2], played ? this.moveId(played) : -1);
+    }
+    this.entryCount += moves.length;
     if (this.entryCount >= FLUSH_ENTRIES) await this.flush(sql, importId);
   }
 
@@ -234,7 +264,7 @@ export class PositionIndexBuffer {
     importId: bigint,
     rows: { blocks: CopyValue[][]; runs: CopyValue[][]; moves: CopyValue[][] },
   ): void {
-    const order = sortedOrder(e);
+    const { order, hi: sortedHi, lo: sortedLo } = sortedEntries(e);
     const block = new ByteList();
     const run = new ByteList();
     let blockBucket = -1;
@@ -242,11 +272,10 @@ export class PositionIndexBuffer {
       if (block.length > 0) rows.blocks.push([kind, blockBucket, base, importId, block.take()]);
     };
     for (let start = 0; start < order.length; ) {
-      const first = order[start];
-      const hi = e.hi[first];
-      const lo = e.lo[first];
+      const hi = sortedHi[start];
+      const lo = sortedLo[start];
       let end = start + 1;
-      while (end < order.length && e.hi[order[end]] === hi && e.lo[order[end]] === lo) end++;
+      while (end < order.length && sortedHi[end] === hi && sortedLo[end] === lo) end++;
       if (end - start >= HOT_RUN_ENTRIES) {
         run.reserve((end - start) * RUN_ENTRY_BYTES);
         const games = new Set<number>();

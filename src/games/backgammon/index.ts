@@ -6,7 +6,7 @@ import { backgammonBoardQuery, backgammonKeyForm } from './keyForms';
 import { backgammonExplorer } from './explorer';
 import { matReader, writeBackgammonGameMat } from './mat';
 import { backgammonPatterns } from './patterns';
-import { readBackgammonTree, writeBackgammonGameSgf } from './sgf';
+import { followMatchDate, readBackgammonTree, writeBackgammonGameSgf } from './sgf';
 import { resultOf } from './result';
 
 export const backgammon: GameModule = {
@@ -16,7 +16,7 @@ export const backgammon: GameModule = {
     { format: 'SGF', write: writeBackgammonGameSgf },
     { format: 'MAT', write: writeBackgammonGameMat },
   ],
-  sgf: { gameType: 6, readTree: readBackgammonTree },
+  sgf: { gameType: 6, readTree: readBackgammonTree, follow: followMatchDate },
   result: resultOf,
   attributes: backgammonAttributes,
   explorer: backgammonExplorer,

@@ -163,16 +163,6 @@ export const readBackgammonTree: TreeReader = (tree, context) => {
   const { info } = game;
   const re = tree.nodes[0]?.properties.find((p) => normId(p.id) === 'RE')?.values[0];
   const metadata = metadataOf(game, replay.result);
-  // gnubg writes DT in a match's first game only: the later games of the same match take its date.
-  let dateText = info.date ?? null;
-  const prev = context.previous;
-  if (
-    dateText === null && prev?.kind === 'BACKGAMMON' && prev.dateText && prev.player1 === (info.white ?? null) &&
-    prev.player2 === (info.black ?? null) && prev.matchLength === info.matchLength && prev.gameNumber === info.gameNumber
-  ) {
-    dateText = prev.dateText;
-    metadata.dateFromMatch = true;
-  }
   const record: GameRecord = {
     kind: 'BACKGAMMON',
     sourceFormat: 'SGF',
@@ -182,7 +172,7 @@ export const readBackgammonTree: TreeReader = (tree, context) => {
     event: info.event ?? null,
     site: info.place ?? null,
     round: info.round ?? null,
-    dateText,
+    dateText: info.date ?? null,
     result: re ?? null,
     ...resultOf(re),
     matchLength: info.matchLength,
@@ -196,6 +186,21 @@ export const readBackgammonTree: TreeReader = (tree, context) => {
   });
   if (analysis) record.analysis = analysis;
   return { games: [record], scores, warnings };
+};
+
+/**
+ * gnubg writes DT in a match's first game only: the later games of the same match take its date
+ * (the game before in the file, of the same players, match length and the previous game number).
+ */
+export const followMatchDate = (record: GameRecord, previous: GameRecord | undefined): void => {
+  if (record.kind !== 'BACKGAMMON' || record.sourceFormat !== 'SGF' || record.dateText !== null) return;
+  if (
+    previous?.kind === 'BACKGAMMON' && previous.dateText && previous.player1 === record.player1 && previous.player2 === record.player2 &&
+    previous.matchLength === record.matchLength && previous.gameNumber === (record.gameNumber ?? 0) - 1
+  ) {
+    record.dateText = previous.dateText;
+    record.metadata = { ...record.metadata, dateFromMatch: true };
+  }
 };
 
 const replayGameOrFail = (game: BackgammonGame, context: TreeContext) => {

@@ -27,7 +27,8 @@ import {
   type Position,
   type ReplayResult,
   STANDARD_FEN,
-  readPgnParts,
+  PgnSplitter,
+  type PgnGameBytes,
   decodeGameText,
   decodePgnBytes,
   encodeGameText,
@@ -44,11 +45,10 @@ import {
   printPgn,
 } from '../../codecs/chess';
 import { type CodecError, type Result, codecError, describeLocation, err } from '../../codecs/result';
-import { readAhead } from '../reading/readAhead';
+import { type PieceReader, readInPieces } from '../reading/pieces';
 import type { Game } from '../../generated/prisma/client';
 import { readAll } from '../reading/readAll';
 import { type FormatReader, type GameWriter, type ImportOptions, type WriteFailure, unfitFormat, unreadableGame, written } from '../formats';
-import { Pacer } from '../reading/pacer';
 import {
   type GameRecord,
   type ImportChunk,
@@ -408,47 +408,87 @@ class ChunkBuilder {
   }
 }
 
-/**
- * PGN: streams the file game by game (bounded memory), yielding a chunk every
- * CHESS_CHUNK_GAMES games. Unplayable moves are kept and reported; a game that cannot be
- * parsed is skipped with a warning; nothing readable at all is an ImportFailure.
- */
-export const pgnReader: FormatReader = {
-  format: 'PGN',
-  binary: false,
-  read: (input) => readAhead(readPgn(input)),
-  replay: replayPgnSource,
-  reread: ({ source }) => rereadPgnSource(source),
+/** What one part of a PGN file (a game's bytes, or several games the splitter could not tell apart) gave. */
+interface PgnPartRead {
+  /** Whether the part held anything the parser took for a game. */
+  sawAny: boolean;
+  /** Each game of the part in order: its record, or why it was left out; and where its part starts. */
+  games: { built: BuiltGame | { failure: CodecError }; where: { line: number; offset: number } }[];
+}
+
+/** Reads one part: `first` is the number of games stored before it in the file. */
+const readPgnPart = (part: PgnGameBytes, first: number): { read: PgnPartRead; counted: number } => {
+  const { text } = decodePgnBytes(part.bytes);
+  const results = parsePgn(text, { moveLines: true, line: part.line, offset: part.offset });
+  const parsed = results.filter((g) => g.ok).length;
+  const where = { line: part.line, offset: part.offset };
+  const games: PgnPartRead['games'] = [];
+  let stored = 0;
+  for (const result of results) {
+    if (!result.ok) {
+      games.push({ built: { failure: result.error }, where });
+      continue;
+    }
+    if (!looksLikeGame(result.value)) {
+      games.push({ built: { failure: importError('ERR_PGN_NOT_A_GAME', `line ${part.line}: text with no tag pair and no move that can be played is not a PGN game`, where) }, where });
+      continue;
+    }
+    const built = buildChessGame(result.value, ownSource(part.bytes, parsed, result.value), 'PGN', first + stored, where);
+    if (!('failure' in built)) stored++;
+    games.push({ built, where });
+  }
+  return { read: { sawAny: results.length > 0, games }, counted: stored };
 };
 
-async function* readPgn(input: AsyncIterable<Uint8Array>): AsyncGenerator<ImportChunk> {
+/** The PGN reader in pieces: a piece is what the splitter cuts (one game's bytes, as a rule). */
+export const pgnPieces: PieceReader<PgnGameBytes, PgnPartRead> = {
+  async *pieces(input) {
+    const splitter = new PgnSplitter();
+    // Each part's bytes are its own (a copy, not a view of the stream's buffer), to be handed to another thread.
+    const own = (part: PgnGameBytes): PgnGameBytes => ({ bytes: part.bytes.slice(), offset: part.offset, line: part.line });
+    for await (const chunk of input) for (const part of splitter.push(chunk)) yield own(part);
+    for (const part of splitter.end()) yield own(part);
+  },
+  size: (part) => part.bytes.length,
+  expected: () => 1,
+  read: (part, { first }) => readPgnPart(part, first),
+  recordsOf: (read) => {
+    const built = read.games.flatMap((g) => ('failure' in g.built ? [] : [g.built]));
+    return { games: built.map((b) => b.record), scores: built.flatMap((b) => b.scores) };
+  },
+  assemble: assemblePgn,
+};
+
+async function* assemblePgn(parts: AsyncIterable<PgnPartRead>): AsyncGenerator<ImportChunk> {
   const builder = new ChunkBuilder();
-  const pace = new Pacer();
   let sawAny = false;
-  for await (const part of readPgnParts(input, { moveLines: true })) {
-    const results = part.games;
-    const parsed = results.filter((g) => g.ok).length;
-    for (const result of results) {
-      sawAny = true;
-      const where = { line: part.line, offset: part.offset };
-      if (!result.ok) {
-        builder.fail(result.error, where);
-        continue;
-      }
-      if (!looksLikeGame(result.value)) {
-        builder.fail(importError('ERR_PGN_NOT_A_GAME', `line ${part.line}: text with no tag pair and no move that can be played is not a PGN game`, where), where);
-        continue;
-      }
-      builder.add(buildChessGame(result.value, ownSource(part.bytes, parsed, result.value), 'PGN', builder.stored, where), where);
+  for await (const part of parts) {
+    sawAny ||= part.sawAny;
+    for (const { built, where } of part.games) {
+      builder.add(built, where);
       if (builder.games.length >= CHESS_CHUNK_GAMES) yield builder.take();
     }
-    if (pace.due) await pace.giveWay();
   }
   if (builder.stored === 0) {
     throw new ImportFailure(builder.firstError ?? codecError('ERR_PGN_EMPTY', sawAny ? 'no readable game' : 'no game in input', { offset: 0, line: 1 }));
   }
   if (builder.games.length > 0 || builder.warnings.length > 0 || builder.skipped > 0) yield builder.take();
 }
+
+/**
+ * PGN: streams the file game by game (bounded memory), yielding a chunk every
+ * CHESS_CHUNK_GAMES games. Unplayable moves are kept and reported; a game that cannot be
+ * parsed is skipped with a warning; nothing readable at all is an ImportFailure. Read in pieces
+ * (`pgnPieces`): the import may read them on other threads.
+ */
+export const pgnReader: FormatReader = {
+  format: 'PGN',
+  binary: false,
+  read: (input, options, context) => readInPieces(pgnPieces, input, options, context),
+  pieces: pgnPieces,
+  replay: replayPgnSource,
+  reread: ({ source }) => rereadPgnSource(source),
+};
 
 /** A game's own bytes: the part it was read from when that holds one game, else (the splitter left several together) the game re-printed. */
 const ownSource = (part: Uint8Array, parsedGames: number, game: PgnGame): Uint8Array =>

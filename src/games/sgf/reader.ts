@@ -13,10 +13,10 @@ import type { ZobristHasher } from '../../codecs/go';
 import type { SgfGame } from '../types';
 import { type SgfSegment, type SgfTree, parseSgf, sgfDecoderFor, sgfSegments } from '../../codecs/sgf';
 import type { GameRecord, ImportChunk } from '../../db/records';
-import type { FormatReader, ReadContext, RecordedTables } from '../formats';
+import { plyCountOf } from '../../db/packedPlies';
+import type { FormatReader, RecordedTables } from '../formats';
 import { ImportFailure, importError } from '../importFailure';
-import { Pacer } from '../reading/pacer';
-import { readAhead } from '../reading/readAhead';
+import { type PieceReader, readInPieces } from '../reading/pieces';
 import { sgfText } from './stream';
 import { LineIndex, normId } from './tree';
 import { pushAll } from '../../codecs/arrays';
@@ -44,18 +44,6 @@ const treeSources = (text: string, trees: SgfTree[]): string[] => {
 
 /** Plies per chunk: a chunk is stored before the next is read, so memory stays bounded by a few games. */
 const PLIES_PER_CHUNK = 2000;
-
-/** The SGF reader of these games: each tree goes to the game of its `GM`. */
-export const sgfReaderOf = (games: readonly SgfGame[]): FormatReader => {
-  const byType = new Map(games.map((g) => [g.gameType, g]));
-  return {
-    format: 'SGF',
-    binary: false,
-    read: (input, _options, context) => readAhead(readSgf(byType, input, context)),
-    reread: ({ source }, _options, tables) => rereadSgf(byType, source, tables),
-    rereadsWithTables: games.some((g) => g.hashed),
-  };
-};
 
 /** Moves a parsed segment's node offsets (from the segment's start) to file offsets. */
 const toFileOffsets = (trees: SgfTree[], base: number): void => {
@@ -159,8 +147,8 @@ const gameAt = (byType: ReadonlyMap<number, SgfGame>, segment: ParsedSegment, t:
 };
 
 /** Tree `t` of a parsed segment (tree `index` of the file) read by its game. */
-const readTreeAt = (segment: ParsedSegment, t: number, index: number, game: SgfGame, previous: GameRecord | undefined, goHasher: ZobristHasher | undefined): ImportChunk =>
-  game.readTree(segment.trees[t], { lines: segment.lines, index, source: segment.sources[t], previous, goHasher });
+const readTreeAt = (segment: ParsedSegment, t: number, index: number, game: SgfGame, goHasher: ZobristHasher | undefined): ImportChunk =>
+  game.readTree(segment.trees[t], { lines: segment.lines, index, source: segment.sources[t], goHasher });
 
 /**
  * A stored game's tree text: the import stored it as UTF-8, whatever charset its file named, so
@@ -181,31 +169,56 @@ const rereadSgf = (byType: ReadonlyMap<number, SgfGame>, source: Uint8Array, tab
   const segment = parseSegment({ text: storedTreeText(source), offset: 0, line: 1, column: 1 });
   for (let t = 0; t < segment.trees.length; t++) {
     const game = gameAt(byType, segment, t, t);
-    const record = readTreeAt(segment, t, t, game, undefined, tables.goHasher).games?.[0];
+    const record = readTreeAt(segment, t, t, game, tables.goHasher).games?.[0];
     if (record) return record;
   }
   return null;
 };
 
-async function* readSgf(byType: ReadonlyMap<number, SgfGame>, input: AsyncIterable<Uint8Array>, readContext?: ReadContext): AsyncGenerator<ImportChunk> {
-  const pace = new Pacer();
+/** What one segment of the file (one top-level tree, as a rule) gave: each tree's chunk, with its game type. */
+interface SgfSegmentRead {
+  trees: { gameType: number; chunk: ImportChunk }[];
+}
+
+/**
+ * The SGF reader of these games in pieces: a piece is a segment of the file (`sgfSegments`: one
+ * top-level tree, as a rule), each tree read by the game of its `GM`; `first` is the number of
+ * trees before it. What a game takes from the game before it (`SgfGame.follow`) is added when the
+ * chunks are assembled, in file order.
+ */
+const sgfPiecesOf = (byType: ReadonlyMap<number, SgfGame>): PieceReader<SgfSegment, SgfSegmentRead> => ({
+  pieces: (input) => sgfSegments(sgfText(input)),
+  size: (segment) => segment.text.length,
+  expected: (segment) => (isBlank(segment.text) ? 0 : 1),
+  read(text, { first, tables }) {
+    // What follows the last tree: white space is fine; anything else (or no tree at all) is the parser's error.
+    if (first > 0 && isBlank(text.text)) return { read: { trees: [] }, counted: 0 };
+    const segment = parseSegment(text);
+    const trees: SgfSegmentRead['trees'] = [];
+    for (let t = 0; t < segment.trees.length; t++) {
+      const index = first + t;
+      const game = gameAt(byType, segment, t, index);
+      // A game hashed with a Zobrist table reads the import's table, which the import resolves once.
+      if (game.hashed && !tables) return { needsTables: true };
+      trees.push({ gameType: game.gameType, chunk: readTreeAt(segment, t, index, game, tables?.goHasher) });
+    }
+    return { read: { trees }, counted: segment.trees.length };
+  },
+  recordsOf: (read) => ({ games: read.trees.flatMap((t) => t.chunk.games ?? []), scores: read.trees.flatMap((t) => t.chunk.scores ?? []) }),
+  assemble: (reads) => assembleSgf(byType, reads),
+});
+
+async function* assembleSgf(byType: ReadonlyMap<number, SgfGame>, reads: AsyncIterable<SgfSegmentRead>): AsyncGenerator<ImportChunk> {
   let pending: ImportChunk = { games: [], scores: [], warnings: [] };
   let plies = 0;
-  let index = 0;
   let previous: GameRecord | undefined;
-  let hasher: { value: ZobristHasher | undefined } | undefined;
-  for await (const text of sgfSegments(sgfText(input))) {
-    // What follows the last tree: white space is fine; anything else (or no tree at all) is the parser's error.
-    if (index > 0 && isBlank(text.text)) continue;
-    const segment = parseSegment(text);
-    for (let t = 0; t < segment.trees.length; t++, index++) {
-      const game = gameAt(byType, segment, t, index);
-      // A game hashed with a Zobrist table reads the import's table once.
-      if (game.hashed && !hasher) hasher = { value: (await readContext?.zobristTable?.())?.hasher };
-      const chunk = readTreeAt(segment, t, index, game, previous, hasher?.value);
+  for await (const read of reads) {
+    for (const { gameType, chunk } of read.trees) {
+      const follow = byType.get(gameType)?.follow;
       for (const g of chunk.games ?? []) {
+        follow?.(g, previous);
         pending.games!.push(g);
-        plies += g.plies.length;
+        plies += plyCountOf(g);
         previous = g;
       }
       pushAll(pending.scores!, chunk.scores ?? []);
@@ -216,7 +229,20 @@ async function* readSgf(byType: ReadonlyMap<number, SgfGame>, input: AsyncIterab
         plies = 0;
       }
     }
-    if (pace.due) await pace.giveWay();
   }
   if (pending.games!.length > 0 || pending.warnings!.length > 0) yield pending;
 }
+
+/** The SGF reader of these games: each tree goes to the game of its `GM`. */
+export const sgfReaderOf = (games: readonly SgfGame[]): FormatReader => {
+  const byType = new Map(games.map((g) => [g.gameType, g]));
+  const pieces = sgfPiecesOf(byType);
+  return {
+    format: 'SGF',
+    binary: false,
+    read: (input, options, context) => readInPieces(pieces, input, options, context),
+    pieces,
+    reread: ({ source }, _options, tables) => rereadSgf(byType, source, tables),
+    rereadsWithTables: games.some((g) => g.hashed),
+  };
+};

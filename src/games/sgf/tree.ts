@@ -6,7 +6,7 @@
 import type { ZobristHasher } from '../../codecs/go';
 import type { CodecError } from '../../codecs/result';
 import type { SgfTree } from '../../codecs/sgf';
-import type { GameRecord, ImportChunk } from '../../db/records';
+import type { ImportChunk } from '../../db/records';
 import { ImportFailure } from '../importFailure';
 import type { SgfSegment } from '../../codecs/sgf';
 
@@ -51,8 +51,6 @@ export interface TreeContext {
   index: number;
   /** The tree's own text, exactly as in the file. */
   source: string;
-  /** The game read from the tree before this one, if any. */
-  previous?: GameRecord;
   /** GM[1]: the 9x9 hasher of the active Zobrist table. */
   goHasher?: ZobristHasher;
 }

@@ -1,0 +1,127 @@
+/**
+ * Imports read in worker threads (src/storage/importWorkers.ts): the same rows and the same report
+ * as the reading on the import's own thread. Each file is imported into two fresh databases, one
+ * reading in-thread and one through two workers running the bundled worker script (ts-jest runs
+ * the sources, so the test bundles src/storage/importWorker.ts with esbuild: `bundleForTest`), a
+ * piece a batch, so game numbers, tables and failures cross batches.
+ */
+import fs from 'node:fs';
+import { MAX_VARIATION_DEPTH } from '../../src/codecs/chess';
+import type { Database } from '../../src/db/database';
+import { readerFor } from '../../src/games/index';
+import { ImportFailure } from '../../src/games/importFailure';
+import { bytesSource, runImport } from '../../src/storage/importService';
+import { WorkerPieceReaders, useImportReaders } from '../../src/storage/importWorkers';
+import { ANALYSED_PGN } from '../support/analysedChess';
+import { bundleForTest } from '../support/bundle';
+import { testTargets } from '../support/databases';
+import { sampleText } from '../support/sampleData';
+
+const TABLES = ['Import', 'Game', 'Position', 'Score', 'PositionBlock', 'PositionRun', 'PositionMove', 'PlayerAnalysis', 'ImportScore', 'ImportPosition'];
+
+/** Every row an import writes, table by table, in a stable order (the time a row was made left out). */
+const storedRows = async (db: Database): Promise<Record<string, string[]>> => {
+  const rows: Record<string, string[]> = {};
+  for (const table of TABLES) {
+    const found = await db.sql.query<{ row: string }>(`SELECT (to_jsonb(t) - 'createdAt')::text AS row FROM "${table}" t`);
+    rows[table] = found.map((r) => r.row).sort();
+  }
+  return rows;
+};
+
+const game = (event: string, movetext = '1. e4 e5 2. Nf3 Nc6 *') => `[Event "${event}"]\n[White "W ${event}"]\n[Black "B"]\n[Result "*"]\n\n${movetext}\n\n`;
+
+/** A game left out early (its variations nest too deep to be read), so the games after it are numbered otherwise than expected; moves kept without being played; evaluations. */
+const PGN_WITH_GAPS =
+  game('first') + game('too deep', `1. e4 ${'( 1. d4 '.repeat(MAX_VARIATION_DEPTH + 1)}${')'.repeat(MAX_VARIATION_DEPTH + 1)} e5 *`) +
+  game('unplayable', '1. e4 e5 2. Qxf7 Ke7 3. Zz9 *') +
+  ANALYSED_PGN + '\n' + sampleText('chess', 'immortal-games.pgn') + game('last');
+
+/** Backgammon matches (dates carried to a match's later games) with Go games between them (hashed with the import's Zobrist table). */
+const MIXED_SGF = [
+  sampleText('backgammon', 'gibbon_7point.sgf'),
+  sampleText('go', 'fuego-regression_2010-Barcelona_Chou9p-vs-FuegoGB.sgf'),
+  sampleText('backgammon', 'gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.sgf'),
+  sampleText('go', 'katago-tests_sampletest9x9_setup-props.sgf'),
+].join('\n');
+
+const targetsInThread = testTargets();
+const targetsInWorkers = testTargets();
+
+let SCRIPT = '';
+let readers: WorkerPieceReaders;
+
+beforeAll(() => {
+  SCRIPT = bundleForTest('src/storage/importWorker.ts', 'importWorker');
+  readers = new WorkerPieceReaders(SCRIPT, 2, 1);
+});
+
+afterAll(async () => {
+  useImportReaders(null);
+  await readers?.close();
+  fs.rmSync(SCRIPT, { force: true });
+});
+
+targetsInThread.forEach((inThreadTarget, t) => {
+  const inWorkersTarget = targetsInWorkers[t];
+
+  describe(`an import read in worker threads [${inThreadTarget.name}]`, () => {
+    let inThread: Database;
+    let inWorkers: Database;
+
+    beforeAll(async () => {
+      inThread = await inThreadTarget.open();
+      inWorkers = await inWorkersTarget.open();
+    }, 60_000);
+
+    afterAll(async () => {
+      await inThread?.close();
+      await inWorkers?.close();
+      await inThreadTarget.cleanup();
+      await inWorkersTarget.cleanup();
+    });
+
+    /** The file imported on each side: the outcome (or failure) of each, and then every row stored. */
+    const importBoth = async (format: string, text: string) => {
+      const run = (db: Database) =>
+        runImport(db, readerFor(format)!, bytesSource(Buffer.from(text, 'utf8'), `file.${format.toLowerCase()}`)).catch((e: unknown) => e);
+      useImportReaders(null);
+      const here = await run(inThread);
+      useImportReaders(readers);
+      const there = await run(inWorkers);
+      useImportReaders(null);
+      return { here, there, rows: { here: await storedRows(inThread), there: await storedRows(inWorkers) } };
+    };
+
+    it('stores a PGN file with games left out and evaluations as the import thread does: games, index, scores, warnings, report', async () => {
+      const { here, there, rows } = await importBoth('PGN', PGN_WITH_GAPS);
+      expect(here).toMatchObject({ gameCount: 42, skippedGames: 1 });
+      expect((here as { warnings: unknown[] }).warnings.length).toBeGreaterThan(0);
+      expect(there).toEqual(here);
+      expect(rows.here.Game).toHaveLength(42);
+      expect(rows.here.Score.length).toBeGreaterThan(0);
+      expect(rows.there).toEqual(rows.here);
+    }, 60_000);
+
+    it('stores backgammon and Go games of one SGF file as the import thread does, the Go games hashed with the recorded table', async () => {
+      const { here, there, rows } = await importBoth('SGF', MIXED_SGF);
+      expect(there).toEqual(here);
+      expect(rows.there).toEqual(rows.here);
+      const dates = rows.here.Game.map((r) => JSON.parse(r) as { kind: string; metadata: { dateFromMatch?: boolean } });
+      expect(dates.filter((g) => g.metadata.dateFromMatch).length).toBeGreaterThan(0);
+      expect(dates.filter((g) => g.kind === 'GO')).toHaveLength(2);
+      expect(rows.here.Import.map((r) => (JSON.parse(r) as { zobristTable: string | null }).zobristTable)).toContain('default');
+    }, 60_000);
+
+    it('fails on the first tree that cannot be read, as the import thread does, and stores nothing of the file', async () => {
+      const text = MIXED_SGF + '\n(;GM[3]FF[4]SZ[8])\n' + sampleText('backgammon', 'gibbon_7point.sgf');
+      const before = await storedRows(inWorkers);
+      const { here, there, rows } = await importBoth('SGF', text);
+      expect(here).toBeInstanceOf(ImportFailure);
+      expect(there).toBeInstanceOf(ImportFailure);
+      expect((there as ImportFailure).error).toEqual((here as ImportFailure).error);
+      expect((here as ImportFailure).error).toMatchObject({ code: 'ERR_SGF_GAME_KIND', record: 15 });
+      expect(rows.there).toEqual(before);
+    }, 60_000);
+  });
+});
