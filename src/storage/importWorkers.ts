@@ -19,10 +19,6 @@
  * no worker is asked for (TABULA_IMPORT_WORKERS=0; the embedded PGlite's default), pieces are read
  * on this thread.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { wholeNumberFromEnv } from '../db/config';
 import type { DatabaseKind } from '../db/database';
 import type { GameRecord, ImportChunk, PlyRecord } from '../db/records';
@@ -31,7 +27,7 @@ import { ImportFailure } from '../games/importFailure';
 import { type PieceContext, type PieceReader, type PieceTables, readPiece } from '../games/reading/pieces';
 import { readAhead } from '../games/reading/readAhead';
 import type { PieceBatch, PieceOutcome } from './importBatch';
-import type { BatchReply, BatchRequest } from './importWorker';
+import { WorkerPool, compiledScript, defaultWorkers } from './workerPool';
 
 /** Bytes of pieces a batch holds, about (a PGN batch: some 90 games). */
 const BATCH_BYTES = 64 * 1024;
@@ -63,8 +59,7 @@ export interface PieceReaders {
  * 29 §4): a worker's heap took its importer of 2,500 PGN games from 300-322 MB to 330-366 MB
  * (the goal is 350), for no rate this 2-core machine could tell apart from the one thread's.
  */
-export const defaultImportWorkers = (kind: DatabaseKind): number =>
-  kind === 'pglite' ? 0 : Math.max(1, Math.min(4, os.availableParallelism() - 1));
+export const defaultImportWorkers = (kind: DatabaseKind): number => (kind === 'pglite' ? 0 : defaultWorkers());
 
 /**
  * TABULA_IMPORT_WORKERS: the workers that read an import's games (0: the import's own thread);
@@ -73,87 +68,25 @@ export const defaultImportWorkers = (kind: DatabaseKind): number =>
 export const importWorkersFromEnv = (env: NodeJS.ProcessEnv = process.env): number | undefined =>
   env.TABULA_IMPORT_WORKERS === undefined || env.TABULA_IMPORT_WORKERS === '' ? undefined : wholeNumberFromEnv(env, 'TABULA_IMPORT_WORKERS', 0);
 
-/** The compiled worker script beside this module, when there is one. */
-const compiledWorkerScript = (): string | undefined => {
-  const script = path.join(__dirname, 'importWorker.js');
-  return fs.existsSync(script) ? script : undefined;
-};
-
-interface Pending {
-  resolve: (outcomes: PieceOutcome[]) => void;
-  reject: (error: Error) => void;
-}
-
-/** One worker and the batches it was given that have not come back. */
-class ReadWorker {
-  private readonly worker: Worker;
-  readonly pending = new Map<number, Pending>();
-
-  constructor(script: string, onExit: (worker: ReadWorker) => void) {
-    this.worker = new Worker(script, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
-    // An idle worker does not keep the process alive; one with batches in flight does.
-    this.worker.unref();
-    this.worker.on('message', (reply: BatchReply) => {
-      const waiting = this.pending.get(reply.id);
-      if (!waiting) return;
-      this.pending.delete(reply.id);
-      if (this.pending.size === 0) this.worker.unref();
-      if ('error' in reply) waiting.reject(new Error(`reading an import's games failed: ${reply.error}`));
-      else waiting.resolve(reply.outcomes);
-    });
-    const fail = (error: Error) => {
-      for (const waiting of this.pending.values()) waiting.reject(error);
-      this.pending.clear();
-      onExit(this);
-    };
-    this.worker.on('error', fail);
-    this.worker.on('exit', (code) => fail(new Error(`an import worker stopped (exit code ${code})`)));
-  }
-
-  read(request: BatchRequest): Promise<PieceOutcome[]> {
-    return new Promise((resolve, reject) => {
-      this.pending.set(request.id, { resolve, reject });
-      this.worker.ref();
-      this.worker.postMessage(request);
-    });
-  }
-
-  async terminate(): Promise<void> {
-    await this.worker.terminate();
-  }
-}
-
 /** Batches read by `size` worker threads running `script`; a worker that stops is replaced at the next batch. */
 export class WorkerPieceReaders implements PieceReaders {
-  private readonly workers: ReadWorker[] = [];
-  private nextId = 0;
+  private readonly pool: WorkerPool<PieceBatch, PieceOutcome[]>;
 
   /** `batchBytes`: see PieceReaders (tests make it small, a piece a batch). */
-  constructor(private readonly script: string, readonly size: number, readonly batchBytes = BATCH_BYTES) {}
+  constructor(script: string, readonly size: number, readonly batchBytes = BATCH_BYTES) {
+    this.pool = new WorkerPool(script, size, "reading an import's games", { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+  }
 
   get depth(): number {
     return this.size * 3;
   }
 
   read(batch: PieceBatch): Promise<PieceOutcome[]> {
-    return this.leastBusy().read({ id: this.nextId++, ...batch });
+    return this.pool.run(batch);
   }
 
-  private leastBusy(): ReadWorker {
-    if (this.workers.length < this.size) {
-      const worker = new ReadWorker(this.script, (gone) => {
-        const at = this.workers.indexOf(gone);
-        if (at >= 0) this.workers.splice(at, 1);
-      });
-      this.workers.push(worker);
-      return worker;
-    }
-    return this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
-  }
-
-  async close(): Promise<void> {
-    const workers = this.workers.splice(0);
-    await Promise.all(workers.map((w) => w.terminate()));
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }
 
@@ -288,7 +221,7 @@ export const useImportReaders = (readers: PieceReaders | null | undefined): void
 export function importWorkers(kind: DatabaseKind): PieceReaders | null {
   if (override !== undefined) return override;
   const size = workers ?? importWorkersFromEnv() ?? defaultImportWorkers(kind);
-  const script = compiledWorkerScript();
+  const script = compiledScript(__dirname, 'importWorker');
   if (size === 0 || !script) return null;
   let pool = pools.get(size);
   if (!pool) pools.set(size, (pool = new WorkerPieceReaders(script, size)));

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { WorkerReply, WorkerRequest } from './workerReplies';
 
 /** The default number of workers: one fewer than the cores (the caller's thread has its own work), at least 1, at most 4. */
@@ -29,8 +29,8 @@ class PoolWorker<Req, Res> {
   private readonly worker: Worker;
   readonly pending = new Map<number, Pending<Res>>();
 
-  constructor(script: string, what: string, onExit: (worker: PoolWorker<Req, Res>) => void) {
-    this.worker = new Worker(script);
+  constructor(script: string, what: string, options: WorkerOptions, onExit: (worker: PoolWorker<Req, Res>) => void) {
+    this.worker = new Worker(script, options);
     // An idle worker does not keep the process alive; one with requests in flight does.
     this.worker.unref();
     this.worker.on('message', (reply: WorkerReply<Res>) => {
@@ -63,12 +63,20 @@ class PoolWorker<Req, Res> {
   }
 }
 
-/** `size` worker threads running `script`; `what` names their work in errors ("writing an export page"). */
+/**
+ * `size` worker threads running `script`, made with `options` (resource limits); `what` names
+ * their work in errors ("writing an export page").
+ */
 export class WorkerPool<Req, Res> {
   private readonly workers: PoolWorker<Req, Res>[] = [];
   private nextId = 0;
 
-  constructor(private readonly script: string, readonly size: number, private readonly what: string) {}
+  constructor(
+    private readonly script: string,
+    readonly size: number,
+    private readonly what: string,
+    private readonly options: WorkerOptions = {},
+  ) {}
 
   /** The reply of the least busy worker to `request`. */
   run(request: Req): Promise<Res> {
@@ -77,7 +85,7 @@ export class WorkerPool<Req, Res> {
 
   private leastBusy(): PoolWorker<Req, Res> {
     if (this.workers.length < this.size) {
-      const worker = new PoolWorker<Req, Res>(this.script, this.what, (gone) => {
+      const worker = new PoolWorker<Req, Res>(this.script, this.what, this.options, (gone) => {
         const at = this.workers.indexOf(gone);
         if (at >= 0) this.workers.splice(at, 1);
       });
