@@ -16,13 +16,13 @@
  *
  * An SGF source (the game's own tree) is scanned as bytes up to its main line's end (the codec's
  * SgfMainLineScanner), keeping of the root its match information (MI, RU, CV, RE) and of each node
- * its first move (B, W). A source this scanner does not read exactly as the import did (not UTF-8, a byte order mark, an
- * escape or a byte beyond ASCII in a value it reads, checkers set up after the root (AE, AW, AB),
- * a value the import would refuse) and a game whose replay stops (an action out of order, a play
- * that is not legal) give false, and the caller replays the game the generic way. Setups that
- * edit no checker (PL, DI, CV, CP, CO) are read: a node of them alone is a ply once the game has
- * started (`rolls 65`), as the import makes it. A .mat source is read by the codec (as the import
- * read it) and replayed here.
+ * its first move (B, W). A source this scanner does not read exactly as the import did (not UTF-8,
+ * a byte order mark, an escape or a byte beyond ASCII in a value it reads, checkers set up after
+ * the root (AE, AW, AB), a value the import would refuse) and a game whose replay stops (an action
+ * out of order, a play that is not legal) give false, and the caller replays the game the generic
+ * way. Setups that edit no checker (PL, DI, CV, CP, CO) are read: a node of them alone is a ply
+ * once the game has started (`rolls 65`), as the import makes it. A .mat source is read by the
+ * codec (as the import read it) and replayed here.
  */
 import { isUtf8 } from 'node:buffer';
 import type { BackgammonGame, BgGameInfo } from '../../codecs/backgammon/sgfGame';
