@@ -20,6 +20,10 @@
  * - `lineColumnAt(text, offset)` - line/column (from 1) for an offset.
  * - `sgfSegments(texts)` - a collection's text, streamed, cut into its top-level
  *   trees (`SgfSegment`: the text with its offset, line and column in the file).
+ * - `SgfMainLineScanner` - a game tree's main line (up to the first `)` outside a
+ *   value) read as bytes into a reused token array (SGF_NODE, SGF_PROPERTY,
+ *   SGF_VALUE, then SGF_END or SGF_MALFORMED), nothing decoded: what Go's and
+ *   backgammon's own replays of a stored game for pattern search read.
  *
  * Error codes (each with offset, line, column; field = property id where one
  * applies): ERR_SGF_NO_GAME_TREE, ERR_SGF_UNEXPECTED_CHAR,
@@ -35,3 +39,4 @@ export * from './parse';
 export * from './print';
 export * from './encoding';
 export * from './stream';
+export * from './mainLine';

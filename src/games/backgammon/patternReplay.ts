@@ -14,18 +14,19 @@
  * dice, then the most pips) reach its board, walked here as the codec walks them, on a stack of
  * boards rather than a set of board texts.
  *
- * An SGF source (the game's own tree) is scanned as bytes up to its main line's end, keeping of
- * the root its match information (MI, RU, CV, RE) and of each node its first move (B, W). A
- * source this scanner does not read exactly as the import did (not UTF-8, a byte order mark, an
- * escape or a byte beyond ASCII in a value it reads, checkers set up after the root (AE, AW, AB),
- * a value the import would refuse) and a game whose replay stops (an action out of order, a play
- * that is not legal) give false, and the caller replays the game the generic way. Setups that
- * edit no checker (PL, DI, CV, CP, CO) are read: a node of them alone is a ply once the game has
- * started (`rolls 65`), as the import makes it. A .mat source is read by the codec (as the import
- * read it) and replayed here.
+ * An SGF source (the game's own tree) is scanned as bytes up to its main line's end (the codec's
+ * SgfMainLineScanner), keeping of the root its match information (MI, RU, CV, RE) and of each node
+ * its first move (B, W). A source this scanner does not read exactly as the import did (not UTF-8,
+ * a byte order mark, an escape or a byte beyond ASCII in a value it reads, checkers set up after
+ * the root (AE, AW, AB), a value the import would refuse) and a game whose replay stops (an action
+ * out of order, a play that is not legal) give false, and the caller replays the game the generic
+ * way. Setups that edit no checker (PL, DI, CV, CP, CO) are read: a node of them alone is a ply
+ * once the game has started (`rolls 65`), as the import makes it. A .mat source is read by the
+ * codec (as the import read it) and replayed here.
  */
 import { isUtf8 } from 'node:buffer';
 import type { BackgammonGame, BgGameInfo } from '../../codecs/backgammon/sgfGame';
+import { SGF_END, SGF_KIND, SGF_NODE, SGF_PROPERTY, SGF_VALUE, SGF_VALUE_BEYOND_ASCII, SGF_VALUE_ESCAPED, SgfMainLineScanner } from '../../codecs/sgf';
 import type { StoredPatternGame } from '../patterns';
 import { storedMatGame } from './mat';
 import { M, type MatchFields, ON_ROLL, OPPONENT } from './patternBoard';
@@ -675,16 +676,7 @@ const initialSide = (seats: Int8Array, at: number, variation: RootInfo['variatio
 
 // ---------------------------------------------------------------- SGF
 
-const OPEN = 0x28;
-const CLOSE = 0x29;
-const SEMI = 0x3b;
-const LBRACKET = 0x5b;
-const RBRACKET = 0x5d;
-const BACKSLASH = 0x5c;
-
 const isUpper = (c: number): boolean => c >= 0x41 && c <= 0x5a;
-const isLower = (c: number): boolean => c >= 0x61 && c <= 0x7a;
-const isSpace = (c: number): boolean => c <= 0x20;
 /** ECMAScript's `trim` on ASCII text: tab, line feed, vertical tab, form feed, carriage return, space. */
 const isTrimmed = (c: number): boolean => (c >= 0x09 && c <= 0x0d) || c === 0x20;
 
@@ -870,6 +862,7 @@ const readMove = (r: BackgammonReplay, b: Uint8Array, start: number, end: number
 };
 
 const replay = new BackgammonReplay();
+const scanner = new SgfMainLineScanner();
 
 /**
  * Replays a stored SGF game's main line from its source (see the module comment) to `visitor`;
@@ -878,65 +871,23 @@ const replay = new BackgammonReplay();
  */
 export const replaySgfSource = (b: Uint8Array, visitor: PlyVisitor): boolean => {
   if (!isUtf8(b)) return false;
-  const len = b.length;
-  let i = 0;
-  while (i < len && isSpace(b[i])) i++;
-  if (i >= len || b[i] !== OPEN) return false;
-  i++;
+  scanner.scan(b);
+  const tokens = scanner.tokens;
   const root = newRoot();
-  // Nodes begun so far (1: the root), and whether the node being read has its move.
+  // Nodes begun so far (1: the root), whether the node being read has its move, and what its last property is.
   let nodes = 0;
   let hasMove = false;
-  for (;;) {
-    while (i < len && isSpace(b[i])) i++;
-    if (i >= len) return false;
-    const c = b[i];
-    if (c === OPEN) {
-      if (nodes === 0) return false;
-      i++;
-      continue;
-    }
-    if (c === CLOSE || c === SEMI) {
-      // A tree without a node: the import refused it.
-      if (c === CLOSE && nodes === 0) return false;
-      // The node before ends: the root starts the game, a node plays its move.
-      if (nodes === 1) replay.begin(root, visitor);
-      else if (nodes > 1 && !replay.node()) return false;
-      if (c === CLOSE) break;
-      nodes++;
-      replay.clearNode();
-      hasMove = false;
-      i++;
-      continue;
-    }
-    if (!(isUpper(c) || isLower(c)) || nodes === 0) return false;
-    let packed = 0;
-    let letters = 0;
-    while (i < len && (isUpper(b[i]) || isLower(b[i]))) {
-      if (isUpper(b[i])) {
-        letters++;
-        if (letters <= 3) packed = (packed << 8) | b[i];
-      }
-      i++;
-    }
-    const prop = propOf(packed, letters, nodes === 1);
-    if (prop === P_EDIT) return false;
-    let values = 0;
-    for (;;) {
-      while (i < len && isSpace(b[i])) i++;
-      if (i >= len || b[i] !== LBRACKET) break;
-      const start = ++i;
-      let plain = true;
-      while (i < len && b[i] !== RBRACKET) {
-        if (b[i] === BACKSLASH || b[i] >= 0x80) plain = false;
-        i += b[i] === BACKSLASH ? 2 : 1;
-      }
-      if (i >= len) return false;
-      const end = i++;
-      const first = values++ === 0;
+  let prop = P_OTHER;
+  for (let t = 0; ; t += 3) {
+    const token = tokens[t];
+    const kind = token & SGF_KIND;
+    if (kind === SGF_VALUE) {
       if (prop === P_OTHER) continue;
       // A value read here holds no escape and only ASCII, as the import read it.
-      if (!plain) return false;
+      if (token & (SGF_VALUE_ESCAPED | SGF_VALUE_BEYOND_ASCII)) return false;
+      const start = tokens[t + 1];
+      const end = tokens[t + 2];
+      const first = (tokens[t - 3] & SGF_KIND) === SGF_PROPERTY;
       if (prop === P_B || prop === P_W) {
         // A node's first move, its first value (later ones are kept, not read).
         if (hasMove || !first) continue;
@@ -945,8 +896,28 @@ export const replaySgfSource = (b: Uint8Array, visitor: PlyVisitor): boolean => 
       } else if (prop >= P_PL) {
         if (first && !readSetupValue(replay, prop, ascii(b, start, end))) return false;
       } else if (!readRootValue(root, prop, ascii(b, start, end), first)) return false;
+      continue;
     }
-    if (values === 0) return false;
+    if (kind === SGF_PROPERTY) {
+      let packed = 0;
+      let letters = 0;
+      for (let k = tokens[t + 1]; k < tokens[t + 2]; k++) {
+        if (!isUpper(b[k])) continue;
+        letters++;
+        if (letters <= 3) packed = (packed << 8) | b[k];
+      }
+      prop = propOf(packed, letters, nodes === 1);
+      if (prop === P_EDIT) return false;
+      continue;
+    }
+    if (kind !== SGF_NODE && kind !== SGF_END) return false;
+    // The node before ends: the root starts the game, a node plays its move.
+    if (nodes === 1) replay.begin(root, visitor);
+    else if (nodes > 1 && !replay.node()) return false;
+    if (kind === SGF_END) break;
+    nodes++;
+    replay.clearNode();
+    hasMove = false;
   }
   replay.end(root);
   return true;

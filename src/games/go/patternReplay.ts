@@ -1,10 +1,11 @@
 /**
  * A stored Go game's main line replayed for pattern search, boards only, straight from its SGF
  * source: no tree is built, no board is hashed or written as text. The source is scanned as bytes
- * up to the main line's end (the first `)` outside a value: what follows is variations), keeping
- * of each node only its setup (AB, AW, AE) and move (B, W), and of the root its size (SZ). The
- * plies are the nodes the import's replay lists (src/codecs/go/sgfGame.ts): the root, then every
- * node with a move or a setup, so ply i here is `PatternGame.plies[i]` there.
+ * up to the main line's end (the codec's SgfMainLineScanner: the first `)` outside a value, what
+ * follows is variations), keeping of each node only its setup (AB, AW, AE) and move (B, W), and of
+ * the root its size (SZ). The plies are the nodes the import's replay lists
+ * (src/codecs/go/sgfGame.ts): the root, then every node with a move or a setup, so ply i here is
+ * `PatternGame.plies[i]` there.
  *
  * The board is a flat array of points (0 empty, 1 black, 2 white) played as the import played it
  * (setup first, then the move: the opposing groups it leaves without liberties are removed, then
@@ -15,6 +16,7 @@
  * null, and the caller replays the game the generic way.
  */
 import { parseBoardSize, parseSgfPointList } from '../../codecs/go';
+import { SGF_END, SGF_KIND, SGF_NODE, SGF_PROPERTY, SGF_VALUE, SGF_VALUE_BEYOND_ASCII, SGF_VALUE_ESCAPED, SgfMainLineScanner } from '../../codecs/sgf';
 import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS } from './patternBoard';
 import { MAX_PATTERN_BOARD, MIN_PATTERN_BOARD } from './patternRead';
 
@@ -32,15 +34,8 @@ export interface GoMainLine {
   setupValue: Uint8Array;
 }
 
-const OPEN = 0x28;
-const CLOSE = 0x29;
-const SEMI = 0x3b;
-const LBRACKET = 0x5b;
-const RBRACKET = 0x5d;
-const BACKSLASH = 0x5c;
+const scanner = new SgfMainLineScanner();
 
-const isLetter = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-const isSpace = (c: number): boolean => c <= 0x20;
 /** SGF point letters a..s (0..18): the boards a pattern searches. */
 const coord = (c: number): number => (c >= 0x61 && c <= 0x73 ? c - 0x61 : -1);
 
@@ -113,14 +108,11 @@ const growSetup = (need: number): void => {
  * comment). The arrays are scratch, valid until the next call.
  */
 export const scanMainLine = (b: Uint8Array): GoMainLine | null => {
-  const len = b.length;
-  let i = 0;
-  while (i < len && isSpace(b[i])) i++;
-  if (i >= len || b[i] !== OPEN) return null;
-  i++;
+  scanner.scan(b);
+  const tokens = scanner.tokens;
   let size = 0;
   let sizeRead = false;
-  // Every byte read or'd together: bit 7 set when the source is more than ASCII.
+  // The values' flags or'd together: SGF_VALUE_BEYOND_ASCII set when the source is more than ASCII.
   let high = 0;
   // Plies so far, and whether the node being read is one (the root always is).
   let plies = 0;
@@ -128,107 +120,85 @@ export const scanMainLine = (b: Uint8Array): GoMainLine | null => {
   let setups = 0;
   let nodeHasMove = false;
   let nodeHasSetup = false;
-  // Ends the node being read: a ply when it is the root or has a move or a setup; else its setup points (none) are dropped.
-  const endNode = (): void => {
-    if (nodes === 0) return;
-    if (nodes === 1 || nodeHasMove || nodeHasSetup) {
-      plies++;
-      setupStart[plies] = setups;
-    } else {
-      setups = setupStart[plies];
-    }
-  };
-  for (;;) {
-    while (i < len && isSpace(b[i])) i++;
-    if (i >= len) return null;
-    const c = b[i];
-    if (c === OPEN) {
-      if (nodes === 0) return null;
-      i++;
+  let prop = Prop.Other;
+  for (let t = 0; ; t += 3) {
+    const token = tokens[t];
+    const kind = token & SGF_KIND;
+    if (kind === SGF_PROPERTY) {
+      prop = propOf(b, tokens[t + 1], tokens[t + 2]);
       continue;
     }
-    if (c === CLOSE) break;
-    if (c === SEMI) {
-      endNode();
+    if (kind === SGF_NODE || kind === SGF_END) {
+      // The node before ends: a ply when it is the root or has a move or a setup; else its setup points (none) are dropped.
+      if (nodes === 1 || nodeHasMove || nodeHasSetup) {
+        plies++;
+        setupStart[plies] = setups;
+      } else if (nodes > 1) {
+        setups = setupStart[plies];
+      }
+      if (kind === SGF_END) break;
       // A root without SZ is 19x19.
       if (nodes === 1 && size === 0) size = 19;
       nodes++;
-      growPlies(plies + 1);
+      if (plies + 1 >= movePoint.length) growPlies(plies + 1);
       movePoint[plies] = -1;
       moveWhite[plies] = 0;
       setupStart[plies] = setups;
       nodeHasMove = false;
       nodeHasSetup = false;
-      i++;
       continue;
     }
-    if (!isLetter(c) || nodes === 0) return null;
-    const idStart = i;
-    while (i < len && isLetter(b[i])) i++;
-    const prop = propOf(b, idStart, i);
-    let values = 0;
-    for (;;) {
-      while (i < len && isSpace(b[i])) i++;
-      if (i >= len || b[i] !== LBRACKET) break;
-      const start = ++i;
-      while (i < len && b[i] !== RBRACKET) {
-        // An escape: where it matters (a point, a size) the replay unescaped it; not read here.
-        if (b[i] === BACKSLASH && prop !== Prop.Other) return null;
-        high |= b[i];
-        i += b[i] === BACKSLASH ? 2 : 1;
-      }
-      if (i >= len) return null;
-      const end = i++;
-      values++;
-      if (prop === Prop.Other) continue;
-      if (prop === Prop.Size) {
-        // The root's first SZ value, as the import read it.
-        if (nodes !== 1 || sizeRead) continue;
-        // The root's points were placed on a 19x19 board: a size after them is not read here.
-        if (size !== 0) return null;
-        sizeRead = true;
-        const read = parseBoardSize(latin1(b, start, end));
-        if (!read.ok) return null;
-        const [w, h] = read.value;
-        if (w !== h || w < MIN_PATTERN_BOARD || w > MAX_PATTERN_BOARD) return { ...emptyLine(), size: 0 };
-        size = w;
-        continue;
-      }
-      // Points of the root before its SZ (if any): the default size, 19.
-      if (size === 0) size = 19;
-      if (prop === Prop.Black || prop === Prop.White) {
-        // One move a node, its first value (the import refused a node with two).
-        if (nodeHasMove) return null;
-        nodeHasMove = true;
-        if (values > 1) return null;
-        const n = end - start;
-        const pass = n === 0 || (n === 2 && b[start] === 0x74 && b[start + 1] === 0x74);
-        if (!pass) {
-          const col = coord(b[start]);
-          const row = n === 2 ? coord(b[start + 1]) : -1;
-          if (n !== 2 || col < 0 || row < 0 || col >= size || row >= size) return null;
-          movePoint[plies] = row * size + col;
-        }
-        moveWhite[plies] = prop === Prop.White ? 1 : 0;
-        continue;
-      }
-      nodeHasSetup = true;
-      const points = parseSgfPointList(latin1(b, start, end), size, size);
-      if (!points.ok) return null;
-      growSetup(setups + points.value.length);
-      const value = prop === Prop.AddBlack ? 1 : prop === Prop.AddWhite ? 2 : 0;
-      for (const q of points.value) {
-        setupPoint[setups] = q;
-        setupValue[setups++] = value;
-      }
+    if (kind !== SGF_VALUE) return null;
+    high |= token;
+    if (prop === Prop.Other) continue;
+    // An escape: where it matters (a point, a size) the replay unescaped it; not read here.
+    if (token & SGF_VALUE_ESCAPED) return null;
+    const start = tokens[t + 1];
+    const end = tokens[t + 2];
+    if (prop === Prop.Size) {
+      // The root's first SZ value, as the import read it.
+      if (nodes !== 1 || sizeRead) continue;
+      // The root's points were placed on a 19x19 board: a size after them is not read here.
+      if (size !== 0) return null;
+      sizeRead = true;
+      const read = parseBoardSize(latin1(b, start, end));
+      if (!read.ok) return null;
+      const [w, h] = read.value;
+      if (w !== h || w < MIN_PATTERN_BOARD || w > MAX_PATTERN_BOARD) return { ...emptyLine(), size: 0 };
+      size = w;
+      continue;
     }
-    if (values === 0) return null;
+    // Points of the root before its SZ (if any): the default size, 19.
+    if (size === 0) size = 19;
+    if (prop === Prop.Black || prop === Prop.White) {
+      // One move a node, its first value (the import refused a node with two).
+      if (nodeHasMove) return null;
+      nodeHasMove = true;
+      if ((tokens[t - 3] & SGF_KIND) !== SGF_PROPERTY) return null;
+      const n = end - start;
+      const pass = n === 0 || (n === 2 && b[start] === 0x74 && b[start + 1] === 0x74);
+      if (!pass) {
+        const col = coord(b[start]);
+        const row = n === 2 ? coord(b[start + 1]) : -1;
+        if (n !== 2 || col < 0 || row < 0 || col >= size || row >= size) return null;
+        movePoint[plies] = row * size + col;
+      }
+      moveWhite[plies] = prop === Prop.White ? 1 : 0;
+      continue;
+    }
+    nodeHasSetup = true;
+    const points = parseSgfPointList(latin1(b, start, end), size, size);
+    if (!points.ok) return null;
+    growSetup(setups + points.value.length);
+    const value = prop === Prop.AddBlack ? 1 : prop === Prop.AddWhite ? 2 : 0;
+    for (const q of points.value) {
+      setupPoint[setups] = q;
+      setupValue[setups++] = value;
+    }
   }
-  if (nodes === 0) return null;
-  endNode();
   if (size === 0) size = 19;
   // The import read the source as UTF-8 where it is (where it is not, a byte of a character may have read as "]" or "\\" here).
-  if (high & 0x80 && !isUtf8(b)) return null;
+  if (high & SGF_VALUE_BEYOND_ASCII && !isUtf8(b)) return null;
   return { size, plies, movePoint, moveWhite, setupStart, setupPoint, setupValue };
 };
 
