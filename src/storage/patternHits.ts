@@ -40,8 +40,16 @@ export function storedHitsOfGames({ kind, pattern, games }: PatternHitsRequest):
   return games.map((game) => language.storedHits!(query, game));
 }
 
-/** TABULA_PATTERN_WORKERS: the worker threads that replay a pattern search's games (0: the search's own thread; default `defaultWorkers`). */
-export const patternWorkersFromEnv = (env: NodeJS.ProcessEnv = process.env): number => wholeNumberFromEnv(env, 'TABULA_PATTERN_WORKERS', defaultWorkers());
+/**
+ * The default number of pattern workers: as many as the cores (at most 4), one more than
+ * `defaultWorkers`, since the search's own thread waits on the database for much of a page. With
+ * 2 cores, a sub-fen over a million games took 2.81-2.92 s with two workers against 2.90-3.09 with
+ * one, back to back (docs/PERFORMANCE.md).
+ */
+export const defaultPatternWorkers = (): number => Math.min(defaultWorkers() + 1, 4);
+
+/** TABULA_PATTERN_WORKERS: the worker threads that replay a pattern search's games (0: the search's own thread; default `defaultPatternWorkers`). */
+export const patternWorkersFromEnv = (env: NodeJS.ProcessEnv = process.env): number => wholeNumberFromEnv(env, 'TABULA_PATTERN_WORKERS', defaultPatternWorkers());
 
 let workers: number | undefined;
 let shared: WorkerPool<PatternHitsRequest, PatternHitsReply> | null | undefined;
