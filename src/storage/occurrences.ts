@@ -44,26 +44,38 @@ export async function recordOf(source: Pick<PlySource, 'plies'>, o: Occurrence):
   return o.record ?? (await source.plies(o.gameId)).find((p) => p.node === o.node)?.ply ?? null;
 }
 
+/** An occurrence the index places alone: a main-line node is its ply (`GameRecord.plies`). */
+const placedByIndex = (p: Posting): Occurrence => ({ gameId: p.gameId, node: p.node, number: p.node, variation: '', record: null });
+
+/**
+ * The occurrence at each of `places`, in their order: those `placed` picks as the index places
+ * them, the others read from their games' replays (only those games are replayed), null where the
+ * replay has no such node or `holds` refuses its ply.
+ */
+async function occurrencesOfPlaces(
+  source: PlySource,
+  places: readonly Posting[],
+  placed: (p: Posting) => boolean,
+  holds: (ply: StoredPly) => boolean,
+): Promise<(Occurrence | null)[]> {
+  const replays = await Promise.all(places.map((p) => (placed(p) ? null : source.plies(p.gameId))));
+  return places.map((p, i) => {
+    const replay = replays[i];
+    if (replay === null) return placedByIndex(p);
+    const ply = replay.find((r) => r.node === p.node);
+    return ply && holds(ply) ? occurrenceOf(ply) : null;
+  });
+}
+
+const present = <T>(value: T | null): value is T => value !== null;
+
 /**
  * The occurrences among `postings` (in their order): a main-line entry under the whole hash as
  * the index places it, any other when a replay of its game confirms it (a false match, another
- * position under the same 44 bits, is dropped). Only the games of entries to check are replayed.
+ * position under the same 44 bits, is dropped).
  */
-async function confirmed(source: PlySource, kind: GameKind, key: string, postings: readonly Posting[]): Promise<Occurrence[]> {
-  const placed = (p: Posting): boolean => p.exact && p.mainLine;
-  const replays = await Promise.all(postings.map((p) => (placed(p) ? null : source.plies(p.gameId))));
-  const out: Occurrence[] = [];
-  postings.forEach((p, i) => {
-    const replay = replays[i];
-    if (replay === null) {
-      out.push({ gameId: p.gameId, node: p.node, number: p.node, variation: '', record: null });
-      return;
-    }
-    const ply = replay.find((r) => r.node === p.node);
-    if (ply && plyHasKey(ply, kind, key)) out.push(occurrenceOf(ply));
-  });
-  return out;
-}
+const confirmed = async (source: PlySource, kind: GameKind, key: string, postings: readonly Posting[]): Promise<Occurrence[]> =>
+  (await occurrencesOfPlaces(source, postings, (p) => p.exact && p.mainLine, (ply) => plyHasKey(ply, kind, key))).filter(present);
 
 /** Whether a ply's position is under `key` (its own key, or its group key: a backgammon Position ID). */
 export const plyHasKey = (p: StoredPly, kind: GameKind, key: string): boolean =>
@@ -153,18 +165,12 @@ export async function placesByGame(db: Database, source: PlySource, kind: GameKi
 }
 
 /**
- * The occurrences at `places` (checked places of one key: `placesByGame`), in their order: a
- * main-line place as the index places it, any other with its game's replay's record.
+ * The occurrence at each of `places` (checked places of one key: `placesByGame`), in their order: a
+ * main-line place as the index places it, any other with its game's replay's record (null where
+ * the replay no longer has the node).
  */
-export async function occurrencesAt(source: PlySource, places: readonly Posting[]): Promise<Occurrence[]> {
-  const replays = await Promise.all(places.map((p) => (p.mainLine ? null : source.plies(p.gameId))));
-  return places.flatMap((p, i) => {
-    const replay = replays[i];
-    if (replay === null) return [{ gameId: p.gameId, node: p.node, number: p.node, variation: '', record: null }];
-    const ply = replay.find((r) => r.node === p.node);
-    return ply ? [occurrenceOf(ply)] : [];
-  });
-}
+export const occurrencesAt = (source: PlySource, places: readonly Posting[]): Promise<(Occurrence | null)[]> =>
+  occurrencesOfPlaces(source, places, (p) => p.mainLine, () => true);
 
 /** The ids of the games where the position under `key` occurs (each once, in id order). */
 export async function gamesReachingKey(db: Database, source: PlySource, kind: GameKind, key: string): Promise<bigint[]> {

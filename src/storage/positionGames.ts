@@ -220,7 +220,9 @@ export async function orderedOccurrences(
   }
   const shown = wanted.slice(0, take + 1);
   const found = await occurrencesAt(source, shown.map((w) => w.place));
-  const cursors = new Map(shown.map((w) => [`${w.place.gameId} ${w.place.node}`, { game: w.game, node: w.place.node }]));
-  const plies = found.map((ply) => ({ ply, cursor: cursors.get(`${ply.gameId} ${ply.node}`)! }));
+  const plies = shown.flatMap((w, i) => {
+    const ply = found[i];
+    return ply ? [{ ply, cursor: { game: w.game, node: w.place.node } }] : [];
+  });
   return { plies, totalCount };
 }
