@@ -161,23 +161,23 @@ export const selectScannedGames = async (db: Database, where: string, params: un
     (row) => ({ ...row, source: plainBytes(row.source), playedOn: dayOf(row.playedOn) }),
   );
 
-/** The games with `ids`, in that order, as a scan reads them. */
-export async function scannedGamesInOrder(db: Database, ids: readonly bigint[]): Promise<ScannedGame[]> {
+/** The rows with `ids` that `select` reads, in the order of `ids` (an id not found is left out). */
+async function inOrderOf<T extends { id: bigint }>(ids: readonly bigint[], select: (where: string, params: unknown[]) => Promise<T[]>): Promise<T[]> {
   if (ids.length === 0) return [];
-  const found = new Map((await selectScannedGames(db, 'WHERE g.id = ANY($1::int8[])', [ids])).map((g) => [g.id, g]));
+  const found = new Map((await select('WHERE g.id = ANY($1::int8[])', [ids])).map((g) => [g.id, g]));
   return ids.flatMap((id) => found.get(id) ?? []);
 }
+
+/** The games with `ids`, in that order, as a scan reads them. */
+export const scannedGamesInOrder = (db: Database, ids: readonly bigint[]): Promise<ScannedGame[]> =>
+  inOrderOf(ids, (where, params) => selectScannedGames(db, where, params));
 
 /** The games that `where` (SQL over the row `g`, with `params`) keeps, in `orderBy`, at most `limit` of them. */
 export const selectGames = async (db: Database, where: string, params: unknown[], orderBy = '', limit?: number): Promise<Game[]> =>
   (await db.sql.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM "Game" g ${where} ${orderBy} ${limit === undefined ? '' : `LIMIT ${limit}`}`, params)).map(gameOfRow);
 
 /** The games with `ids`, in that order. */
-export async function gamesInOrder(db: Database, ids: readonly bigint[]): Promise<Game[]> {
-  if (ids.length === 0) return [];
-  const found = new Map((await selectGames(db, 'WHERE g.id = ANY($1::int8[])', [ids])).map((g) => [g.id, g]));
-  return ids.flatMap((id) => found.get(id) ?? []);
-}
+export const gamesInOrder = (db: Database, ids: readonly bigint[]): Promise<Game[]> => inOrderOf(ids, (where, params) => selectGames(db, where, params));
 
 /** What an export writes: one game, or every game of one import. */
 export type ExportSelection = { gameId: bigint } | { importId: bigint };
