@@ -27,56 +27,51 @@ const refuse = (where: string, found: { offset: number; line: number }): GraphQL
 /** Deepest nesting of lists and input objects a variable's value may have (tabula's inputs nest 3 deep). */
 export const MAX_VARIABLE_DEPTH = 32;
 
-/**
- * Whether a variable's value holds a NUL anywhere or nests deeper than MAX_VARIABLE_DEPTH: the
- * quick look every request's variables get, without the paths `nulInValue` names (a list of
- * twenty keys made twenty path strings a request). Walked with a stack, not by recursion.
- */
-const mayBeRefused = (value: unknown): boolean => {
-  const values: unknown[] = [value];
-  const depths: number[] = [0];
-  while (values.length > 0) {
-    const item = values.pop();
-    const depth = depths.pop() as number;
-    if (typeof item === 'string') {
-      if (item.includes('\u0000')) return true;
-      continue;
-    }
-    if (!item || typeof item !== 'object') continue;
-    if (depth >= MAX_VARIABLE_DEPTH) return true;
-    for (const inner of Array.isArray(item) ? item : Object.values(item)) {
-      values.push(inner);
-      depths.push(depth + 1);
-    }
-  }
-  return false;
+/** A value met in a walk of a variable's value: where it stands (its parent and its key there) and how deep. */
+interface Step {
+  value: unknown;
+  depth: number;
+  parent: Step | null;
+  key: string | number;
+}
+
+/** The path of a step (`$keys[3]`, `$filter.player`), written only for a refusal. */
+const pathOf = (step: Step, root: string): string => {
+  const parts: string[] = [];
+  for (let at: Step = step; at.parent; at = at.parent) parts.push(typeof at.key === 'number' ? `[${at.key}]` : `.${at.key}`);
+  return root + parts.reverse().join('');
 };
 
 /**
  * The first NUL in a variable's value: its path (`$data`, `$filter.player`, `$keys[3]`) and place;
  * or a value nested deeper than MAX_VARIABLE_DEPTH. Walked with a stack of its own, not by
- * recursion, so no value can exhaust the call stack.
+ * recursion, so no value can exhaust the call stack; a path is written only for what is refused
+ * (every request's variables are walked: a list of twenty keys made twenty path strings).
  */
 const nulInValue = (value: unknown, path: string): GraphQLError | undefined => {
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path, depth: 0 }];
+  const stack: Step[] = [{ value, depth: 0, parent: null, key: '' }];
   while (stack.length > 0) {
-    const item = stack.pop() as { value: unknown; path: string; depth: number };
+    const item = stack.pop() as Step;
     if (typeof item.value === 'string') {
       const found = nulIn(item.value);
-      if (found) return refuse(item.path, found);
+      if (found) return refuse(pathOf(item, path), found);
       continue;
     }
     if (!item.value || typeof item.value !== 'object') continue;
     if (item.depth >= MAX_VARIABLE_DEPTH) {
-      return new GraphQLError(`${path} is nested more than ${MAX_VARIABLE_DEPTH} levels deep (at ${item.path.slice(0, 200)}…); no argument takes such a value`, {
+      return new GraphQLError(`${path} is nested more than ${MAX_VARIABLE_DEPTH} levels deep (at ${pathOf(item, path).slice(0, 200)}…); no argument takes such a value`, {
         extensions: { code: 'BAD_USER_INPUT', details: { argument: path, maxDepth: MAX_VARIABLE_DEPTH }, http: { status: 400 } },
       });
     }
-    const entries: [string, unknown][] = Array.isArray(item.value)
-      ? item.value.map((inner, i) => [`${item.path}[${i}]`, inner])
-      : Object.entries(item.value).map(([key, inner]) => [`${item.path}.${key}`, inner]);
+    const depth = item.depth + 1;
     // Pushed last first, so the first NUL in reading order is found first.
-    for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], path: entries[i][0], depth: item.depth + 1 });
+    if (Array.isArray(item.value)) {
+      for (let i = item.value.length - 1; i >= 0; i--) stack.push({ value: item.value[i], depth, parent: item, key: i });
+    } else {
+      const inner = item.value as Record<string, unknown>;
+      const keys = Object.keys(inner);
+      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: inner[keys[i]], depth, parent: item, key: keys[i] });
+    }
   }
   return undefined;
 };
@@ -123,9 +118,7 @@ export const operationProblem = (operation: OperationDefinitionNode, variables: 
   const literal = nulInLiterals(operation);
   if (literal) return literal;
   for (const name of Object.keys(variables ?? {})) {
-    const value = variables?.[name];
-    if (typeof value === 'string' ? !value.includes('\u0000') : !mayBeRefused(value)) continue;
-    const error = nulInValue(value, `$${name}`);
+    const error = nulInValue(variables?.[name], `$${name}`);
     if (error) return error;
   }
   return undefined;
