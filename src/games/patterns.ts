@@ -60,6 +60,12 @@ export interface PatternSignature<Q> {
   of(plies: readonly PlyRecord[]): Uint8Array;
   /** False when no ply of a game with this signature can hold the pattern; true when it may. */
   mayHold(query: Q, signature: Uint8Array): boolean;
+  /**
+   * The game's hits (as `hits` finds them on its replay) from its signature alone, where the
+   * signature holds enough to tell for this pattern; null when it does not (the game is replayed).
+   * Asked only where `mayHold` said true.
+   */
+  hits?(query: Q, signature: Uint8Array): PatternHit[] | null;
 }
 
 export interface PatternLanguage<Q = unknown> {

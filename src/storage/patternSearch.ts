@@ -19,11 +19,11 @@ import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
 import type { ImportOptions } from '../games/formats';
 import { mainLinePlies } from '../games/gameAttributes';
-import type { PatternGame, PatternLanguage, StoredPatternGame } from '../games/patterns';
+import type { PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from '../games/patterns';
 import { Pacer } from '../games/reading/pacer';
 import { type MoveTally, addToTally, emptyTally } from '../db/positionIndex';
 import { type MoveStat, moveStatOf, talliedGame } from './explorer';
-import { type ScannedGame, scannedGamesInOrder, selectScannedGames } from './games';
+import { type ScannedGame, type TalliedGameRow, scannedGamesInOrder, selectScannedGames, selectTalliedGames } from './games';
 import { type GameQuery, gameConditions } from './gameFilter';
 import { RecordedHashers, importOptionsByIds, replayStoredGame } from './gamePlies';
 import { type KindSignatures, importsStamp, keptSignatures } from './patternSignatures';
@@ -103,17 +103,50 @@ export class PatternSearchTimeout extends Error {
 const PAGE = 500;
 /** Games whose signatures are read at a time (a few hundred bytes each), then the sources of those kept in one statement. */
 const SIGNATURE_PAGE = 1000;
+/** Most games of a page that their signatures answered (read without their sources, a few columns each). */
+const ANSWERED_PAGE = 8000;
+
+/** A game its signature answered: what a tally reads of it, and its hits. */
+interface AnsweredGame {
+  game: TalliedGameRow;
+  hits: PatternHit[];
+}
 
 /**
- * A page of the games a filter keeps: those left to replay, how many were read (their signatures
- * tested; a short page is the last) and where the next page starts (the last id read, or the
- * index in the kept signatures).
+ * A page of the games a filter keeps: those left to replay, those their signatures answered, how
+ * many were read (their signatures tested; a short page is the last) and where the next page
+ * starts (the last id read, or the index in the kept signatures).
  */
 interface CandidatePage<C> {
   games: ScannedGame[];
+  answered: AnsweredGame[];
   read: number;
   size: number;
   next: C | undefined;
+}
+
+/** What a game's signature says of it: ruled out, to be replayed, or its hits. */
+type Sorted = 'out' | 'replay' | PatternHit[];
+
+/** What the language's signature tests make of one (null: the game has none, it is replayed). */
+interface SignatureTests {
+  mayHold(signature: Uint8Array): boolean;
+  hits: ((signature: Uint8Array) => PatternHit[] | null) | null;
+}
+
+const sortBySignature = (tests: SignatureTests, signature: Uint8Array | null): Sorted => {
+  if (signature === null) return 'replay';
+  if (!tests.mayHold(signature)) return 'out';
+  const hits = tests.hits?.(signature) ?? null;
+  return hits === null ? 'replay' : hits.length === 0 ? 'out' : hits;
+};
+
+/** The games of `answered` (ids, with their hits by id) that `where` keeps, in id order, with what a tally reads of them. */
+async function answeredGames(db: Database, where: string[], params: unknown[], answered: Map<bigint, PatternHit[]>): Promise<AnsweredGame[]> {
+  if (answered.size === 0) return [];
+  const all = [...params, [...answered.keys()]];
+  const rows = await selectTalliedGames(db, `WHERE ${[...where, `g.id = ANY($${all.length}::int8[])`].join(' AND ')}`, all, 'ORDER BY g.id');
+  return rows.map((game) => ({ game, hits: answered.get(game.id)! }));
 }
 
 /** The pages `read` gives from `first` on, each next one read while the caller replays this one. */
@@ -128,7 +161,7 @@ async function* pagesAhead<C>(first: C | undefined, read: (at: C | undefined) =>
   for (;;) {
     const page = await next;
     if (page.read === 0) return;
-    next = page.read < page.size ? Promise.resolve({ games: [], read: 0, size: page.size, next: undefined }) : ahead(page.next);
+    next = page.read < page.size ? Promise.resolve({ games: [], answered: [], read: 0, size: page.size, next: undefined }) : ahead(page.next);
     yield page;
   }
 }
@@ -143,10 +176,10 @@ const candidateConditions = (kind: GameKind, filter: GameQuery): { conditions: s
 };
 
 /**
- * The games of `kind` that `filter` keeps, in id order, a page at a time, without those whose
- * signature `mayHold` refuses (when given).
+ * The games of `kind` that `filter` keeps, in id order, a page at a time: without those whose
+ * signature rules them out, and those it answers apart (when the language keeps signatures).
  */
-function candidatePages(db: Database, kind: GameKind, filter: GameQuery, mayHold: ((signature: Uint8Array) => boolean) | null): AsyncGenerator<CandidatePage<bigint>> {
+function candidatePages(db: Database, kind: GameKind, filter: GameQuery, tests: SignatureTests | null): AsyncGenerator<CandidatePage<bigint>> {
   return pagesAhead<bigint>(undefined, async (after) => {
     const { conditions, params } = candidateConditions(kind, filter);
     if (after !== undefined) {
@@ -154,43 +187,51 @@ function candidatePages(db: Database, kind: GameKind, filter: GameQuery, mayHold
       conditions.push(`g.id > $${params.length}`);
     }
     const where = `WHERE ${conditions.join(' AND ')}`;
-    if (!mayHold) {
+    if (!tests) {
       const games = await selectScannedGames(db, where, params, 'ORDER BY g.id', PAGE);
-      return { games, read: games.length, size: PAGE, next: games.at(-1)?.id };
+      return { games, answered: [], read: games.length, size: PAGE, next: games.at(-1)?.id };
     }
     const heads = await db.sql.query<{ id: bigint; signature: Uint8Array | null }>(
       `SELECT g.id, g."patternSignature" AS signature FROM "Game" g ${where} ORDER BY g.id LIMIT ${SIGNATURE_PAGE}`,
       params,
     );
     // A game without a signature (stored before its game kept one) may hold anything.
-    const kept = heads.filter((h) => h.signature === null || mayHold(h.signature)).map((h) => h.id);
+    const kept: bigint[] = [];
+    const answered = new Map<bigint, PatternHit[]>();
+    for (const h of heads) {
+      const sorted = sortBySignature(tests, h.signature);
+      if (sorted === 'replay') kept.push(h.id);
+      else if (sorted !== 'out') answered.set(h.id, sorted);
+    }
     const games = await scannedGamesInOrder(db, kept);
-    return { games, read: heads.length, size: SIGNATURE_PAGE, next: heads.at(-1)?.id };
+    return { games, answered: await answeredGames(db, [], [], answered), read: heads.length, size: SIGNATURE_PAGE, next: heads.at(-1)?.id };
   });
 }
 
 /**
- * The same pages from the signatures kept in memory: every game of the kind whose signature
- * `mayHold` lets through (or that has none), read with the filter, a page of them at a time.
- * `read` counts the games whose signatures were tested, the filter not yet applied.
+ * The same pages from the signatures kept in memory: every game of the kind whose signature lets
+ * it through (or that has none), read with the filter, a page of them at a time. `read` counts
+ * the games whose signatures were tested, the filter not yet applied.
  */
-function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, signatures: KindSignatures, mayHold: (signature: Uint8Array) => boolean): AsyncGenerator<CandidatePage<number>> {
+function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, signatures: KindSignatures, tests: SignatureTests): AsyncGenerator<CandidatePage<number>> {
   const { ids, ends, missing, bytes, count } = signatures;
   return pagesAhead<number>(0, async (from = 0) => {
     const kept: bigint[] = [];
+    const answered = new Map<bigint, PatternHit[]>();
     let i = from;
-    for (; i < count && kept.length < SIGNATURE_PAGE; i++) {
-      if (missing[i] || mayHold(bytes.subarray(i === 0 ? 0 : ends[i - 1], ends[i]))) kept.push(BigInt(ids[i]));
+    for (; i < count && kept.length < SIGNATURE_PAGE && answered.size < ANSWERED_PAGE; i++) {
+      const sorted = sortBySignature(tests, missing[i] ? null : bytes.subarray(i === 0 ? 0 : ends[i - 1], ends[i]));
+      if (sorted === 'replay') kept.push(BigInt(ids[i]));
+      else if (sorted !== 'out') answered.set(BigInt(ids[i]), sorted);
     }
+    const { conditions, params } = candidateConditions(kind, filter);
     let games: ScannedGame[] = [];
     if (kept.length > 0) {
-      const { conditions, params } = candidateConditions(kind, filter);
-      params.push(kept);
-      conditions.push(`g.id = ANY($${params.length}::int8[])`);
-      games = await selectScannedGames(db, `WHERE ${conditions.join(' AND ')}`, params, 'ORDER BY g.id');
+      const all = [...params, kept];
+      games = await selectScannedGames(db, `WHERE ${[...conditions, `g.id = ANY($${all.length}::int8[])`].join(' AND ')}`, all, 'ORDER BY g.id');
     }
     // A page ends at SIGNATURE_PAGE games let through, or at the last game: the last is short.
-    return { games, read: i - from, size: i < count ? i - from : i - from + 1, next: i };
+    return { games, answered: await answeredGames(db, conditions, params, answered), read: i - from, size: i < count ? i - from : i - from + 1, next: i };
   });
 }
 
@@ -199,7 +240,7 @@ class Continuations {
   private readonly byMove = new Map<string, { move: string; byFirst: boolean; tally: MoveTally }>();
 
   /** Counts `game` once for each move of `moves` (the key of a side and a move). */
-  add(game: ScannedGame, moves: ReadonlyMap<string, { move: string; byFirst: boolean }>): void {
+  add(game: TalliedGameRow, moves: ReadonlyMap<string, { move: string; byFirst: boolean }>): void {
     const tallied = talliedGame(game);
     for (const [key, { move, byFirst }] of moves) {
       let counted = this.byMove.get(key);
@@ -238,7 +279,9 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
   };
   const { kind, language, query, filter } = search;
   const signature = language.signature;
-  const mayHold = signature ? (bytes: Uint8Array) => signature.mayHold(query, bytes) : null;
+  const tests: SignatureTests | null = signature
+    ? { mayHold: (bytes) => signature.mayHold(query, bytes), hits: signature.hits ? (bytes) => signature.hits!(query, bytes) : null }
+    : null;
   const pace = new Pacer();
   const hashers = new RecordedHashers(db.sql);
   const options = new Map<bigint, ImportOptions>();
@@ -248,8 +291,17 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
   let candidateGames = 0;
   let replayedGames = 0;
   if (filter.kind !== undefined && filter.kind !== kind) return { totalCount, matches, continuations: [], candidateGames, replayedGames };
-  const signatures = mayHold ? await keptSignatures(db, kind, await importsStamp(db)) : null;
-  const pages = signatures && mayHold ? keptCandidatePages(db, kind, filter, signatures, mayHold) : candidatePages(db, kind, filter, mayHold);
+  const signatures = tests ? await keptSignatures(db, kind, await importsStamp(db)) : null;
+  const pages = signatures && tests ? keptCandidatePages(db, kind, filter, signatures, tests) : candidatePages(db, kind, filter, tests);
+  const count = (game: TalliedGameRow, hits: readonly PatternHit[]): void => {
+    if (hits.length === 0) return;
+    totalCount += hits.length;
+    matches.push({ gameId: game.id, ply: hits[0].ply });
+    // A game counts once per continuation (a side and a move), however often it played it.
+    const moves = new Map<string, { move: string; byFirst: boolean }>();
+    for (const { continuation: c } of hits) if (c) moves.set(`${c.byFirst ? 'first' : 'second'} ${c.move}`, c);
+    continuations.add(game, moves);
+  };
   // Between games on this thread: the timeout, and a turn for other requests when one is due.
   const step = async (): Promise<void> => {
     overdue();
@@ -264,21 +316,18 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
     const stored = page.games.map((game) => storedPatternGame(game, (game.importId !== null && options.get(game.importId)) || {}));
     // The language's own replay where it has one and reads the game (in workers too); else the import's replay.
     const own = await storedHitsOf(pool, kind, language, search.pattern, query, stored, step);
+    // The games replayed and those their signatures answered, counted in id order.
+    let a = 0;
     for (let i = 0; i < page.games.length; i++) {
       const game = page.games[i];
+      for (; a < page.answered.length && page.answered[a].game.id < game.id; a++) count(page.answered[a].game, page.answered[a].hits);
       const hits =
         own[i] ?? language.hits(query, patternGame(stored[i], mainLinePlies((await replayStoredGame(db.sql, game, stored[i].options, hashers)).map((p) => p.ply))));
       replayedGames++;
-      if (hits.length > 0) {
-        totalCount += hits.length;
-        matches.push({ gameId: game.id, ply: hits[0].ply });
-        // A game counts once per continuation (a side and a move), however often it played it.
-        const moves = new Map<string, { move: string; byFirst: boolean }>();
-        for (const { continuation: c } of hits) if (c) moves.set(`${c.byFirst ? 'first' : 'second'} ${c.move}`, c);
-        continuations.add(game, moves);
-      }
+      count(game, hits);
       if (own[i] === null) await step();
     }
+    for (; a < page.answered.length; a++) count(page.answered[a].game, page.answered[a].hits);
   }
   return { totalCount, matches, continuations: continuations.stats(), candidateGames, replayedGames };
 }

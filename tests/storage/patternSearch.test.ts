@@ -154,6 +154,51 @@ describeEachDatabase('pattern search', (getDb) => {
     for (const r of rows) expect(Buffer.from(r.signature ?? []).toString()).toBe(fixture[r.indexInFile].fens.map((fen) => fen.split(' ')[0]).join('|'));
   });
 
+  describe('with signatures that answer the hits themselves', () => {
+    /** Signs every game again with the language's signature (the attributes catch-up, with the language lent). */
+    const signWith = async (language: ReturnType<typeof placementLanguage>): Promise<void> => {
+      await getDb().sql.query(`UPDATE "Import" SET attributed = false WHERE id = $1`, [importId]);
+      const restore = lendPatternLanguage('CHESS', language);
+      try {
+        await attributePendingImports(getDb());
+      } finally {
+        restore();
+      }
+    };
+    // The signatures as the import wrote them, for the tests after these.
+    afterAll(() => signWith(placementLanguage({ signature: true })));
+
+    it.each([
+      ['read from SQL', Infinity, 100_010],
+      ['kept in memory', 1, 100_011],
+    ])('replays no game whose signature answers, and counts the same matches and continuations (signatures %s)', async (_, keepFrom, maxPlies) => {
+      let tested = 0;
+      const language = placementLanguage({ answers: {}, onGame: () => void tested++ });
+      await signWith(language);
+      const before = keepSignaturesFrom(keepFrom);
+      const found = await scanPattern(getDb(), search(TEXT, language, { maxPlies })).finally(() => keepSignaturesFrom(before));
+      const expected = expectedSearch(fixture, TEXT);
+      expect(asFound(found.matches)).toEqual(expected.matches);
+      expect(found.totalCount).toBe(expected.totalCount);
+      const byKey = new Map(found.continuations.map((c) => [`${c.byFirst ? 'first' : 'second'} ${c.move}`, [c.count, c.wins, c.draws, c.losses]]));
+      expect(byKey).toEqual(new Map([...expected.continuations].map(([key, c]) => [key, [c.games, c.wins, c.draws, c.losses]])));
+      expect([found.candidateGames, found.replayedGames, tested]).toEqual([fixture.length, 0, 0]);
+    });
+
+    it('replays the games whose signature declines to answer, applies the filter to the answered ones, and keeps id order', async () => {
+      let tested = 0;
+      // Declines the signatures of odd length.
+      const language = placementLanguage({ answers: { declines: (s) => s.length % 2 === 1 }, onGame: () => void tested++ });
+      await signWith(language);
+      const found = await scanPattern(getDb(), search(TEXT, language, { minRating: 2000 }));
+      const expected = expectedSearch(fixture, TEXT, (g) => g.mean !== null && g.mean >= 2000);
+      expect(asFound(found.matches)).toEqual(expected.matches);
+      expect(found.totalCount).toBe(expected.totalCount);
+      expect(tested).toBeGreaterThan(0);
+      expect(tested).toBeLessThan(expected.matches.length);
+    });
+  });
+
   it("asks the language's own replay of each stored game first, and replays with the import's reader only the games it declines", async () => {
     // The own replay reads the games whose source has an odd length (and finds no hit in them); it declines the others.
     const sources = await getDb().sql.query<{ indexInFile: number; length: number }>(`SELECT "indexInFile", octet_length(source) AS length FROM "Game"`);

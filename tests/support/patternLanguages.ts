@@ -19,7 +19,21 @@ export interface PlacementLanguageOptions {
   onGame?: () => void;
   /** The language's own replay of a stored game (`storedHits`): its hits, or null to decline. */
   stored?: (game: StoredPatternGame) => PatternHit[] | null;
+  /**
+   * Keep a signature that answers the hits itself (`signature.hits`): each ply's placement, side to
+   * move and next move (`placement side move`, `-` for none), joined by `|`; `declines` names the
+   * signatures it leaves to the replay (null).
+   */
+  answers?: { declines?: (signature: string) => boolean };
 }
+
+/** The hits of `text` in an answering signature (see `answers`). */
+const answeredHits = (text: string, signature: string): PatternHit[] =>
+  signature.split('|').flatMap((entry, ply) => {
+    const [placement, side, move] = entry.split(' ');
+    if (!placement.includes(text)) return [];
+    return [{ ply, continuation: move === '-' ? null : { move, byFirst: side === 'w' } }];
+  });
 
 /** `{ "placement": "4P3" }`: the positions whose placement contains `4P3`. */
 export const placementLanguage = (options: PlacementLanguageOptions = {}): PatternLanguage<string> => ({
@@ -40,12 +54,21 @@ export const placementLanguage = (options: PlacementLanguageOptions = {}): Patte
     return hits;
   },
   storedHits: options.stored ? (_text, game) => options.stored!(game) : undefined,
-  signature: options.signature
+  signature: options.answers
     ? {
-        of: (plies) => Buffer.from(plies.map((p) => p.position.board.split(' ')[0]).join('|')),
+        of: (plies) => Buffer.from(plies.map((p) => `${p.position.board.split(' ')[0]} ${p.position.sideToMove} ${p.nextMove ?? '-'}`).join('|')),
         mayHold: (text, bytes) => Buffer.from(bytes).toString().includes(text),
+        hits: (text, bytes) => {
+          const signature = Buffer.from(bytes).toString();
+          return options.answers!.declines?.(signature) ? null : answeredHits(text, signature);
+        },
       }
-    : undefined,
+    : options.signature
+      ? {
+          of: (plies) => Buffer.from(plies.map((p) => p.position.board.split(' ')[0]).join('|')),
+          mayHold: (text, bytes) => Buffer.from(bytes).toString().includes(text),
+        }
+      : undefined,
 });
 
 /** Lends `kind`'s module `language` (undefined: none) until the returned function puts its own back. */

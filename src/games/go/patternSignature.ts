@@ -14,8 +14,9 @@
  * placement (every symmetry, colour swap and anchored position) in the opening and in the rest,
  * and says false when none can: no game that holds the pattern is ruled out.
  *
- * Layout (version 1): at most 198 bytes for 19x19, 126 for 13x13, 93 for 9x9:
- *   byte 0      version, 1
+ * Layout (version 2; version 1 ended with the bitsets): 198 bytes for 19x19, 126 for 13x13, 93
+ * for 9x9 at most, then the corner events:
+ *   byte 0      version, 2
  *   byte 1      the board's size n; 0 when the main line's board is no square of 9..19 (nothing follows)
  *   bytes 2-3   K, big-endian: plies 0..K-1 are the opening
  *   byte 4      B, the opening's black points; byte 5: W, its white points (B + W <= 48)
@@ -23,15 +24,21 @@
  *               row * n + col, most significant bit first), padded to a whole byte
  *   then        three bitsets of ceil(n*n / 8) bytes, after the opening: points ever black, ever
  *               white, ever empty (point p is bit p % 8 of byte p >> 3)
- * A signature of another version, or that does not read, may hold any pattern.
+ *   then        the main line's changes in the board's corners (patternEvents.ts), from which
+ *               `cornerEventsOf` finds the hits of a pattern that lies in the corners
+ * A signature of version 1 has no corner events; one of another version, or that does not read,
+ * may hold any pattern.
  */
 import type { PlyRecord } from '../../db/records';
 import { goBoardSize } from './diagram';
 import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS, readBoardRows, readNextBoardRows } from './patternBoard';
+import { CornerEventWriter } from './patternEvents';
 import { EMPTY_POINT, type GoPlacements, sweepHolds } from './patternPlacements';
 import { MAX_PATTERN_BOARD, MIN_PATTERN_BOARD } from './patternRead';
 
-const VERSION = 1;
+const VERSION = 2;
+/** The version before the corner events: its signatures still rule games out. */
+const WITHOUT_EVENTS = 1;
 /** Most points the opening's lists hold. */
 export const EARLY_POINTS = 48;
 const HEADER = 6;
@@ -65,6 +72,8 @@ const movePoint = (move: string | null | undefined, n: number): number => {
   return col >= 0 && col < n && row >= 0 && row < n ? row * n + col : -1;
 };
 
+const events = new CornerEventWriter();
+
 /** The game's signature (see the module comment). */
 export const signatureOf = (plies: readonly PlyRecord[]): Uint8Array => {
   const n = boardSideOf(plies);
@@ -73,11 +82,17 @@ export const signatureOf = (plies: readonly PlyRecord[]): Uint8Array => {
   const late = [new Int32Array(n), new Int32Array(n), new Int32Array(n)];
   let k = 0;
   let opening = true;
+  events.start(n);
   for (let i = 0; i < plies.length; i++) {
     const board = plies[i].position.board;
-    if (board.length !== n * n) continue;
+    if (board.length !== n * n) {
+      events.noBoard();
+      continue;
+    }
+    const move = i === 0 ? -1 : movePoint(plies[i].move, n);
     if (i === 0) readBoardRows(board, n, null);
-    else readNextBoardRows(board, n, null, movePoint(plies[i].move, n));
+    else readNextBoardRows(board, n, null, move);
+    events.ply(i, move, plies[i].move?.[0] === 'W');
     if (opening) {
       let count = 0;
       for (let y = 0; y < n; y++) count += popcount(early[0][y] | BLACK_ROWS[y]) + popcount(early[1][y] | WHITE_ROWS[y]);
@@ -101,7 +116,9 @@ export const signatureOf = (plies: readonly PlyRecord[]): Uint8Array => {
   const white = pointsIn(early[1], n);
   const listBytes = Math.ceil(((black + white) * 9) / 8);
   const size = bitsetBytes(n);
-  const out = new Uint8Array(HEADER + listBytes + 3 * size);
+  const stream = events.bytes();
+  const out = new Uint8Array(HEADER + listBytes + 3 * size + stream.length);
+  out.set(stream, HEADER + listBytes + 3 * size);
   out.set([VERSION, n, k >> 8, k & 255, black, white]);
   let bit = HEADER * 8;
   for (const rows of early) {
@@ -138,16 +155,16 @@ const bitsAt = (bytes: Uint8Array, start: number, end: number, from: number): nu
  * (compiled for the signature's board size; `size` the pattern's board size, or null).
  */
 export const signatureMayHold = (signature: Uint8Array, size: number | null, placementsFor: (n: number) => GoPlacements): boolean => {
-  if (signature.length < 2 || signature[0] !== VERSION) return true;
+  if (signature.length < 2 || (signature[0] !== VERSION && signature[0] !== WITHOUT_EVENTS)) return true;
   const n = signature[1];
   if (n === 0 || (size !== null && size !== n)) return false;
-  if (n < MIN_PATTERN_BOARD || n > MAX_PATTERN_BOARD || signature.length < HEADER) return true;
+  const eventsAt = cornerEventsStart(signature);
+  if (eventsAt < 0) return true;
   const k = (signature[2] << 8) | signature[3];
   const black = signature[4];
   const white = signature[5];
   const listBytes = Math.ceil(((black + white) * 9) / 8);
   const bytes = bitsetBytes(n);
-  if (signature.length !== HEADER + listBytes + 3 * bytes) return true;
   const p = placementsFor(n);
   const mask = (1 << n) - 1;
   EARLY_BLACK.fill(0);
@@ -177,4 +194,20 @@ export const signatureMayHold = (signature: Uint8Array, size: number | null, pla
     if (sweepHolds(p, s, LATE, NONE_FORBIDS, false) !== 0) return true;
   }
   return false;
+};
+
+/** Where a signature's corner events start (after its bitsets), -1 when it is not one of a board of 9..19 that reads. */
+const cornerEventsStart = (signature: Uint8Array): number => {
+  if (signature.length < HEADER || (signature[0] !== VERSION && signature[0] !== WITHOUT_EVENTS)) return -1;
+  const n = signature[1];
+  if (n < MIN_PATTERN_BOARD || n > MAX_PATTERN_BOARD) return -1;
+  const end = HEADER + Math.ceil(((signature[4] + signature[5]) * 9) / 8) + 3 * bitsetBytes(n);
+  if (signature[0] === WITHOUT_EVENTS) return signature.length === end ? end : -1;
+  return signature.length >= end + 2 ? end : -1;
+};
+
+/** Where a signature's corner events lie (patternEvents.ts) and the board's side; null when it keeps none (version 1, or a signature that does not read). */
+export const cornerEventsOf = (signature: Uint8Array): { n: number; start: number } | null => {
+  const start = cornerEventsStart(signature);
+  return start < 0 || signature[0] !== VERSION ? null : { n: signature[1], start };
 };

@@ -52,7 +52,8 @@ import type { PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from
 import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS, readBoardRows, readNextBoardRows } from './patternBoard';
 import { FIRST_FORBIDDING, type GoPlacements, patternPointOf, placePattern, sweepHolds } from './patternPlacements';
 import { type GoPattern, readGoPattern } from './patternRead';
-import { boardSideOf, signatureMayHold, signatureOf } from './patternSignature';
+import { boardSideOf, cornerEventsOf, signatureMayHold, signatureOf } from './patternSignature';
+import { BLACK_MOVE, WHITE_MOVE, placementsInCorners, playEvent, readCornerEvents } from './patternEvents';
 import { FlatGoBoard, scanMainLine } from './patternReplay';
 
 /** A read Go pattern with its placements per board size, compiled when first needed. */
@@ -288,6 +289,65 @@ const goStoredHits = (query: GoPatternQuery, game: StoredPatternGame): PatternHi
   return legal ? hits : null;
 };
 
+/**
+ * The same hits from a game's signature alone, where it keeps the main line's corner events and
+ * every placement of the pattern lies in the corners (patternEvents.ts); null when it cannot tell
+ * (the game is replayed).
+ */
+const goSignatureHits = (query: GoPatternQuery, signature: Uint8Array): PatternHit[] | null => {
+  const at = cornerEventsOf(signature);
+  if (!at) return null;
+  const n = at.n;
+  if (query.pattern.size !== null && query.pattern.size !== n) return [];
+  const p = placementsFor(query, n);
+  if (p.count === 0) return [];
+  if (!placementsInCorners(p)) return null;
+  const events = readCornerEvents(signature, at.start, signature.length, n);
+  if (!events) return null;
+  const { plies } = events;
+  if (scratchMoves.row.length < plies) {
+    const size = Math.max(plies, scratchMoves.row.length * 2);
+    scratchMoves = { row: new Int32Array(size), col: new Int32Array(size), white: new Uint8Array(size) };
+  }
+  const moves = scratchMoves;
+  moves.row.fill(-1, 0, plies);
+  moves.col.fill(-1, 0, plies);
+  for (let e = 0; e < events.count; e++) {
+    const kind = events.kind[e];
+    const j = events.ply[e];
+    if (j === 0 || (kind !== BLACK_MOVE && kind !== WHITE_MOVE)) continue;
+    moves.row[j] = (events.point[e] / n) | 0;
+    moves.col[j] = events.point[e] % n;
+    moves.white[j] = kind === WHITE_MOVE ? 1 : 0;
+  }
+  BLACK_ROWS.fill(0);
+  WHITE_ROWS.fill(0);
+  OCCUPIED_ROWS.fill(0);
+  let e = 0;
+  let cols = 0;
+  let point = -1;
+  return hitsOnLine(p, {
+    plies,
+    moves,
+    load: (i) => {
+      let rows = 0;
+      cols = 0;
+      point = -1;
+      for (; e < events.count && events.ply[e] === i; e++) {
+        playEvent(events, e, n);
+        const q = events.point[e];
+        const y = (q / n) | 0;
+        rows |= 1 << y;
+        cols |= 1 << (q - y * n);
+        point = point === -1 ? q : -2;
+      }
+      return rows;
+    },
+    columns: () => cols,
+    point: () => point,
+  });
+};
+
 /** Go's pattern language. */
 export const goPatterns: PatternLanguage<GoPatternQuery> = {
   read: (input) => {
@@ -299,5 +359,6 @@ export const goPatterns: PatternLanguage<GoPatternQuery> = {
   signature: {
     of: signatureOf,
     mayHold: (query, signature) => signatureMayHold(signature, query.pattern.size, (n) => placementsFor(query, n)),
+    hits: goSignatureHits,
   },
 };

@@ -12,6 +12,7 @@ import type { PatternGame, PatternHit, StoredPatternGame } from '../../../src/ga
 import { FlatGoBoard, scanMainLine } from '../../../src/games/go/patternReplay';
 import { BLACK_ROWS, WHITE_ROWS } from '../../../src/games/go/patternBoard';
 import type { GoPatternQuery } from '../../../src/games/go/patterns';
+import { cornerEventsOf } from '../../../src/games/go/patternSignature';
 import type { PlyRecord } from '../../../src/db/records';
 import { importedGames, rereadGames } from '../../support/reread';
 import { sampleNames, sample } from '../../support/sampleData';
@@ -287,9 +288,9 @@ describe('the Go pattern signature', () => {
     for (const f of games) expect(language.signature!.mayHold(q, language.signature!.of(f.game.plies))).toBe(f.brute.width === 13);
   });
 
-  it('takes at most 198 bytes for a 19x19 game, 126 for 13x13 and 93 for 9x9', () => {
+  it('takes at most 198 bytes before its corner events for a 19x19 game, 126 for 13x13 and 93 for 9x9', () => {
     const most = new Map<number, number>();
-    for (const f of games) most.set(f.brute.width, Math.max(most.get(f.brute.width) ?? 0, language.signature!.of(f.game.plies).length));
+    for (const f of games) most.set(f.brute.width, Math.max(most.get(f.brute.width) ?? 0, cornerEventsOf(language.signature!.of(f.game.plies))!.start));
     expect(most.get(19)).toBeLessThanOrEqual(198);
     expect(most.get(13)).toBeLessThanOrEqual(126);
     expect(most.get(9)).toBeLessThanOrEqual(93);
@@ -311,7 +312,7 @@ describe('the Go pattern signature', () => {
       const ever = (from: number, to: number, sign: number) =>
         Array.from({ length: n * n }, (_, q) => q).filter((q) => positions.slice(from, to).some((p) => p.board[Math.floor(q / n)][q % n] === sign));
       const opening = (to: number) => ever(0, to, 1).length + ever(0, to, -1).length;
-      expect([sig[0], sig[1]]).toEqual([1, n]);
+      expect([sig[0], sig[1]]).toEqual([2, n]);
       expect(opening(k)).toBeLessThanOrEqual(48);
       if (k < positions.length) expect(opening(k + 1)).toBeGreaterThan(48);
       expect(listed).toEqual([...ever(0, k, 1), ...ever(0, k, -1)]);
@@ -371,5 +372,75 @@ describe('reading a Go pattern', () => {
     ['an unknown key', { pattern: 'X', colour: 'either' }, 'colour', /not a key of a Go pattern/],
   ])('names the key of %s', (_name, pattern, key, message) => {
     expect(errorOf(pattern)).toEqual({ key, message: expect.stringMatching(message) });
+  });
+});
+
+describe("the Go pattern signature's corner events", () => {
+  /** Whether every placement of `p` lies in the corners' 7x7 squares of an n x n board (all of a board of 14 or less). */
+  const inCorners = (p: BrutePattern, n: number): boolean => n <= 14 || (p.anchor === 'corner' && p.rows.length <= 7 && p.rows[0].length <= 7);
+
+  it.each(PATTERNS)('answers from the signature alone the plies and continuations of the replay where the pattern lies in the corners, else nothing (null): %s', (_name, make) => {
+    const p = once(make);
+    const q = query(json(p));
+    let answered = 0;
+    for (const f of games) {
+      const n = f.brute.width;
+      const want = p.size !== undefined && p.size !== n ? [] : inCorners(p, n) ? language.hits(q, f.game) : null;
+      const found = language.signature!.hits!(q, language.signature!.of(f.game.plies));
+      expect({ game: f.name, hits: found }).toEqual({ game: f.name, hits: want });
+      if (found?.length) answered++;
+    }
+    if (PATTERNS.findIndex(([, m]) => m === make) === 0) expect(answered).toBeGreaterThan(0);
+  });
+
+  it('answers a 7x7 corner pattern of 19x19 games with hits in some games, from the signature alone', () => {
+    const q = query(json({ rows: regionFrom(19, 40, 0, 0, 7, 7, 5).rows, anchor: 'corner' }));
+    const answered = games.filter((f) => f.brute.width === 19 && (language.signature!.hits!(q, language.signature!.of(f.game.plies)) ?? []).length > 0);
+    expect(answered.length).toBeGreaterThan(0);
+  });
+
+  it('keeps, ply by ply, every change of a corner point, each move marked as played', () => {
+    for (const f of games) {
+      const n = f.brute.width;
+      const sig = language.signature!.of(f.game.plies);
+      // The layout read independently: the ply count, then 2 bytes an event (4 with the plies between written apart).
+      const start = cornerEventsOf(sig)!.start;
+      expect(sig[start] * 256 + sig[start + 1]).toBe(f.brute.positions.length);
+      const corner = (q: number) => [Math.floor(q / n), q % n].every((v) => v < 7 || v >= n - 7);
+      const regionPoints = Array.from({ length: n * n }, (_, q) => q).filter(corner);
+      const events: { ply: number; q: number; kind: number }[] = [];
+      for (let at = start + 2, ply = 0; at < sig.length; at += 2) {
+        let since = sig[at + 1] & 31;
+        if (since === 31) since = sig[at + 2] * 256 + sig[at + 3];
+        ply += since;
+        events.push({ ply, q: regionPoints[sig[at]], kind: sig[at + 1] >> 5 });
+        if ((sig[at + 1] & 31) === 31) at += 2;
+      }
+      const board = new Array<number>(n * n).fill(0);
+      const boards = f.brute.positions.map((_, ply) => {
+        for (const e of events) if (e.ply === ply) board[e.q] = e.kind === 0 || e.kind === 2 ? 1 : e.kind === 1 || e.kind === 3 ? -1 : 0;
+        return [...board];
+      });
+      const played = events.filter((e) => e.kind < 2).map((e) => `${e.ply} ${e.kind === 0 ? 'B' : 'W'}[${'abcdefghijklmnopqrs'[e.q % n]}${'abcdefghijklmnopqrs'[Math.floor(e.q / n)]}]`);
+      const sabaki = f.brute.positions.map((pos) => regionPoints.map((q) => pos.board[Math.floor(q / n)][q % n]));
+      expect({ game: f.name, boards: boards.map((b) => regionPoints.map((q) => b[q])) }).toEqual({ game: f.name, boards: sabaki });
+      const moves = f.game.plies.flatMap((pl, i) => {
+        const m = /^([BW])\[([a-s])([a-s])\]$/.exec(pl.move ?? '');
+        if (i === 0 || !m) return [];
+        const q = (m[3].charCodeAt(0) - 97) * n + (m[2].charCodeAt(0) - 97);
+        return corner(q) ? [`${i} ${pl.move}`] : [];
+      });
+      expect({ game: f.name, played }).toEqual({ game: f.name, played: moves });
+    }
+  });
+
+  it('answers nothing (null) from a signature of version 1, which has no corner events: the game is replayed', () => {
+    const f = games.find((g) => g.brute.width === 9)!;
+    const sig = language.signature!.of(f.game.plies);
+    const v1 = Uint8Array.from(sig.subarray(0, cornerEventsOf(sig)!.start));
+    v1[0] = 1;
+    const q = query({ pattern: '*', size: 9 });
+    expect(language.signature!.hits!(q, v1)).toBeNull();
+    expect(language.signature!.mayHold(q, v1)).toBe(true);
   });
 });

@@ -1,0 +1,223 @@
+/**
+ * The changes of a Go main line in the board's corners, as the pattern signature keeps them
+ * (patternSignature.ts): enough to play the corners' row masks again without the game's source,
+ * so a pattern whose placements all lie in the corners (a corner pattern of up to 7x7, any
+ * pattern on a board of up to 14x14) is answered from the signature alone, continuations included.
+ *
+ * The region: the points within CORNER lines of two edges, the four CORNER x CORNER squares (on a
+ * board of 14 or less, the whole board). Its points are numbered in reading order (at most 196).
+ *
+ * The stream: the main line's ply count (2 bytes, big-endian; 0 when the line has a ply without a
+ * board or a move the board does not show: no stream, the game is replayed), then one event per
+ * change of a region point, in ply order, 2 bytes each (4 when the plies between need more bits):
+ *   byte 0   the region point
+ *   byte 1   bits 7-5, what happened: 0 Black played there, 1 White played there, 2 a black stone
+ *            is there without being played (setup), 3 a white one, 4 emptied (a capture, setup);
+ *            bits 4-0, the plies since the event before (since ply 0 for the first); 31: the
+ *            next 2 bytes hold them (big-endian)
+ * A move outside the region, a pass and a capture outside it write nothing.
+ */
+import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS } from './patternBoard';
+import type { GoPlacements } from './patternPlacements';
+import { MAX_PATTERN_BOARD } from './patternRead';
+
+/** The side of each corner square of the region. */
+export const CORNER = 7;
+
+export const BLACK_MOVE = 0;
+export const WHITE_MOVE = 1;
+export const BLACK_SET = 2;
+export const WHITE_SET = 3;
+export const EMPTIED = 4;
+const MORE_PLIES = 31;
+
+/** The region of an n x n board: its points in reading order, each point's number in it (-1 outside), its columns per row. */
+interface Region {
+  points: Int16Array;
+  index: Int16Array;
+  rowMask: Int32Array;
+}
+
+const regions = new Map<number, Region>();
+
+export const regionOf = (n: number): Region => {
+  let region = regions.get(n);
+  if (region) return region;
+  const edge = (v: number): boolean => v < CORNER || v >= n - CORNER;
+  const points: number[] = [];
+  const index = new Int16Array(n * n).fill(-1);
+  const rowMask = new Int32Array(n);
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      if (!edge(y) || !edge(x)) continue;
+      index[y * n + x] = points.length;
+      points.push(y * n + x);
+      rowMask[y] |= 1 << x;
+    }
+  }
+  regions.set(n, (region = { points: Int16Array.from(points), index, rowMask }));
+  return region;
+};
+
+const inCorners = new WeakMap<GoPlacements, boolean>();
+
+/** Whether every placement's rectangle lies in the region: then the stream alone answers the pattern. */
+export const placementsInCorners = (p: GoPlacements): boolean => {
+  let known = inCorners.get(p);
+  if (known !== undefined) return known;
+  const { rowMask } = regionOf(p.size);
+  known = true;
+  for (let t = 0; t < p.count && known; t++) {
+    const cols = ((1 << p.cols[t]) - 1) << p.left[t];
+    for (let y = p.top[t]; y < p.top[t] + p.rows[t]; y++) if ((cols & ~rowMask[y]) !== 0) known = false;
+  }
+  inCorners.set(p, known);
+  return known;
+};
+
+/**
+ * Writes the stream of one main line, ply by ply: `start(n)`, then `ply(i, move, white)` once the
+ * ply's board is in the row masks (patternBoard.ts: every row read), then `bytes()`.
+ */
+export class CornerEventWriter {
+  private n = 0;
+  private region: Region = regionOf(0);
+  private readonly black = new Int32Array(MAX_PATTERN_BOARD);
+  private readonly white = new Int32Array(MAX_PATTERN_BOARD);
+  private out = new Uint8Array(256);
+  private length = 0;
+  private lastPly = 0;
+  private plies = 0;
+  private broken = false;
+
+  start(n: number): void {
+    this.n = n;
+    this.region = regionOf(n);
+    this.black.fill(0);
+    this.white.fill(0);
+    this.length = 2;
+    this.lastPly = 0;
+    this.plies = 0;
+    this.broken = false;
+  }
+
+  /** Ply i has no board to read: the line gets no stream. */
+  noBoard(): void {
+    this.broken = true;
+  }
+
+  /** Ply i's board is in the row masks; `move` is its move's point (-1 none, a pass), `white` whether White made it. */
+  ply(i: number, move: number, white: boolean): void {
+    this.plies = i + 1;
+    if (this.broken) return;
+    const n = this.n;
+    const moveRow = move < 0 ? -1 : (move / n) | 0;
+    const moveBit = move < 0 ? 0 : 1 << (move - moveRow * n);
+    if (move >= 0 && this.region.index[move] >= 0 && ((white ? WHITE_ROWS : BLACK_ROWS)[moveRow] & moveBit) === 0) {
+      this.broken = true;
+      return;
+    }
+    for (let y = 0; y < n; y++) {
+      const mask = this.region.rowMask[y];
+      const b = BLACK_ROWS[y] & mask;
+      const w = WHITE_ROWS[y] & mask;
+      for (let changed = (b ^ this.black[y]) | (w ^ this.white[y]); changed !== 0; changed &= changed - 1) {
+        const bit = changed & -changed;
+        const q = y * n + (31 - Math.clz32(bit));
+        const played = q === move;
+        const kind = (b & bit) !== 0 ? (played ? BLACK_MOVE : BLACK_SET) : (w & bit) !== 0 ? (played ? WHITE_MOVE : WHITE_SET) : EMPTIED;
+        this.event(i, this.region.index[q], kind);
+      }
+      this.black[y] = b;
+      this.white[y] = w;
+    }
+  }
+
+  private event(i: number, point: number, kind: number): void {
+    if (this.length + 4 > this.out.length) {
+      const grown = new Uint8Array(this.out.length * 2);
+      grown.set(this.out);
+      this.out = grown;
+    }
+    const since = i - this.lastPly;
+    this.lastPly = i;
+    this.out[this.length++] = point;
+    if (since < MORE_PLIES) {
+      this.out[this.length++] = (kind << 5) | since;
+    } else {
+      this.out[this.length++] = (kind << 5) | MORE_PLIES;
+      this.out[this.length++] = since >> 8;
+      this.out[this.length++] = since & 255;
+    }
+  }
+
+  /** The stream (just the ply count 0 when the line has none). */
+  bytes(): Uint8Array {
+    if (this.broken || this.plies > 0xffff) return Uint8Array.of(0, 0);
+    this.out[0] = this.plies >> 8;
+    this.out[1] = this.plies & 255;
+    return this.out.slice(0, this.length);
+  }
+}
+
+/** A stream read back: the line's plies, and per event its ply, board point and kind (scratch arrays, valid until the next read). */
+export interface CornerEvents {
+  plies: number;
+  count: number;
+  ply: Int32Array;
+  point: Int32Array;
+  kind: Uint8Array;
+}
+
+const read: CornerEvents = { plies: 0, count: 0, ply: new Int32Array(512), point: new Int32Array(512), kind: new Uint8Array(512) };
+
+/** Reads the stream in bytes[start..end) of a line on an n x n board; null when there is none or it does not read. */
+export const readCornerEvents = (bytes: Uint8Array, start: number, end: number, n: number): CornerEvents | null => {
+  if (end - start < 2) return null;
+  const plies = (bytes[start] << 8) | bytes[start + 1];
+  if (plies === 0) return null;
+  const { points } = regionOf(n);
+  if (read.ply.length < (end - start) >> 1) {
+    const size = Math.max((end - start) >> 1, read.ply.length * 2);
+    read.ply = new Int32Array(size);
+    read.point = new Int32Array(size);
+    read.kind = new Uint8Array(size);
+  }
+  let count = 0;
+  let ply = 0;
+  for (let at = start + 2; at < end; count++) {
+    if (at + 2 > end || bytes[at] >= points.length) return null;
+    read.point[count] = points[bytes[at]];
+    const second = bytes[at + 1];
+    read.kind[count] = second >> 5;
+    let since = second & MORE_PLIES;
+    at += 2;
+    if (since === MORE_PLIES) {
+      if (at + 2 > end) return null;
+      since = (bytes[at] << 8) | bytes[at + 1];
+      at += 2;
+    }
+    ply += since;
+    if (read.kind[count] > EMPTIED || ply >= plies) return null;
+    read.ply[count] = ply;
+  }
+  read.plies = plies;
+  read.count = count;
+  return read;
+};
+
+/**
+ * Plays event `e` of `events` on the row masks (BLACK_ROWS, WHITE_ROWS, OCCUPIED_ROWS), on an n x n
+ * board.
+ */
+export const playEvent = (events: CornerEvents, e: number, n: number): void => {
+  const q = events.point[e];
+  const y = (q / n) | 0;
+  const bit = 1 << (q - y * n);
+  const kind = events.kind[e];
+  const black = kind === BLACK_MOVE || kind === BLACK_SET;
+  const white = kind === WHITE_MOVE || kind === WHITE_SET;
+  BLACK_ROWS[y] = black ? BLACK_ROWS[y] | bit : BLACK_ROWS[y] & ~bit;
+  WHITE_ROWS[y] = white ? WHITE_ROWS[y] | bit : WHITE_ROWS[y] & ~bit;
+  OCCUPIED_ROWS[y] = BLACK_ROWS[y] | WHITE_ROWS[y];
+};
