@@ -108,7 +108,21 @@ interface LoadedLine {
   columns(): number;
   /** The one point that changed, when only one did (else -2). */
   point(): number;
+  /** The first ply after the last loaded whose board may differ from it (where not given, the next ply). */
+  nextChange?(): number;
 }
+
+/** What `hitsOnLine` keeps per placement and sweep, reused from game to game (it runs to its end before it is called again). */
+let scratch = { next: new Int32Array(64), nextCode: new Int32Array(64), held: new Int32Array(64), lefts: new Int32Array(64) };
+
+const scratchFor = (p: GoPlacements): typeof scratch => {
+  if (scratch.next.length < p.count || scratch.lefts.length < p.sweeps) {
+    const placements = Math.max(p.count, scratch.next.length);
+    const sweeps = Math.max(p.sweeps, scratch.lefts.length);
+    scratch = { next: new Int32Array(placements), nextCode: new Int32Array(placements), held: new Int32Array(placements), lefts: new Int32Array(sweeps) };
+  }
+  return scratch;
+};
 
 /**
  * Every ply of a main line where the pattern holds, with its continuation (see the module
@@ -121,14 +135,14 @@ const hitsOnLine = (p: GoPlacements, line: LoadedLine): PatternHit[] => {
   const hits: PatternHit[] = [];
   // The next ply whose move falls in placement t's rectangle, as last found (-1: not looked for
   // yet), and that move's code in the pattern's frame (colour * 1024 + point).
-  const next = new Int32Array(p.count).fill(-1);
-  const nextCode = new Int32Array(p.count);
+  const { next, nextCode, lefts, held } = scratchFor(p);
+  next.fill(-1, 0, p.count);
+  lefts.fill(0, 0, p.sweeps);
   // Each sweep's columns where it held when last tested, and the placements they are.
-  const lefts = new Int32Array(p.sweeps);
-  const held = new Int32Array(p.count);
   let heldCount = 0;
   let tested = false;
-  for (let i = 0; i < plies; i++) {
+  // Where no placement holds, the plies up to the next change hold none either.
+  for (let i = 0; i < plies; i = heldCount === 0 && line.nextChange ? line.nextChange() : i + 1) {
     const rows = line.load(i);
     if (rows === null) {
       tested = false;
@@ -345,6 +359,7 @@ const goSignatureHits = (query: GoPatternQuery, signature: Uint8Array): PatternH
     },
     columns: () => cols,
     point: () => point,
+    nextChange: () => (e < events.count ? events.ply[e] : plies),
   });
 };
 
