@@ -168,18 +168,6 @@ async function inOrderOf<T extends { id: bigint }>(ids: readonly bigint[], selec
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 
-/** What a tally of a game's result reads (`talliedGame`), with its id: a game a pattern search answered without replaying it. */
-export type TalliedGameRow = Pick<Game, 'id' | 'outcome' | 'firstPoints' | 'player1Rating' | 'player2Rating' | 'playedOn'>;
-
-/** The games that `where` keeps, in `orderBy`, with only what a tally reads. */
-export const selectTalliedGames = async (db: Database, where: string, params: unknown[], orderBy = ''): Promise<TalliedGameRow[]> =>
-  (
-    await db.sql.query<Omit<TalliedGameRow, 'playedOn'> & { playedOn: string | null }>(
-      `SELECT g.id, g.outcome::text AS outcome, g."firstPoints", g."player1Rating", g."player2Rating", g."playedOn"::text AS "playedOn" FROM "Game" g ${where} ${orderBy}`,
-      params,
-    )
-  ).map((row) => ({ ...row, playedOn: dayOf(row.playedOn) }));
-
 /** The games with `ids`, in that order, as a scan reads them. */
 export const scannedGamesInOrder = (db: Database, ids: readonly bigint[]): Promise<ScannedGame[]> =>
   inOrderOf(ids, (where, params) => selectScannedGames(db, where, params));

@@ -21,9 +21,10 @@ import type { ImportOptions } from '../games/formats';
 import { mainLinePlies } from '../games/gameAttributes';
 import type { PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from '../games/patterns';
 import { Pacer } from '../games/reading/pacer';
-import { type MoveTally, addToTally, emptyTally } from '../db/positionIndex';
+import { type MoveTally, type TalliedGame, addToTally, emptyTally } from '../db/positionIndex';
 import { type MoveStat, moveStatOf, talliedGame } from './explorer';
-import { type ScannedGame, type TalliedGameRow, scannedGamesInOrder, selectScannedGames, selectTalliedGames } from './games';
+import { type ScannedGame, scannedGamesInOrder, selectScannedGames } from './games';
+import { explorerCache, gameTest } from './gameColumns';
 import { type GameQuery, gameConditions } from './gameFilter';
 import { RecordedHashers, importOptionsByIds, replayStoredGame } from './gamePlies';
 import { type KindSignatures, importsStamp, keptSignatures } from './patternSignatures';
@@ -103,12 +104,13 @@ export class PatternSearchTimeout extends Error {
 const PAGE = 500;
 /** Games whose signatures are read at a time (a few hundred bytes each), then the sources of those kept in one statement. */
 const SIGNATURE_PAGE = 1000;
-/** Most games of a page that their signatures answered (read without their sources, a few columns each). */
+/** Most games of a page that their signatures answered (never read from SQL: the filter and the tally read the explorer's columns in memory). */
 const ANSWERED_PAGE = 8000;
 
-/** A game its signature answered: what a tally reads of it, and its hits. */
+/** A game its signature answered: its id, what a tally reads of it, and its hits. */
 interface AnsweredGame {
-  game: TalliedGameRow;
+  id: bigint;
+  tallied: TalliedGame;
   hits: PatternHit[];
 }
 
@@ -141,12 +143,20 @@ const sortBySignature = (tests: SignatureTests, signature: Uint8Array | null): S
   return hits === null ? 'replay' : hits.length === 0 ? 'out' : hits;
 };
 
-/** The games of `answered` (ids, with their hits by id) that `where` keeps, in id order, with what a tally reads of them. */
-async function answeredGames(db: Database, where: string[], params: unknown[], answered: Map<bigint, PatternHit[]>): Promise<AnsweredGame[]> {
+/**
+ * The games of `answered` (their hits by id, in id order) that `filter` keeps, with what a tally
+ * reads of them: from the explorer's columns of every game held in memory (gameColumns.ts), the
+ * filter's fields they do not hold asked of SQL once over these ids.
+ */
+async function answeredGames(db: Database, filter: GameQuery, answered: Map<bigint, PatternHit[]>): Promise<AnsweredGame[]> {
   if (answered.size === 0) return [];
-  const all = [...params, [...answered.keys()]];
-  const rows = await selectTalliedGames(db, `WHERE ${[...where, `g.id = ANY($${all.length}::int8[])`].join(' AND ')}`, all, 'ORDER BY g.id');
-  return rows.map((game) => ({ game, hits: answered.get(game.id)! }));
+  const ids = [...answered.keys()];
+  const { games: columns } = explorerCache(db);
+  const keeps = await gameTest(db, columns, filter, [], ids);
+  return ids.flatMap((id) => {
+    const slot = columns.slot(id);
+    return keeps(slot) ? [{ id, tallied: columns.talliedAt(slot), hits: answered.get(id)! }] : [];
+  });
 }
 
 /** The pages `read` gives from `first` on, each next one read while the caller replays this one. */
@@ -204,7 +214,7 @@ function candidatePages(db: Database, kind: GameKind, filter: GameQuery, tests: 
       else if (sorted !== 'out') answered.set(h.id, sorted);
     }
     const games = await scannedGamesInOrder(db, kept);
-    return { games, answered: await answeredGames(db, [], [], answered), read: heads.length, size: SIGNATURE_PAGE, next: heads.at(-1)?.id };
+    return { games, answered: await answeredGames(db, filter, answered), read: heads.length, size: SIGNATURE_PAGE, next: heads.at(-1)?.id };
   });
 }
 
@@ -224,14 +234,15 @@ function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, sig
       if (sorted === 'replay') kept.push(BigInt(ids[i]));
       else if (sorted !== 'out') answered.set(BigInt(ids[i]), sorted);
     }
-    const { conditions, params } = candidateConditions(kind, filter);
     let games: ScannedGame[] = [];
     if (kept.length > 0) {
-      const all = [...params, kept];
-      games = await selectScannedGames(db, `WHERE ${[...conditions, `g.id = ANY($${all.length}::int8[])`].join(' AND ')}`, all, 'ORDER BY g.id');
+      const { conditions, params } = candidateConditions(kind, filter);
+      params.push(kept);
+      conditions.push(`g.id = ANY($${params.length}::int8[])`);
+      games = await selectScannedGames(db, `WHERE ${conditions.join(' AND ')}`, params, 'ORDER BY g.id');
     }
     // A page ends at SIGNATURE_PAGE games let through, or at the last game: the last is short.
-    return { games, answered: await answeredGames(db, conditions, params, answered), read: i - from, size: i < count ? i - from : i - from + 1, next: i };
+    return { games, answered: await answeredGames(db, filter, answered), read: i - from, size: i < count ? i - from : i - from + 1, next: i };
   });
 }
 
@@ -239,9 +250,8 @@ function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, sig
 class Continuations {
   private readonly byMove = new Map<string, { move: string; byFirst: boolean; tally: MoveTally }>();
 
-  /** Counts `game` once for each move of `moves` (the key of a side and a move). */
-  add(game: TalliedGameRow, moves: ReadonlyMap<string, { move: string; byFirst: boolean }>): void {
-    const tallied = talliedGame(game);
+  /** Counts the game (what a tally reads of it) once for each move of `moves` (the key of a side and a move). */
+  add(tallied: TalliedGame, moves: ReadonlyMap<string, { move: string; byFirst: boolean }>): void {
     for (const [key, { move, byFirst }] of moves) {
       let counted = this.byMove.get(key);
       if (!counted) this.byMove.set(key, (counted = { move, byFirst, tally: emptyTally() }));
@@ -293,14 +303,14 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
   if (filter.kind !== undefined && filter.kind !== kind) return { totalCount, matches, continuations: [], candidateGames, replayedGames };
   const signatures = tests ? await keptSignatures(db, kind, await importsStamp(db)) : null;
   const pages = signatures && tests ? keptCandidatePages(db, kind, filter, signatures, tests) : candidatePages(db, kind, filter, tests);
-  const count = (game: TalliedGameRow, hits: readonly PatternHit[]): void => {
+  const count = (gameId: bigint, tallied: TalliedGame, hits: readonly PatternHit[]): void => {
     if (hits.length === 0) return;
     totalCount += hits.length;
-    matches.push({ gameId: game.id, ply: hits[0].ply });
+    matches.push({ gameId, ply: hits[0].ply });
     // A game counts once per continuation (a side and a move), however often it played it.
     const moves = new Map<string, { move: string; byFirst: boolean }>();
     for (const { continuation: c } of hits) if (c) moves.set(`${c.byFirst ? 'first' : 'second'} ${c.move}`, c);
-    continuations.add(game, moves);
+    continuations.add(tallied, moves);
   };
   // Between games on this thread: the timeout, and a turn for other requests when one is due.
   const step = async (): Promise<void> => {
@@ -320,14 +330,14 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
     let a = 0;
     for (let i = 0; i < page.games.length; i++) {
       const game = page.games[i];
-      for (; a < page.answered.length && page.answered[a].game.id < game.id; a++) count(page.answered[a].game, page.answered[a].hits);
+      for (; a < page.answered.length && page.answered[a].id < game.id; a++) count(page.answered[a].id, page.answered[a].tallied, page.answered[a].hits);
       const hits =
         own[i] ?? language.hits(query, patternGame(stored[i], mainLinePlies((await replayStoredGame(db.sql, game, stored[i].options, hashers)).map((p) => p.ply))));
       replayedGames++;
-      count(game, hits);
+      count(game.id, talliedGame(game), hits);
       if (own[i] === null) await step();
     }
-    for (; a < page.answered.length; a++) count(page.answered[a].game, page.answered[a].hits);
+    for (; a < page.answered.length; a++) count(page.answered[a].id, page.answered[a].tallied, page.answered[a].hits);
   }
   return { totalCount, matches, continuations: continuations.stats(), candidateGames, replayedGames };
 }
