@@ -1,7 +1,8 @@
 /**
  * Where a pattern search replays the games a page let through (patternSearch.ts): each game by its
  * language's own `storedHits`, a part of each page in worker threads (`patternWorker.ts`) and a
- * part on the search's own thread, so a search uses every core. A worker reads the pattern again
+ * part on the search's own thread, so a search uses every core; and, the same way, where it
+ * answers games from their signatures alone (`signature.hits`). A worker reads the pattern again
  * with the language of the kind (the module's: only that language runs in workers) and answers a
  * part of a page with the hits of each game, or null for a game the language does not read itself
  * (the search's thread replays it with its reader). Where the compiled worker script is not there
@@ -13,23 +14,31 @@ import { gameOf } from '../games';
 import type { PatternHit, PatternLanguage, StoredPatternGame } from '../games/patterns';
 import { WorkerPool, compiledScript, defaultWorkers } from './workerPool';
 
-/** A part of a page of games to replay, as the pool sends it: the kind, the pattern as the client sent it, the games. */
-export interface PatternHitsRequest {
-  kind: GameKind;
-  pattern: unknown;
-  games: StoredPatternGame[];
+/**
+ * A part of a page of games, as the pool sends it: the kind, the pattern as the client sent it,
+ * and the games to replay, or their signatures packed one after another (signature i is
+ * bytes[ends[i - 1] .. ends[i]), ends[-1] = 0) to answer from.
+ */
+export type PatternHitsRequest = { kind: GameKind; pattern: unknown } & ({ games: StoredPatternGame[] } | { signatures: PackedSignatures });
+
+export interface PackedSignatures {
+  bytes: Uint8Array;
+  ends: Int32Array;
 }
 
-/** Per game of a request, its hits, or null where the language does not read the game itself. */
+/** Per game of a request, its hits, or null where the language does not read the game (or its signature does not tell). */
 export type PatternHitsReply = (PatternHit[] | null)[];
 
 /** The last pattern a thread read, by its JSON text: the parts of one search read it once. */
 let lastRead: { kind: GameKind; text: string; query: unknown } | null = null;
 
 /** The hits of each game of `request`, by the pattern language of its kind (what a worker answers). */
-export function storedHitsOfGames({ kind, pattern, games }: PatternHitsRequest): PatternHitsReply {
+export function hitsOfRequest(request: PatternHitsRequest): PatternHitsReply {
+  const { kind, pattern } = request;
   const language = gameOf(kind).patterns;
-  if (!language?.storedHits) return games.map(() => null);
+  const size = 'games' in request ? request.games.length : request.signatures.ends.length;
+  const answers = 'games' in request ? language?.storedHits : language?.signature?.hits;
+  if (!language || !answers) return new Array<null>(size).fill(null);
   const text = JSON.stringify(pattern);
   if (lastRead?.kind !== kind || lastRead.text !== text) {
     const read = language.read(pattern);
@@ -37,7 +46,9 @@ export function storedHitsOfGames({ kind, pattern, games }: PatternHitsRequest):
     lastRead = { kind, text, query: read.query };
   }
   const query = lastRead.query;
-  return games.map((game) => language.storedHits!(query, game));
+  if ('games' in request) return request.games.map((game) => language.storedHits!(query, game));
+  const { bytes, ends } = request.signatures;
+  return Array.from(ends, (end, i) => language.signature!.hits!(query, bytes.subarray(i === 0 ? 0 : ends[i - 1], end)));
 }
 
 /**
@@ -70,6 +81,54 @@ export function patternWorkers(): WorkerPool<PatternHitsRequest, PatternHitsRepl
 }
 
 /**
+ * `items` answered in equal parts, one for each of `pool`'s workers (`send`, a part from its
+ * start) and one for this thread (`here`, the first part: its items come first), in order.
+ */
+async function inParts(
+  pool: WorkerPool<PatternHitsRequest, PatternHitsReply>,
+  count: number,
+  send: (start: number, end: number) => Promise<PatternHitsReply>,
+  here: (end: number) => Promise<PatternHitsReply> | PatternHitsReply,
+): Promise<PatternHitsReply> {
+  const size = Math.ceil(count / (pool.size + 1));
+  const sent = [];
+  for (let at = size; at < count; at += size) sent.push(send(at, Math.min(at + size, count)));
+  // A part sent that nobody waits for (this thread's part failed: the timeout) must not fail unhandled.
+  for (const part of sent) part.catch(() => undefined);
+  const own = await here(size);
+  return own.concat(...(await Promise.all(sent)));
+}
+
+/**
+ * The hits of each of `signatures` by `language`'s signature alone (null where it does not tell):
+ * split among `pool`'s workers and this thread when the language is the kind's own, else all on this thread.
+ */
+export async function signatureHitsOf<Q>(
+  pool: WorkerPool<PatternHitsRequest, PatternHitsReply> | null,
+  kind: GameKind,
+  language: PatternLanguage<Q>,
+  pattern: unknown,
+  query: Q,
+  signatures: readonly Uint8Array[],
+): Promise<PatternHitsReply> {
+  const hits = language.signature?.hits;
+  if (!hits) return signatures.map(() => null);
+  const here = (end: number): PatternHitsReply => signatures.slice(0, end).map((s) => hits.call(language.signature, query, s));
+  if (!pool || language !== gameOf(kind).patterns || signatures.length < 2) return here(signatures.length);
+  return inParts(pool, signatures.length, (start, end) => pool.run({ kind, pattern, signatures: packed(signatures.slice(start, end)) }), here);
+}
+
+/** Signatures packed one after another, so a part is sent as one buffer. */
+const packed = (signatures: readonly Uint8Array[]): PackedSignatures => {
+  const ends = new Int32Array(signatures.length);
+  let total = 0;
+  signatures.forEach((s, i) => (ends[i] = total += s.length));
+  const bytes = new Uint8Array(total);
+  signatures.forEach((s, i) => bytes.set(s, i === 0 ? 0 : ends[i - 1]));
+  return { bytes, ends };
+};
+
+/**
  * The hits of each of `games` by `language`'s own replay (null where it does not read a game
  * itself): split among `pool`'s workers and this thread when the language is the kind's own, else
  * all on this thread. `each` is called on this thread between its games (the search's timeout and pacing).
@@ -94,13 +153,5 @@ export async function storedHitsOf<Q>(
     return out;
   };
   if (!pool || language !== gameOf(kind).patterns || games.length < 2) return onThisThread(games);
-  // Equal parts, one for each worker and one for this thread (the first: its games come first).
-  const parts = pool.size + 1;
-  const size = Math.ceil(games.length / parts);
-  const sent = [];
-  for (let at = size; at < games.length; at += size) sent.push(pool.run({ kind, pattern, games: games.slice(at, at + size) }));
-  // A part sent that nobody waits for (this thread's part failed: the timeout) must not fail unhandled.
-  for (const part of sent) part.catch(() => undefined);
-  const own = await onThisThread(games.slice(0, size));
-  return own.concat(...(await Promise.all(sent)));
+  return inParts(pool, games.length, (start, end) => pool.run({ kind, pattern, games: games.slice(start, end) }), (end) => onThisThread(games.slice(0, end)));
 }

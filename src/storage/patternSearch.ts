@@ -28,7 +28,7 @@ import { explorerCache, gameTest } from './gameColumns';
 import { type GameQuery, gameConditions } from './gameFilter';
 import { RecordedHashers, importOptionsByIds, replayStoredGame } from './gamePlies';
 import { type KindSignatures, importsStamp, keptSignatures } from './patternSignatures';
-import { patternWorkers, storedHitsOf } from './patternHits';
+import { patternWorkers, signatureHitsOf, storedHitsOf } from './patternHits';
 
 /** A pattern its game's language read, or the argument at fault and what is wrong with it. */
 export type PatternArgument = { ok: true; language: PatternLanguage; query: unknown } | { ok: false; argument: string; message: string };
@@ -127,21 +127,45 @@ interface CandidatePage<C> {
   next: C | undefined;
 }
 
-/** What a game's signature says of it: ruled out, to be replayed, or its hits. */
-type Sorted = 'out' | 'replay' | PatternHit[];
-
-/** What the language's signature tests make of one (null: the game has none, it is replayed). */
+/** The language's signature tests over one search's pattern. */
 interface SignatureTests {
   mayHold(signature: Uint8Array): boolean;
-  hits: ((signature: Uint8Array) => PatternHit[] | null) | null;
+  /** The hits of each signature alone (null where it does not tell), asked of many at once (in workers); null when the language has none. */
+  hits: ((signatures: Uint8Array[]) => Promise<(PatternHit[] | null)[]>) | null;
 }
 
-const sortBySignature = (tests: SignatureTests, signature: Uint8Array | null): Sorted => {
-  if (signature === null) return 'replay';
-  if (!tests.mayHold(signature)) return 'out';
-  const hits = tests.hits?.(signature) ?? null;
-  return hits === null ? 'replay' : hits.length === 0 ? 'out' : hits;
-};
+/**
+ * What a page's signatures say of their games (`ids[i]` has `signature(i)`, null for none): the
+ * ids of those to replay, in id order, and the hits of those the signatures answered (by id, in
+ * id order); the games ruled out, or answered without a hit, are in neither.
+ */
+async function sortBySignatures(tests: SignatureTests, ids: readonly bigint[], signature: (i: number) => Uint8Array | null): Promise<{ replay: bigint[]; answered: Map<bigint, PatternHit[]> }> {
+  const replay = new Uint8Array(ids.length);
+  const asked: number[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    const s = signature(i);
+    // A game without a signature (stored before its game kept one) may hold anything.
+    if (s === null) replay[i] = 1;
+    else if (tests.mayHold(s)) {
+      if (tests.hits) asked.push(i);
+      else replay[i] = 1;
+    }
+  }
+  const answers = asked.length > 0 && tests.hits ? await tests.hits(asked.map((i) => signature(i)!)) : [];
+  const hitsOf = new Map<number, PatternHit[]>();
+  asked.forEach((i, k) => {
+    const hits = answers[k];
+    if (hits === null) replay[i] = 1;
+    else if (hits.length > 0) hitsOf.set(i, hits);
+  });
+  const answered = new Map<bigint, PatternHit[]>();
+  const toReplay: bigint[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    if (replay[i]) toReplay.push(ids[i]);
+    else if (hitsOf.has(i)) answered.set(ids[i], hitsOf.get(i)!);
+  }
+  return { replay: toReplay, answered };
+}
 
 /**
  * The games of `answered` (their hits by id, in id order) that `filter` keeps, with what a tally
@@ -205,15 +229,12 @@ function candidatePages(db: Database, kind: GameKind, filter: GameQuery, tests: 
       `SELECT g.id, g."patternSignature" AS signature FROM "Game" g ${where} ORDER BY g.id LIMIT ${SIGNATURE_PAGE}`,
       params,
     );
-    // A game without a signature (stored before its game kept one) may hold anything.
-    const kept: bigint[] = [];
-    const answered = new Map<bigint, PatternHit[]>();
-    for (const h of heads) {
-      const sorted = sortBySignature(tests, h.signature);
-      if (sorted === 'replay') kept.push(h.id);
-      else if (sorted !== 'out') answered.set(h.id, sorted);
-    }
-    const games = await scannedGamesInOrder(db, kept);
+    const { replay, answered } = await sortBySignatures(
+      tests,
+      heads.map((h) => h.id),
+      (i) => heads[i].signature,
+    );
+    const games = await scannedGamesInOrder(db, replay);
     return { games, answered: await answeredGames(db, filter, answered), read: heads.length, size: SIGNATURE_PAGE, next: heads.at(-1)?.id };
   });
 }
@@ -225,23 +246,30 @@ function candidatePages(db: Database, kind: GameKind, filter: GameQuery, tests: 
  */
 function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, signatures: KindSignatures, tests: SignatureTests): AsyncGenerator<CandidatePage<number>> {
   const { ids, ends, missing, bytes, count } = signatures;
+  const signatureAt = (i: number): Uint8Array | null => (missing[i] ? null : bytes.subarray(i === 0 ? 0 : ends[i - 1], ends[i]));
+  // A page: the games up to SIGNATURE_PAGE let through (ANSWERED_PAGE where the signatures may answer them), or to the last game.
+  const pageSize = tests.hits ? ANSWERED_PAGE : SIGNATURE_PAGE;
   return pagesAhead<number>(0, async (from = 0) => {
-    const kept: bigint[] = [];
-    const answered = new Map<bigint, PatternHit[]>();
+    const page: number[] = [];
     let i = from;
-    for (; i < count && kept.length < SIGNATURE_PAGE && answered.size < ANSWERED_PAGE; i++) {
-      const sorted = sortBySignature(tests, missing[i] ? null : bytes.subarray(i === 0 ? 0 : ends[i - 1], ends[i]));
-      if (sorted === 'replay') kept.push(BigInt(ids[i]));
-      else if (sorted !== 'out') answered.set(BigInt(ids[i]), sorted);
+    for (; i < count && page.length < pageSize; i++) {
+      const s = signatureAt(i);
+      if (s === null || tests.mayHold(s)) page.push(i);
     }
+    // Each of them already may hold the pattern.
+    const { replay, answered } = await sortBySignatures(
+      { ...tests, mayHold: () => true },
+      page.map((k) => BigInt(ids[k])),
+      (k) => signatureAt(page[k]),
+    );
     let games: ScannedGame[] = [];
-    if (kept.length > 0) {
+    if (replay.length > 0) {
       const { conditions, params } = candidateConditions(kind, filter);
-      params.push(kept);
+      params.push(replay);
       conditions.push(`g.id = ANY($${params.length}::int8[])`);
       games = await selectScannedGames(db, `WHERE ${conditions.join(' AND ')}`, params, 'ORDER BY g.id');
     }
-    // A page ends at SIGNATURE_PAGE games let through, or at the last game: the last is short.
+    // A page ends at `pageSize` games let through, or at the last game: the last is short.
     return { games, answered: await answeredGames(db, filter, answered), read: i - from, size: i < count ? i - from : i - from + 1, next: i };
   });
 }
@@ -289,8 +317,12 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
   };
   const { kind, language, query, filter } = search;
   const signature = language.signature;
+  const pool = patternWorkers();
   const tests: SignatureTests | null = signature
-    ? { mayHold: (bytes) => signature.mayHold(query, bytes), hits: signature.hits ? (bytes) => signature.hits!(query, bytes) : null }
+    ? {
+        mayHold: (bytes) => signature.mayHold(query, bytes),
+        hits: signature.hits ? (signatures) => signatureHitsOf(pool, kind, language, search.pattern, query, signatures) : null,
+      }
     : null;
   const pace = new Pacer();
   const hashers = new RecordedHashers(db.sql);
@@ -317,7 +349,6 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
     overdue();
     if (pace.due) await pace.giveWay();
   };
-  const pool = patternWorkers();
   for await (const page of pages) {
     overdue();
     candidateGames += page.read;

@@ -1,9 +1,9 @@
 /**
  * A worker thread of a pattern search (patternHits.ts): it answers each part of a page of games
- * with their hits by the pattern language of their kind. It holds no connection; it keeps only
+ * with their hits by the pattern language of their kind (replayed, or from their signatures). It holds no connection; it keeps only
  * the last pattern it read.
  */
-import { storedHitsOfGames } from './patternHits';
+import { hitsOfRequest } from './patternHits';
 import { answerRequests } from './workerReplies';
 
-answerRequests(storedHitsOfGames);
+answerRequests(hitsOfRequest);

@@ -10,7 +10,7 @@ import { gameOf } from '../../src/games';
 import { readerFor } from '../../src/games/index';
 import type { GameKind } from '../../src/db/records';
 import type { StoredPatternGame } from '../../src/games/patterns';
-import { type PatternHitsReply, type PatternHitsRequest, storedHitsOf } from '../../src/storage/patternHits';
+import { type PatternHitsReply, type PatternHitsRequest, signatureHitsOf, storedHitsOf } from '../../src/storage/patternHits';
 import { WorkerPool } from '../../src/storage/workerPool';
 import { bundleForTest } from '../support/bundle';
 import { importedGames } from '../support/reread';
@@ -68,6 +68,19 @@ describe('pattern search replays in worker threads', () => {
     expect(inWorkers).toEqual(alone);
     // The search's thread replayed its own part (a third with two workers), not every game.
     expect(onThread).toBe(Math.ceil(games.length / 3));
+  });
+
+  it('answers the same hits from Go signatures alone in workers as on the search’s own thread, game for game', async () => {
+    const records = (await Promise.all(GO_FILES.map(async (f) => importedGames(readerFor('SGF')!, fs.readFileSync(f))))).flat();
+    const language = gameOf('GO').patterns!;
+    const signatures = records.map((r) => language.signature!.of(r.plies.filter((p) => p.variation === '').sort((a, b) => a.ply - b.ply)));
+    const pattern = SEARCHES[0][4];
+    const read = language.read(pattern);
+    if (!read.ok) throw new Error(read.error.message);
+    const inWorkers = await signatureHitsOf(pool, 'GO', language, pattern, read.query, signatures);
+    const alone = await signatureHitsOf(null, 'GO', language, pattern, read.query, signatures);
+    expect(alone.filter((hits) => hits !== null && hits.length > 0).length).toBeGreaterThan(0);
+    expect(inWorkers).toEqual(alone);
   });
 
   it('keeps a language that is not its kind’s own on the search’s thread', async () => {
