@@ -11,7 +11,7 @@
 import { wholeNumberFromEnv } from '../db/config';
 import type { GameKind } from '../db/records';
 import { gameOf } from '../games';
-import type { PatternHit, PatternLanguage, StoredPatternGame } from '../games/patterns';
+import type { PatternContinuation, PatternHit, PatternLanguage, StoredPatternGame } from '../games/patterns';
 import { WorkerPool, compiledScript, defaultWorkers } from './workerPool';
 
 /**
@@ -26,8 +26,27 @@ export interface PackedSignatures {
   ends: Int32Array;
 }
 
-/** Per game of a request, its hits, or null where the language does not read the game (or its signature does not tell). */
-export type PatternHitsReply = (PatternHit[] | null)[];
+/**
+ * What a search keeps of one game's hits: how many, the first one's ply, and each continuation
+ * once (a side and a move). A worker sends this, not the hits, so a part comes back in little.
+ */
+export interface HitsSummary {
+  count: number;
+  first: number;
+  continuations: PatternContinuation[];
+}
+
+/** The summary of a game's hits, in ply order. */
+export const summaryOf = (hits: readonly PatternHit[]): HitsSummary => {
+  const continuations = new Map<string, PatternContinuation>();
+  for (const { continuation: c } of hits) if (c) continuations.set(`${c.byFirst ? 'first' : 'second'} ${c.move}`, c);
+  return { count: hits.length, first: hits.length > 0 ? hits[0].ply : -1, continuations: [...continuations.values()] };
+};
+
+/** Per game of a request, the summary of its hits, or null where the language does not read the game (or its signature does not tell). */
+export type PatternHitsReply = (HitsSummary | null)[];
+
+const summaryOrNull = (hits: PatternHit[] | null): HitsSummary | null => (hits === null ? null : summaryOf(hits));
 
 /** The last pattern a thread read, by its JSON text: the parts of one search read it once. */
 let lastRead: { kind: GameKind; text: string; query: unknown } | null = null;
@@ -46,9 +65,9 @@ export function hitsOfRequest(request: PatternHitsRequest): PatternHitsReply {
     lastRead = { kind, text, query: read.query };
   }
   const query = lastRead.query;
-  if ('games' in request) return request.games.map((game) => language.storedHits!(query, game));
+  if ('games' in request) return request.games.map((game) => summaryOrNull(language.storedHits!(query, game)));
   const { bytes, ends } = request.signatures;
-  return Array.from(ends, (end, i) => language.signature!.hits!(query, bytes.subarray(i === 0 ? 0 : ends[i - 1], end)));
+  return Array.from(ends, (end, i) => summaryOrNull(language.signature!.hits!(query, bytes.subarray(i === 0 ? 0 : ends[i - 1], end))));
 }
 
 /**
@@ -113,7 +132,7 @@ export async function signatureHitsOf<Q>(
 ): Promise<PatternHitsReply> {
   const hits = language.signature?.hits;
   if (!hits) return signatures.map(() => null);
-  const here = (end: number): PatternHitsReply => signatures.slice(0, end).map((s) => hits.call(language.signature, query, s));
+  const here = (end: number): PatternHitsReply => signatures.slice(0, end).map((s) => summaryOrNull(hits.call(language.signature, query, s)));
   if (!pool || language !== gameOf(kind).patterns || signatures.length < 2) return here(signatures.length);
   return inParts(pool, signatures.length, (start, end) => pool.run({ kind, pattern, signatures: packed(signatures.slice(start, end)) }), here);
 }
@@ -147,7 +166,7 @@ export async function storedHitsOf<Q>(
   const onThisThread = async (part: readonly StoredPatternGame[]): Promise<PatternHitsReply> => {
     const out: PatternHitsReply = [];
     for (const game of part) {
-      out.push(storedHits.call(language, query, game));
+      out.push(summaryOrNull(storedHits.call(language, query, game)));
       await each();
     }
     return out;

@@ -19,7 +19,7 @@ import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
 import type { ImportOptions } from '../games/formats';
 import { mainLinePlies } from '../games/gameAttributes';
-import type { PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from '../games/patterns';
+import type { PatternGame, PatternLanguage, StoredPatternGame } from '../games/patterns';
 import { Pacer } from '../games/reading/pacer';
 import { type MoveTally, type TalliedGame, addToTally, emptyTally } from '../db/positionIndex';
 import { type MoveStat, moveStatOf, talliedGame } from './explorer';
@@ -28,7 +28,7 @@ import { explorerCache, gameTest } from './gameColumns';
 import { type GameQuery, gameConditions } from './gameFilter';
 import { RecordedHashers, importOptionsByIds, replayStoredGame } from './gamePlies';
 import { type KindSignatures, importsStamp, keptSignatures } from './patternSignatures';
-import { patternWorkers, signatureHitsOf, storedHitsOf } from './patternHits';
+import { type HitsSummary, patternWorkers, signatureHitsOf, storedHitsOf, summaryOf } from './patternHits';
 
 /** A pattern its game's language read, or the argument at fault and what is wrong with it. */
 export type PatternArgument = { ok: true; language: PatternLanguage; query: unknown } | { ok: false; argument: string; message: string };
@@ -111,7 +111,7 @@ const ANSWERED_PAGE = 8000;
 interface AnsweredGame {
   id: bigint;
   tallied: TalliedGame;
-  hits: PatternHit[];
+  hits: HitsSummary;
 }
 
 /**
@@ -131,7 +131,7 @@ interface CandidatePage<C> {
 interface SignatureTests {
   mayHold(signature: Uint8Array): boolean;
   /** The hits of each signature alone (null where it does not tell), asked of many at once (in workers); null when the language has none. */
-  hits: ((signatures: Uint8Array[]) => Promise<(PatternHit[] | null)[]>) | null;
+  hits: ((signatures: Uint8Array[]) => Promise<(HitsSummary | null)[]>) | null;
 }
 
 /**
@@ -139,7 +139,7 @@ interface SignatureTests {
  * ids of those to replay, in id order, and the hits of those the signatures answered (by id, in
  * id order); the games ruled out, or answered without a hit, are in neither.
  */
-async function sortBySignatures(tests: SignatureTests, ids: readonly bigint[], signature: (i: number) => Uint8Array | null): Promise<{ replay: bigint[]; answered: Map<bigint, PatternHit[]> }> {
+async function sortBySignatures(tests: SignatureTests, ids: readonly bigint[], signature: (i: number) => Uint8Array | null): Promise<{ replay: bigint[]; answered: Map<bigint, HitsSummary> }> {
   const replay = new Uint8Array(ids.length);
   const asked: number[] = [];
   for (let i = 0; i < ids.length; i++) {
@@ -152,13 +152,13 @@ async function sortBySignatures(tests: SignatureTests, ids: readonly bigint[], s
     }
   }
   const answers = asked.length > 0 && tests.hits ? await tests.hits(asked.map((i) => signature(i)!)) : [];
-  const hitsOf = new Map<number, PatternHit[]>();
+  const hitsOf = new Map<number, HitsSummary>();
   asked.forEach((i, k) => {
     const hits = answers[k];
     if (hits === null) replay[i] = 1;
-    else if (hits.length > 0) hitsOf.set(i, hits);
+    else if (hits.count > 0) hitsOf.set(i, hits);
   });
-  const answered = new Map<bigint, PatternHit[]>();
+  const answered = new Map<bigint, HitsSummary>();
   const toReplay: bigint[] = [];
   for (let i = 0; i < ids.length; i++) {
     if (replay[i]) toReplay.push(ids[i]);
@@ -172,7 +172,7 @@ async function sortBySignatures(tests: SignatureTests, ids: readonly bigint[], s
  * reads of them: from the explorer's columns of every game held in memory (gameColumns.ts), the
  * filter's fields they do not hold asked of SQL once over these ids.
  */
-async function answeredGames(db: Database, filter: GameQuery, answered: Map<bigint, PatternHit[]>): Promise<AnsweredGame[]> {
+async function answeredGames(db: Database, filter: GameQuery, answered: Map<bigint, HitsSummary>): Promise<AnsweredGame[]> {
   if (answered.size === 0) return [];
   const ids = [...answered.keys()];
   const { games: columns } = explorerCache(db);
@@ -278,9 +278,10 @@ function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, sig
 class Continuations {
   private readonly byMove = new Map<string, { move: string; byFirst: boolean; tally: MoveTally }>();
 
-  /** Counts the game (what a tally reads of it) once for each move of `moves` (the key of a side and a move). */
-  add(tallied: TalliedGame, moves: ReadonlyMap<string, { move: string; byFirst: boolean }>): void {
-    for (const [key, { move, byFirst }] of moves) {
+  /** Counts the game (what a tally reads of it) once for each of its continuations (each a side and a move once). */
+  add(tallied: TalliedGame, moves: readonly { move: string; byFirst: boolean }[]): void {
+    for (const { move, byFirst } of moves) {
+      const key = `${byFirst ? 'first' : 'second'} ${move}`;
       let counted = this.byMove.get(key);
       if (!counted) this.byMove.set(key, (counted = { move, byFirst, tally: emptyTally() }));
       addToTally(counted.tally, tallied);
@@ -335,14 +336,12 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
   if (filter.kind !== undefined && filter.kind !== kind) return { totalCount, matches, continuations: [], candidateGames, replayedGames };
   const signatures = tests ? await keptSignatures(db, kind, await importsStamp(db)) : null;
   const pages = signatures && tests ? keptCandidatePages(db, kind, filter, signatures, tests) : candidatePages(db, kind, filter, tests);
-  const count = (gameId: bigint, tallied: TalliedGame, hits: readonly PatternHit[]): void => {
-    if (hits.length === 0) return;
-    totalCount += hits.length;
-    matches.push({ gameId, ply: hits[0].ply });
+  const count = (gameId: bigint, tallied: TalliedGame, hits: HitsSummary): void => {
+    if (hits.count === 0) return;
+    totalCount += hits.count;
+    matches.push({ gameId, ply: hits.first });
     // A game counts once per continuation (a side and a move), however often it played it.
-    const moves = new Map<string, { move: string; byFirst: boolean }>();
-    for (const { continuation: c } of hits) if (c) moves.set(`${c.byFirst ? 'first' : 'second'} ${c.move}`, c);
-    continuations.add(tallied, moves);
+    continuations.add(tallied, hits.continuations);
   };
   // Between games on this thread: the timeout, and a turn for other requests when one is due.
   const step = async (): Promise<void> => {
@@ -363,7 +362,7 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
       const game = page.games[i];
       for (; a < page.answered.length && page.answered[a].id < game.id; a++) count(page.answered[a].id, page.answered[a].tallied, page.answered[a].hits);
       const hits =
-        own[i] ?? language.hits(query, patternGame(stored[i], mainLinePlies((await replayStoredGame(db.sql, game, stored[i].options, hashers)).map((p) => p.ply))));
+        own[i] ?? summaryOf(language.hits(query, patternGame(stored[i], mainLinePlies((await replayStoredGame(db.sql, game, stored[i].options, hashers)).map((p) => p.ply)))));
       replayedGames++;
       count(game.id, talliedGame(game), hits);
       if (own[i] === null) await step();

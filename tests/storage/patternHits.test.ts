@@ -64,7 +64,7 @@ describe('pattern search replays in worker threads', () => {
       onThread++;
     });
     const alone = await onThisThread(kind, pattern, read.query, games);
-    expect(alone.filter((hits) => hits !== null && hits.length > 0).length).toBeGreaterThan(0);
+    expect(alone.filter((hits) => hits !== null && hits.count > 0).length).toBeGreaterThan(0);
     expect(inWorkers).toEqual(alone);
     // The search's thread replayed its own part (a third with two workers), not every game.
     expect(onThread).toBe(Math.ceil(games.length / 3));
@@ -79,7 +79,7 @@ describe('pattern search replays in worker threads', () => {
     if (!read.ok) throw new Error(read.error.message);
     const inWorkers = await signatureHitsOf(pool, 'GO', language, pattern, read.query, signatures);
     const alone = await signatureHitsOf(null, 'GO', language, pattern, read.query, signatures);
-    expect(alone.filter((hits) => hits !== null && hits.length > 0).length).toBeGreaterThan(0);
+    expect(alone.filter((hits) => hits !== null && hits.count > 0).length).toBeGreaterThan(0);
     expect(inWorkers).toEqual(alone);
   });
 
