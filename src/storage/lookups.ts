@@ -31,9 +31,18 @@ export interface PositionKey {
 
 // createdAt is `timestamp(3)` (UTC, as Prisma writes it): read back as milliseconds since the
 // epoch (UTC whatever the session's time zone), which is cheaper to turn into a Date than text.
-const POSITIONS_BY_KEYS = `SELECT id, kind, key, hash, "groupKey", "sideToMove", board, data, "pieceCount",
-  "listImportId", "listIndex", (extract(epoch FROM "createdAt") * 1000)::float8 AS "createdMs"
-FROM "Position" WHERE kind = ANY($1::"GameKind"[]) AND key = ANY($2::text[])`;
+const FULL_COLUMNS = `id, kind, key, hash, "groupKey", "sideToMove", board, data, "pieceCount",
+  "listImportId", "listIndex", (extract(epoch FROM "createdAt") * 1000)::float8 AS "createdMs"`;
+
+/**
+ * The statements of a reading of `columns`: rows of any of $1's kinds (an array literal), and rows
+ * of the one kind $1 (a quarter less of PostgreSQL's work than the array of one kind, at 20 keys),
+ * under any of $2's keys.
+ */
+const statementsOf = (columns: string): Pick<Reading<KeyedRow>, 'anyKind' | 'oneKind'> => ({
+  anyKind: `SELECT ${columns} FROM "Position" WHERE kind = ANY($1::"GameKind"[]) AND key = ANY($2::text[])`,
+  oneKind: `SELECT ${columns} FROM "Position" WHERE kind = $1::"GameKind" AND key = ANY($2::text[])`,
+});
 
 /**
  * A PostgreSQL array literal (`{"a","b"}`): both drivers bind it as text and the
@@ -60,7 +69,9 @@ const MAX_KEYS = 1000;
  */
 interface Reading<R extends KeyedRow> {
   /** The statement for rows of any of $1's kinds (an array literal) under any of $2's keys. */
-  statement: string;
+  anyKind: string;
+  /** The statement for rows of the kind $1 under any of $2's keys. */
+  oneKind: string;
   rowOf: (row: Record<string, unknown>) => R;
   /** Orders the rows of one key (several kinds) by id. */
   byId: (a: R, b: R) => number;
@@ -156,7 +167,7 @@ const positionOfRow = (row: PositionRow): Position => ({
 
 /** Every column, as Prisma's `Position`. */
 const FULL: Reading<Position> = {
-  statement: POSITIONS_BY_KEYS,
+  ...statementsOf(FULL_COLUMNS),
   rowOf: positionOfRow as (row: Record<string, unknown>) => Position,
   byId: (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
 };
@@ -175,8 +186,7 @@ export interface PlainPosition {
 }
 
 const PLAIN: Reading<PlainPosition> = {
-  statement: `SELECT id::text AS id, kind, key, "groupKey", "sideToMove", board
-FROM "Position" WHERE kind = ANY($1::"GameKind"[]) AND key = ANY($2::text[])`,
+  ...statementsOf(`id::text AS id, kind, key, "groupKey", "sideToMove", board`),
   rowOf: (row) => row as unknown as PlainPosition,
   // Ids are decimal texts without leading zeros: the shorter is the smaller.
   byId: (a, b) => a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
@@ -195,7 +205,10 @@ async function readKeys<R extends KeyedRow>(db: Database, reading: Reading<R>, k
     if (kind) kinds.add(kind);
     else anyKind = true;
   }
-  const found = await db.sql.query(reading.statement, [arrayLiteral(anyKind ? GAME_KINDS : kinds), arrayLiteral(texts)]);
+  const found =
+    !anyKind && kinds.size === 1
+      ? await db.sql.query(reading.oneKind, [kinds.values().next().value, arrayLiteral(texts)])
+      : await db.sql.query(reading.anyKind, [arrayLiteral(anyKind ? GAME_KINDS : kinds), arrayLiteral(texts)]);
   const rows = found.map(reading.rowOf);
   // One key of one kind: the unique (kind, key) index gives at most one row.
   if (keys.length === 1 && !anyKind) return [rows];
