@@ -45,18 +45,18 @@ import { resolvers } from './index';
  */
 export type PlainPlan = (variables: Record<string, unknown>, context: Context) => Promise<string | undefined>;
 
-/** The fields of `Position` a plain lookup answers, read from the found position as they are (`id`: its resolver's text). */
-const PLAIN_FIELDS = new Set(['id', 'kind', 'key', 'groupKey', 'sideToMove', 'board']);
-
-/** How each plain field is read from a found position (one function each, so each read sees one field). */
-const READ: Record<string, (p: PlainFound) => unknown> = {
-  id: (p) => idOf(p),
-  kind: (p) => p.kind,
-  key: (p) => p.key,
-  groupKey: (p) => p.groupKey,
-  sideToMove: (p) => p.sideToMove,
-  board: (p) => p.board,
-};
+/**
+ * The fields of `Position` a plain lookup answers, each read from the found position as it is
+ * (`id`: its resolver's text); one function each, so each read sees one field.
+ */
+const READ = new Map<string, (p: PlainFound) => unknown>([
+  ['id', (p) => idOf(p)],
+  ['kind', (p) => p.kind],
+  ['key', (p) => p.key],
+  ['groupKey', (p) => p.groupKey],
+  ['sideToMove', (p) => p.sideToMove],
+  ['board', (p) => p.board],
+]);
 
 /** Says that a value cannot be answered here (a null in a non-null field). */
 const REFUSED = Symbol('refused');
@@ -180,12 +180,12 @@ function plainFields(selectionSet: SelectionSetNode | undefined, position: Graph
       continue;
     }
     const definition = definitions[name];
-    if (!definition || !PLAIN_FIELDS.has(name)) return undefined;
+    const read = READ.get(name);
+    if (!definition || !read) return undefined;
     // The value this module gives is the one the schema's resolver gives: the default resolver's, or `Position.id`'s.
     if (name === 'id' ? schemaPosition.id !== positionId : schemaPosition[name] !== undefined || definition.resolve !== undefined) return undefined;
     const leaf = leafOf(definition.type);
     if (!leaf) return undefined;
-    const read = READ[name];
     const { leaf: type, nonNull } = leaf;
     fields.push({
       responseKey,

@@ -39,7 +39,7 @@ const FULL_COLUMNS = `id, kind, key, hash, "groupKey", "sideToMove", board, data
  * of the one kind $1 (a quarter less of PostgreSQL's work than the array of one kind, at 20 keys),
  * under any of $2's keys.
  */
-const statementsOf = (columns: string): Pick<Reading<KeyedRow>, 'anyKind' | 'oneKind'> => ({
+const statementsOf = (columns: string): { anyKind: string; oneKind: string } => ({
   anyKind: `SELECT ${columns} FROM "Position" WHERE kind = ANY($1::"GameKind"[]) AND key = ANY($2::text[])`,
   oneKind: `SELECT ${columns} FROM "Position" WHERE kind = $1::"GameKind" AND key = ANY($2::text[])`,
 });
@@ -65,9 +65,11 @@ const MAX_KEYS = 1000;
 
 /**
  * One way to read positions by key: a statement over (kinds, keys) and what a row becomes. Each
- * has its own queue, so batches that read the same columns share a statement.
+ * has its own queues, so batches that read the same columns share a statement.
  */
 interface Reading<R extends KeyedRow> {
+  /** Per database: the batches waiting for the next flush. */
+  queues: WeakMap<Database, Waiting<R>[]>;
   /** The statement for rows of any of $1's kinds (an array literal) under any of $2's keys. */
   anyKind: string;
   /** The statement for rows of the kind $1 under any of $2's keys. */
@@ -89,21 +91,16 @@ interface Waiting<R> {
   reject: (error: unknown) => void;
 }
 
-/** Per database and reading: the batches waiting for the next flush. */
-const queues = new WeakMap<Database, Map<Reading<KeyedRow>, Waiting<KeyedRow>[]>>();
-
 /** The rows `reading` gives under each of `keys`, in the same order; calls made in the same turn of the event loop share one statement. */
 function coalesced<R extends KeyedRow>(db: Database, reading: Reading<R>, keys: readonly PositionKey[]): Promise<R[][]> {
   if (keys.length === 0) return Promise.resolve([]);
   return new Promise((resolve, reject) => {
-    let byReading = queues.get(db);
-    if (!byReading) queues.set(db, (byReading = new Map()));
-    const queue = byReading.get(reading as unknown as Reading<KeyedRow>) as Waiting<R>[] | undefined;
+    const queue = reading.queues.get(db);
     if (queue) {
       queue.push({ keys, resolve, reject });
       return;
     }
-    byReading.set(reading as unknown as Reading<KeyedRow>, [{ keys, resolve, reject }] as unknown as Waiting<KeyedRow>[]);
+    reading.queues.set(db, [{ keys, resolve, reject }]);
     setImmediate(() => flush(db, reading));
   });
 }
@@ -116,9 +113,8 @@ function coalesced<R extends KeyedRow>(db: Database, reading: Reading<R>, keys: 
 export const positionsByKeys = (db: Database, keys: readonly PositionKey[]): Promise<Position[][]> => coalesced(db, FULL, keys);
 
 function flush<R extends KeyedRow>(db: Database, reading: Reading<R>): void {
-  const byReading = queues.get(db);
-  const waiting = (byReading?.get(reading as unknown as Reading<KeyedRow>) ?? []) as unknown as Waiting<R>[];
-  byReading?.delete(reading as unknown as Reading<KeyedRow>);
+  const waiting = reading.queues.get(db) ?? [];
+  reading.queues.delete(db);
   let group: Waiting<R>[] = [];
   let size = 0;
   for (const w of waiting) {
@@ -167,6 +163,7 @@ const positionOfRow = (row: PositionRow): Position => ({
 
 /** Every column, as Prisma's `Position`. */
 const FULL: Reading<Position> = {
+  queues: new WeakMap(),
   ...statementsOf(FULL_COLUMNS),
   rowOf: positionOfRow as (row: Record<string, unknown>) => Position,
   byId: (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
@@ -186,6 +183,7 @@ export interface PlainPosition {
 }
 
 const PLAIN: Reading<PlainPosition> = {
+  queues: new WeakMap(),
   ...statementsOf(`id::text AS id, kind, key, "groupKey", "sideToMove", board`),
   rowOf: (row) => row as unknown as PlainPosition,
   // Ids are decimal texts without leading zeros: the shorter is the smaller.
