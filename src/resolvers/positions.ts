@@ -23,7 +23,7 @@ const MAX_KEY_TEXT = 2000;
 const MAX_BOARD_POSITIONS = 100;
 
 /** Most keys `positionsByKeys` takes in one call. */
-const MAX_KEYS = 1000;
+export const MAX_KEYS = 1000;
 
 /** `Position.occurrences(first)`: where a position occurs in stored games, at most 500 at a time (more is refused, as `occurrencePage` does). */
 export const occurrencesOf = (p: PositionParent, { first }: { first?: number | null }, { db, loaders }: Context) =>

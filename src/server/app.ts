@@ -16,6 +16,7 @@ import express from 'express';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Database } from '../db/database';
 import { resolvers } from '../resolvers';
+import { plainLookupPlan } from '../resolvers/plainLookups';
 import { authenticate, authPlugin, checkOperationAccess, checkReadAccess, type AuthConfig } from './auth';
 import { createContext, type Context } from '../api/context';
 import { formatError } from '../api/errors';
@@ -138,6 +139,8 @@ export const createGraphql = (options: AppOptions, httpServer?: http.Server): { 
             for (const error of errors) errorLogs.set(error, context.log());
           },
           answered: (operation, started) => metrics.countRequest(operation.name?.value, operation.operation, started),
+          // Lookups of positions' plain fields, answered without a resolver per field.
+          direct: plainLookupPlan,
         })
       : undefined;
   const apollo = new ApolloServer<Context>({

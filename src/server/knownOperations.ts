@@ -6,7 +6,9 @@
  * content negotiation): the same checks in the same order (`admit`: operation checks, access,
  * cost and its budget, read routing), graphql's `execute`, and errors formatted as Apollo formats
  * them (`formatErrors` below, after Apollo's `normalizeAndFormatErrors`), so the response is the
- * one Apollo would send, byte for byte.
+ * one Apollo would send, byte for byte. An operation with a direct executor (`direct`: lookups of
+ * positions' plain fields, `resolvers/plainLookups.ts`) is answered by it without execution;
+ * variables that are all strings are coerced without graphql's general coercion (`stringVariables.ts`).
  *
  * Anything else is handed back to Apollo, which answers it as before: a document not seen yet, a
  * mutation, a request with `extensions` (cost reports, persisted queries), an `Accept` header
@@ -27,6 +29,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
+import { type StringCoercion, stringVariables } from './stringVariables';
 
 /** What `admit` is given. */
 export interface KnownRequest<C> {
@@ -66,7 +69,17 @@ export interface KnownOperationsOptions<C> {
   maxQueryLength?: number;
   /** Whether known operations are compiled with graphql-jit (default true; false: graphql's `execute`). */
   compile?: boolean;
+  /**
+   * A direct executor of an operation that needs no graphql execution (made once per operation;
+   * null: none): given the coerced variables, it gives the JSON text of the operation's `data`, or
+   * undefined to leave the request to execution. It may only read, and what it gives must be
+   * what execution gives, as `JSON.stringify` writes it (`resolvers/plainLookups.ts`).
+   */
+  direct?: (schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode) => DirectExecutor<C> | null;
 }
+
+/** See `KnownOperationsOptions.direct`. */
+export type DirectExecutor<C> = (variables: Record<string, unknown>, context: C) => Promise<string | undefined>;
 
 /** Apollo's content type for a single result, for the `Accept` headers answered here (others go to Apollo). */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -75,16 +88,19 @@ const JSON_ACCEPTS = new Set(['*/*', 'application/json', 'application/json, */*'
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
 
-/** An operation of a kept document, and its compiled executor (null: graphql's `execute` runs it). */
-interface KnownOperation {
+/** An operation of a kept document, its direct executor (null: none) and its compiled executor (null: graphql's `execute` runs it). */
+interface KnownOperation<C> {
   operation: OperationDefinitionNode;
+  /** The coercion of its variables when all are strings (`stringVariables.ts`; null: graphql's alone). */
+  strings?: StringCoercion | null;
+  direct?: DirectExecutor<C> | null;
   compiled?: CompiledQuery | null;
 }
 
 /** A kept document and the operation each `operationName` selects in it (null: none). */
-interface KnownDocument {
+interface KnownDocument<C> {
   document: DocumentNode;
-  operations: Map<string | undefined, KnownOperation | null>;
+  operations: Map<string | undefined, KnownOperation<C> | null>;
 }
 
 /** `extensions.http` of an error as Apollo reads it: a status and headers to send. */
@@ -129,7 +145,7 @@ export const knownOperations = <C extends object>(options: KnownOperationsOption
   const maxDocuments = options.maxDocuments ?? 200;
   const maxQueryLength = options.maxQueryLength ?? 8192;
   const jit = options.compile ?? true;
-  const documents = new Map<string, KnownDocument>();
+  const documents = new Map<string, KnownDocument<C>>();
   let schema: GraphQLSchema | undefined;
   let answered = 0;
 
@@ -145,7 +161,7 @@ export const knownOperations = <C extends object>(options: KnownOperationsOption
     documents.set(query, { document, operations: new Map() });
   };
 
-  const operationOf = (known: KnownDocument, name: string | undefined): KnownOperation | null => {
+  const operationOf = (known: KnownDocument<C>, name: string | undefined): KnownOperation<C> | null => {
     const kept = known.operations.get(name);
     if (kept !== undefined) return kept;
     const operation = getOperationAST(known.document, name);
@@ -155,7 +171,7 @@ export const knownOperations = <C extends object>(options: KnownOperationsOption
   };
 
   /** The operation compiled by graphql-jit on its first run here (the document's second sending); null where it cannot be. */
-  const compiledOf = (schema: GraphQLSchema, document: DocumentNode, known: KnownOperation, name: string | undefined): CompiledQuery | null | undefined => {
+  const compiledOf = (schema: GraphQLSchema, document: DocumentNode, known: KnownOperation<C>, name: string | undefined): CompiledQuery | null | undefined => {
     if (known.compiled !== undefined || !jit) return known.compiled;
     try {
       const compiled = compileQuery(schema, document, name);
@@ -166,12 +182,33 @@ export const knownOperations = <C extends object>(options: KnownOperationsOption
     return known.compiled;
   };
 
+  /** The operation's variables coerced (the string coercion first), or undefined where graphql would refuse them. */
+  const coerceVariables = (schema: GraphQLSchema, known: KnownOperation<C>, values: Record<string, unknown>): Record<string, unknown> | undefined => {
+    const definitions = known.operation.variableDefinitions ?? [];
+    if (known.strings === undefined) known.strings = stringVariables(schema, definitions);
+    const coerced = known.strings?.(values);
+    if (coerced) return coerced;
+    const coercion = getVariableValues(schema, definitions, values, { maxErrors: 50 });
+    return coercion.errors ? undefined : coercion.coerced;
+  };
+
+  /** The operation's direct executor, made on its first run here; null where there is none. */
+  const directOf = (schema: GraphQLSchema, document: DocumentNode, known: KnownOperation<C>): DirectExecutor<C> | null => {
+    if (known.direct !== undefined) return known.direct;
+    try {
+      known.direct = options.direct?.(schema, document, known.operation) ?? null;
+    } catch {
+      known.direct = null;
+    }
+    return known.direct;
+  };
+
   /**
    * The operation's result: its compiled executor's, or graphql's `execute`'s. A compiled executor
    * that refuses the request before any resolver runs (no `data`: its own coercion of the
    * variables) leaves it to `execute`, and is not used again.
    */
-  const executeKnown = async (schema: GraphQLSchema, document: DocumentNode, known: KnownOperation, contextValue: C, variableValues: Record<string, unknown> | undefined, operationName: string | undefined): Promise<ExecutionResult> => {
+  const executeKnown = async (schema: GraphQLSchema, document: DocumentNode, known: KnownOperation<C>, contextValue: C, variableValues: Record<string, unknown> | undefined, operationName: string | undefined): Promise<ExecutionResult> => {
     const compiled = compiledOf(schema, document, known, operationName);
     if (compiled) {
       const result = await compiled.query(undefined, contextValue, variableValues);
@@ -197,7 +234,8 @@ export const knownOperations = <C extends object>(options: KnownOperationsOption
     const { operation } = found;
     const variableValues = variables ?? undefined;
     // Variables that do not coerce are refused by Apollo, with its codes and status.
-    if ('errors' in getVariableValues(schema, operation.variableDefinitions ?? [], variableValues ?? {}, { maxErrors: 50 })) return undefined;
+    const coerced = coerceVariables(schema, found, variableValues ?? {});
+    if (!coerced) return undefined;
     let made: C;
     try {
       made = await context();
@@ -209,6 +247,14 @@ export const knownOperations = <C extends object>(options: KnownOperationsOption
     // Apollo gives each operation its own shallow copy of the context.
     const contextValue = Object.assign(Object.create(Object.getPrototypeOf(made) as object) as C, made);
     if (!options.admit({ schema, document: known.document, operation, variables: variableValues, context: contextValue })) return undefined;
+    // The direct executor's data, when it answers (one that declines or throws leaves it to execution, which meets the same failure and answers it).
+    const direct = directOf(schema, known.document, found);
+    const data = direct ? await direct(coerced, contextValue).catch(() => undefined) : undefined;
+    if (data !== undefined) {
+      options.answered?.(operation, started);
+      answered++;
+      return { status: 200, headers: [['content-type', JSON_TYPE]], body: `{"data":${data}}\n` };
+    }
     let result: ExecutionResult;
     let status: number | undefined;
     try {

@@ -31,9 +31,18 @@ export interface PositionKey {
 
 // createdAt is `timestamp(3)` (UTC, as Prisma writes it): read back as milliseconds since the
 // epoch (UTC whatever the session's time zone), which is cheaper to turn into a Date than text.
-const POSITIONS_BY_KEYS = `SELECT id, kind, key, hash, "groupKey", "sideToMove", board, data, "pieceCount",
-  "listImportId", "listIndex", (extract(epoch FROM "createdAt") * 1000)::float8 AS "createdMs"
-FROM "Position" WHERE kind = ANY($1::"GameKind"[]) AND key = ANY($2::text[])`;
+const FULL_COLUMNS = `id, kind, key, hash, "groupKey", "sideToMove", board, data, "pieceCount",
+  "listImportId", "listIndex", (extract(epoch FROM "createdAt") * 1000)::float8 AS "createdMs"`;
+
+/**
+ * The statements of a reading of `columns`: rows of any of $1's kinds (an array literal), and rows
+ * of the one kind $1 (a quarter less of PostgreSQL's work than the array of one kind, at 20 keys),
+ * under any of $2's keys.
+ */
+const statementsOf = (columns: string): { anyKind: string; oneKind: string } => ({
+  anyKind: `SELECT ${columns} FROM "Position" WHERE kind = ANY($1::"GameKind"[]) AND key = ANY($2::text[])`,
+  oneKind: `SELECT ${columns} FROM "Position" WHERE kind = $1::"GameKind" AND key = ANY($2::text[])`,
+});
 
 /**
  * A PostgreSQL array literal (`{"a","b"}`): both drivers bind it as text and the
@@ -41,7 +50,10 @@ FROM "Position" WHERE kind = ANY($1::"GameKind"[]) AND key = ANY($2::text[])`;
  */
 const arrayLiteral = (values: Iterable<string>): string => {
   let text = '{';
-  for (const value of values) text += `${text.length > 1 ? ',' : ''}"${value.replace(/[\\"]/g, '\\$&')}"`;
+  for (const value of values) {
+    const quoted = value.includes('"') || value.includes('\\') ? value.replace(/[\\"]/g, '\\$&') : value;
+    text += text.length > 1 ? `,"${quoted}"` : `"${quoted}"`;
+  }
   return `${text}}`;
 };
 
@@ -51,53 +63,75 @@ export const positionKeyId = ({ key, kind }: PositionKey): string => `${kind ?? 
 /** Most keys in one statement; a larger coalesced batch is split. */
 const MAX_KEYS = 1000;
 
-interface Waiting {
+/**
+ * One way to read positions by key: a statement over (kinds, keys) and what a row becomes. Each
+ * has its own queues, so batches that read the same columns share a statement.
+ */
+interface Reading<R extends KeyedRow> {
+  /** Per database: the batches waiting for the next flush. */
+  queues: WeakMap<Database, Waiting<R>[]>;
+  /** The statement for rows of any of $1's kinds (an array literal) under any of $2's keys. */
+  anyKind: string;
+  /** The statement for rows of the kind $1 under any of $2's keys. */
+  oneKind: string;
+  rowOf: (row: Record<string, unknown>) => R;
+  /** Orders the rows of one key (several kinds) by id. */
+  byId: (a: R, b: R) => number;
+}
+
+/** What every reading gives: the kind and key a row was found under. */
+interface KeyedRow {
+  kind: GameKind;
+  key: string;
+}
+
+interface Waiting<R> {
   keys: readonly PositionKey[];
-  resolve: (lists: Position[][]) => void;
+  resolve: (lists: R[][]) => void;
   reject: (error: unknown) => void;
 }
 
-/** Per database: the batches waiting for the next flush. */
-const queues = new WeakMap<Database, Waiting[]>();
+/** The rows `reading` gives under each of `keys`, in the same order; calls made in the same turn of the event loop share one statement. */
+function coalesced<R extends KeyedRow>(db: Database, reading: Reading<R>, keys: readonly PositionKey[]): Promise<R[][]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return new Promise((resolve, reject) => {
+    const queue = reading.queues.get(db);
+    if (queue) {
+      queue.push({ keys, resolve, reject });
+      return;
+    }
+    reading.queues.set(db, [{ keys, resolve, reject }]);
+    setImmediate(() => flush(db, reading));
+  });
+}
 
 /**
  * The positions stored under each of `keys`, in the same order; each list by id
  * (a key without a kind may match one position of each kind). Calls made in the
  * same turn of the event loop share one statement.
  */
-export function positionsByKeys(db: Database, keys: readonly PositionKey[]): Promise<Position[][]> {
-  if (keys.length === 0) return Promise.resolve([]);
-  return new Promise((resolve, reject) => {
-    const queue = queues.get(db);
-    if (queue) {
-      queue.push({ keys, resolve, reject });
-      return;
-    }
-    queues.set(db, [{ keys, resolve, reject }]);
-    setImmediate(() => flush(db));
-  });
-}
+export const positionsByKeys = (db: Database, keys: readonly PositionKey[]): Promise<Position[][]> => coalesced(db, FULL, keys);
 
-function flush(db: Database): void {
-  const waiting = queues.get(db) ?? [];
-  queues.delete(db);
-  let group: Waiting[] = [];
+function flush<R extends KeyedRow>(db: Database, reading: Reading<R>): void {
+  const waiting = reading.queues.get(db) ?? [];
+  reading.queues.delete(db);
+  let group: Waiting<R>[] = [];
   let size = 0;
   for (const w of waiting) {
     if (size > 0 && size + w.keys.length > MAX_KEYS) {
-      void run(db, group);
+      void run(db, reading, group);
       group = [];
       size = 0;
     }
     group.push(w);
     size += w.keys.length;
   }
-  if (group.length > 0) void run(db, group);
+  if (group.length > 0) void run(db, reading, group);
 }
 
-async function run(db: Database, group: Waiting[]): Promise<void> {
+async function run<R extends KeyedRow>(db: Database, reading: Reading<R>, group: Waiting<R>[]): Promise<void> {
   try {
-    const lists = await queryPositions(db, group.length === 1 ? group[0].keys : group.flatMap((w) => w.keys));
+    const lists = await readKeys(db, reading, group.length === 1 ? group[0].keys : group.flatMap((w) => w.keys));
     let at = 0;
     for (const w of group) {
       w.resolve(group.length === 1 ? lists : lists.slice(at, at + w.keys.length));
@@ -108,7 +142,7 @@ async function run(db: Database, group: Waiting[]): Promise<void> {
   }
 }
 
-/** A row of POSITIONS_BY_KEYS. */
+/** A row of the full reading. */
 type PositionRow = Omit<Position, 'createdAt'> & { createdMs: number } & Record<string, unknown>;
 
 /** A row as Prisma's `Position`, every field named: a literal of one shape is several times cheaper than a rest and a spread. */
@@ -127,8 +161,39 @@ const positionOfRow = (row: PositionRow): Position => ({
   createdAt: new Date(row.createdMs),
 });
 
+/** Every column, as Prisma's `Position`. */
+const FULL: Reading<Position> = {
+  queues: new WeakMap(),
+  ...statementsOf(FULL_COLUMNS),
+  rowOf: positionOfRow as (row: Record<string, unknown>) => Position,
+  byId: (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+};
+
+/**
+ * A stored position's plain fields alone, as a lookup that asks for nothing else answers them:
+ * the id as its decimal text. Half the columns of a `Position`, and nothing to convert.
+ */
+export interface PlainPosition {
+  id: string;
+  kind: GameKind;
+  key: string;
+  groupKey: string | null;
+  sideToMove: string | null;
+  board: string;
+}
+
+const PLAIN: Reading<PlainPosition> = {
+  queues: new WeakMap(),
+  ...statementsOf(`id::text AS id, kind, key, "groupKey", "sideToMove", board`),
+  rowOf: (row) => row as unknown as PlainPosition,
+  // Ids are decimal texts without leading zeros: the shorter is the smaller.
+  byId: (a, b) => a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+};
+
 /** One statement for `keys` (no coalescing). */
-export async function queryPositions(db: Database, keys: readonly PositionKey[]): Promise<Position[][]> {
+export const queryPositions = (db: Database, keys: readonly PositionKey[]): Promise<Position[][]> => readKeys(db, FULL, keys);
+
+async function readKeys<R extends KeyedRow>(db: Database, reading: Reading<R>, keys: readonly PositionKey[]): Promise<R[][]> {
   if (keys.length === 0) return [];
   const kinds = new Set<GameKind>();
   const texts = new Set<string>();
@@ -138,11 +203,14 @@ export async function queryPositions(db: Database, keys: readonly PositionKey[])
     if (kind) kinds.add(kind);
     else anyKind = true;
   }
-  const found = await db.sql.query<PositionRow>(POSITIONS_BY_KEYS, [arrayLiteral(anyKind ? GAME_KINDS : kinds), arrayLiteral(texts)]);
-  const rows = found.map(positionOfRow);
+  const found =
+    !anyKind && kinds.size === 1
+      ? await db.sql.query(reading.oneKind, [kinds.values().next().value, arrayLiteral(texts)])
+      : await db.sql.query(reading.anyKind, [arrayLiteral(anyKind ? GAME_KINDS : kinds), arrayLiteral(texts)]);
+  const rows = found.map(reading.rowOf);
   // One key of one kind: the unique (kind, key) index gives at most one row.
   if (keys.length === 1 && !anyKind) return [rows];
-  const byKey = new Map<string, Position[]>();
+  const byKey = new Map<string, R[]>();
   for (const row of rows) {
     const list = byKey.get(row.key);
     if (list) list.push(row);
@@ -151,8 +219,9 @@ export async function queryPositions(db: Database, keys: readonly PositionKey[])
   return keys.map(({ key, kind }) => {
     const found = byKey.get(key);
     if (!found) return [];
+    if (found.length === 1) return !kind || found[0].kind === kind ? [found[0]] : [];
     const matching = kind ? found.filter((p) => p.kind === kind) : found.slice();
-    return matching.length > 1 ? matching.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) : matching;
+    return matching.length > 1 ? matching.sort(reading.byId) : matching;
   });
 }
 
@@ -245,3 +314,27 @@ async function foundOrFromGames(db: Database, source: PlySource, found: Position
   }
   return fromGames;
 }
+
+/** A position as a plain lookup answers it: a stored row's plain fields, or whatever `positionsOfKeys` found. */
+export type PlainFound = PlainPosition | FoundPosition;
+
+/**
+ * `positionsOfKeys` for a lookup that reads only plain fields (`PlainPosition`'s): the stored rows
+ * read with those columns alone; the keys with no row, or with a row that lacks its board or side
+ * to move, answered by `positionsOfKeys` (from the games that reach them), as the full lookup does.
+ */
+export async function plainPositionsOfKeys(db: Database, source: PlySource, keys: readonly PositionKey[]): Promise<PlainFound[][]> {
+  const lists: PlainFound[][] = await coalesced(db, PLAIN, keys);
+  let rest: number[] | undefined;
+  for (let i = 0; i < lists.length; i++) {
+    const found = lists[i];
+    if (found.length === 0 || (found.length === 1 ? plainIncomplete(found[0] as PlainPosition) : (found as PlainPosition[]).some(plainIncomplete))) (rest ??= []).push(i);
+  }
+  if (rest) {
+    const others = await positionsOfKeys(db, source, rest.map((i) => keys[i]));
+    rest.forEach((i, at) => (lists[i] = others[at]));
+  }
+  return lists;
+}
+
+const plainIncomplete = (row: PlainPosition): boolean => row.board === '' || row.sideToMove === null;

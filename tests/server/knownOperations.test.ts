@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { createApp, type App, type AppOptions } from '../../src/server/app';
 import { DEFAULT_LIMITS } from '../../src/server/limits';
+import { PendingImport, finishImport, writeChunk } from '../../src/db/bulkWriter';
 import { describeEachDatabase } from '../support/databases';
+import { AFTER_E4, AFTER_E4_E5, START, chessGame } from '../support/records';
 
 /**
  * A query document Apollo has validated once is run again without its pipeline
@@ -154,6 +156,53 @@ describeEachDatabase('known operations answer as Apollo does', (getDb) => {
 
     const large = await compare({ limits: { ...DEFAULT_LIMITS, maxResponseBytes: 20 } }, [lookup]);
     expect(JSON.parse(large.known[2].body).errors[0].extensions.limit).toBe('responseSize');
+  });
+
+  it('answers lookups of plain fields as Apollo does: stored rows of every kind, rows without a board, positions known from games', async () => {
+    const db = getDb();
+    await db.transaction(async (sql) => {
+      const [{ id }] = await sql.query<{ id: bigint }>(`INSERT INTO "Import" (format, fingerprint) VALUES ('PGN', 'known-plain') RETURNING id`);
+      const pending = new PendingImport();
+      await writeChunk(sql, id, { games: [chessGame('Anderssen', 'Kieseritzky')] }, 0, pending);
+      await finishImport(sql, id, pending);
+      // One key under two kinds; a Go row with a group key; the position after 1. e4 e5 with no board (as a score file leaves it).
+      await sql.query(`INSERT INTO "Position" (kind, key, board, "sideToMove", "groupKey") VALUES ('GO', 'twice', '${'.'.repeat(81)}', 'B', 'g'), ('CHESS', 'twice', '8/8/8/8/8/8/8/K1k5 w - - 0 1', 'w', NULL)`);
+      await sql.query(`INSERT INTO "Position" (kind, key, board, "sideToMove") VALUES ('CHESS', $1, '', NULL) ON CONFLICT (kind, key) DO UPDATE SET board = '', "sideToMove" = NULL`, [AFTER_E4_E5.key]);
+    });
+    const aliased = `query Aliased($a: String!, $b: String!, $c: String!, $d: String!) {
+      x: positions(key: $a, kind: GO) { id kind key groupKey sideToMove board __typename }
+      y: positions(key: $b) { id kind board }
+      z: positions(key: $c, kind: CHESS) { key b: board sideToMove id }
+      w: positions(key: $d) { id key }
+    }`;
+    const list = 'query List($keys: [String!]!, $kind: GameKind) { positionsByKeys(keys: $keys, kind: $kind) { id kind key sideToMove board } }';
+    const keys = ['twice', START.key, 'none', AFTER_E4_E5.key, 'twice', AFTER_E4.key];
+    const { known, answeredKnown } = await compare({}, [
+      { body: { query: aliased, variables: { a: 'twice', b: 'twice', c: AFTER_E4_E5.key, d: 'none' }, operationName: 'Aliased' } },
+      { body: { query: aliased, variables: { a: START.key, b: AFTER_E4.key, c: START.key, d: AFTER_E4_E5.key }, operationName: 'Aliased' } },
+      { body: { query: list, variables: { keys } } },
+      { body: { query: list, variables: { keys, kind: 'CHESS' } } },
+      // A string where the list is asked for is a list of one.
+      { body: { query: list, variables: { keys: 'twice' } } },
+      { body: { query: `{ positions(key: "twice") { key kind } positionsByKeys(keys: ["${AFTER_E4.key}", "twice"], kind: GO) { kind } }` } },
+    ]);
+    const [first, , , second, , , third] = known.map((a) => JSON.parse(a.body));
+    // Both kinds of one key, by id; the row without a board completed from the game that reaches it.
+    expect(first.data.y.map((p: { kind: string }) => p.kind)).toEqual(['GO', 'CHESS']);
+    expect(first.data.x).toEqual([{ id: expect.any(String), kind: 'GO', key: 'twice', groupKey: 'g', sideToMove: 'B', board: '.'.repeat(81), __typename: 'Position' }]);
+    expect(first.data.z).toEqual([{ key: AFTER_E4_E5.key, b: AFTER_E4_E5.board, sideToMove: 'w', id: expect.any(String) }]);
+    expect(first.data.w).toEqual([]);
+    expect(second.data.w).toEqual([{ id: expect.any(String), key: AFTER_E4_E5.key }]);
+    expect(third.data.positionsByKeys.map((p: { key: string }) => p.key)).toEqual(['twice', 'twice', START.key, AFTER_E4_E5.key, AFTER_E4.key]);
+    // Each document is learnt by its first sending; every later one is answered without Apollo.
+    expect(answeredKnown).toBe(15);
+
+    // More keys than positionsByKeys takes (with a cost limit that lets them through): its resolver's refusal.
+    const many = await compare({ limits: { ...DEFAULT_LIMITS, maxCost: 1_000_000, freeCost: 1_000_000 } }, [
+      { body: { query: list, variables: { keys: Array.from({ length: 1001 }, (_, i) => `k${i}`) } } },
+    ]);
+    expect(JSON.parse(many.known[2].body).errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(many.answeredKnown).toBe(2);
   });
 
   it('runs mutations through Apollo', async () => {
