@@ -20,27 +20,41 @@
  * (`session_replication_role = replica` for that one COPY): checking them cost more than writing
  * the links (per row, a lookup and a row lock of the position and of the import).
  */
-import type { CopyValue } from './copyText';
+import { CopyLines, type CopyValue, copyField } from './copyText';
 import type { GameKind, PositionRecord } from './records';
 import { reserveIds } from './reserveIds';
 import { SeenKeys } from './seenKeys';
 import type { SqlExecutor } from './sql';
 
-/** The columns of `Position` a copy writes, in the order `positionRow` gives them. */
+/** The columns of `Position` a copy writes, in the order `positionLine` writes them. */
 export const POSITION_COLUMNS = ['id', 'kind', 'key', 'hash', 'groupKey', 'sideToMove', 'board', 'data', 'pieceCount', 'listImportId', 'listIndex'];
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
 
 const isListed = (p: PositionRecord): boolean => p.listIndex !== undefined && p.listIndex !== null;
 
-/** A position's `Position` row: listed ones name the import that listed them (`list`, decimal text). */
-const positionRow = (id: string, p: PositionRecord, list: string): CopyValue[] => [
-  id, p.kind, p.key, p.hash ?? null, p.groupKey ?? null, p.sideToMove ?? null, p.board, json(p.data), p.pieceCount ?? null,
-  isListed(p) ? list : null, p.listIndex ?? null,
-];
+/**
+ * A position's `Position` row as a line of COPY text (columns as POSITION_COLUMNS): listed ones
+ * name the import that listed them (`list`, decimal text). Written out, not through an array of
+ * values: this runs for every record of a file.
+ */
+const positionLine = (id: string, p: PositionRecord, list: string): string =>
+  `${id}\t${p.kind}\t${copyField(p.key)}\t${copyField(p.hash)}\t${copyField(p.groupKey)}\t${copyField(p.sideToMove)}\t` +
+  `${copyField(p.board)}\t${copyField(json(p.data))}\t${copyField(p.pieceCount)}\t${isListed(p) ? list : '\\N'}\t${copyField(p.listIndex)}\n`;
 
 const byKindAndKey = (a: PositionRecord, b: PositionRecord): number =>
   a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+
+/** The indexes of `staged` in kind and key order. */
+const keyOrder = (staged: readonly PositionRecord[]): number[] => {
+  const order = staged.map((_, i) => i);
+  const kind = staged[0]?.kind;
+  if (staged.every((p) => p.kind === kind)) {
+    const keys = staged.map((p) => p.key);
+    return order.sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
+  }
+  return order.sort((a, b) => byKindAndKey(staged[a], staged[b]));
+};
 
 /** Ids (decimal text) of the positions a copy stored, by kind and key. */
 export type CopiedIds = Map<string, Map<string, string>>;
@@ -91,10 +105,8 @@ export class StraightCopies {
    */
   async copy(sql: SqlExecutor, importId: bigint, staged: readonly PositionRecord[], brought: number, wantIds: boolean): Promise<CopiedIds> {
     const ids = await reserveIds(sql, 'Position', staged.length);
-    const idOf = new Map<PositionRecord, string>();
-    staged.forEach((p, i) => idOf.set(p, ids[i]));
     const list = importId.toString();
-    await sql.copyRows('Position', POSITION_COLUMNS, [...staged].sort(byKindAndKey).map((p) => positionRow(idOf.get(p)!, p, list)));
+    await sql.copyRows('Position', POSITION_COLUMNS, new CopyLines(keyOrder(staged).map((i) => positionLine(ids[i], staged[i], list))));
     if (brought > 0) await this.link(sql, list, staged, brought, ids);
     const copied: CopiedIds = new Map();
     if (wantIds) {
