@@ -67,6 +67,8 @@ const COPY_PIECE_CHARS = 64 * 1024;
 class CopyWriter {
   private readonly stream: ReturnType<typeof copyFrom>;
   private readonly done: Promise<void>;
+  /** Whether PostgreSQL has ended the COPY (stored its rows, or failed it). */
+  private settled = false;
 
   constructor(client: pg.PoolClient, statement: string) {
     this.stream = client.query(copyFrom(statement));
@@ -80,9 +82,6 @@ class CopyWriter {
       () => (this.settled = true),
     );
   }
-
-  /** Whether PostgreSQL has ended the COPY (stored its rows, or failed it). */
-  private settled = false;
 
   /** Writes a piece; waits while the connection's buffer is full. */
   async write(text: string): Promise<void> {
