@@ -7,6 +7,8 @@
  *   in key order so concurrent imports of overlapping keys cannot deadlock; the positions that
  *   are records of the file (not plies of its games) are linked to the import (`ImportPosition`,
  *   with their place in its list), so deleting another import that brought them keeps them;
+ *   a chunk whose positions are all new (`positionCopy.ts` says when) skips the staging and is
+ *   COPYed straight into `Position` and `ImportPosition`;
  * - games are COPYed straight into their table with ids reserved from its sequence in
  *   file order, with the outcome and points their reader read from the result, and their plies
  *   go to the import's position index (`positionIndex/writer.ts`, counting that outcome);
@@ -17,8 +19,9 @@
  * - scores, de-duplicated in memory (the last verdict of a program and ruleset on a
  *   position wins), replace an older verdict of the same program and ruleset; every score the
  *   import writes is linked to it (`ImportScore`), and stays while one import that wrote it does.
- * Nothing is kept between chunks: de-duplication across chunks is the database's (the
- * unique index sees what earlier chunks stored), so memory is bounded by one chunk.
+ * Nothing is kept between chunks but a fixed-size filter of the keys stored (`seenKeys.ts`):
+ * de-duplication across chunks is the database's (the unique index sees what earlier chunks
+ * stored), so memory is bounded by one chunk.
  */
 import type { GameAttributes, GameKind, GameRecord, ImportChunk, PositionRecord, ScoreRecord } from './records';
 import type { CopyValue } from './copyText';
@@ -26,6 +29,8 @@ import type { SqlExecutor } from './sql';
 import { writtenDateRange } from './dateRange';
 import { PositionIndexBuffer } from './positionIndex';
 import { distinctKeysOf } from './packedPlies';
+import { reserveIds } from './reserveIds';
+import { StraightCopies } from './positionCopy';
 
 /** Columns of the staging tables (temporary, dropped at commit), created when a chunk first needs one. */
 const STAGING = {
@@ -40,21 +45,6 @@ const emptyStaging = (sql: SqlExecutor, table: keyof typeof STAGING): Promise<vo
   sql.exec(`SET LOCAL work_mem = '64MB';
     CREATE TEMP TABLE IF NOT EXISTS ${table} (${STAGING[table]}) ON COMMIT DROP;
     TRUNCATE ${table};`);
-
-/**
- * `count` ids from the sequence of `table`'s id column, ascending (decimal text, the form COPY
- * takes), in one row: handing them out in file order keeps ids in file order. The sequence is
- * looked up once (MATERIALIZED), not once per id.
- */
-async function reserveIds(sql: SqlExecutor, table: string, count: number): Promise<string[]> {
-  if (count === 0) return [];
-  const [row] = await sql.query<{ ids: string }>(
-    `WITH q AS MATERIALIZED (SELECT pg_get_serial_sequence($1, 'id')::regclass AS seq)
-     SELECT string_agg(id::text, ',' ORDER BY id) AS ids FROM (SELECT nextval(q.seq) AS id FROM q, generate_series(1, $2::int)) s`,
-    [`"${table}"`, count],
-  );
-  return row.ids.split(',');
-}
 
 /** `playedOn` and `playedUntil`: the first and last day the game's written date can be. */
 const playedRange = (dateText: string | null | undefined): [string | null, string | null] => {
@@ -74,7 +64,8 @@ export interface ChunkCounts {
 
 /** Position ids (as decimal text, the form COPY takes) by kind and key. */
 class PositionIds {
-  private readonly byKind = new Map<string, Map<string, string>>();
+  /** `byKind`: ids known already (a straight copy's). */
+  constructor(private readonly byKind: Map<string, Map<string, string>> = new Map()) {}
   get(kind: string, key: string): string | undefined {
     return this.byKind.get(kind)?.get(key);
   }
@@ -181,9 +172,13 @@ const isListed = (p: PositionRecord): boolean => p.listIndex !== undefined && p.
  * a score), taking its board, data and place in the list; otherwise stored positions are kept
  * as they are.
  */
-async function storePositions(sql: SqlExecutor, importId: bigint, chunk: ImportChunk): Promise<{ added: number; ids: PositionIds }> {
+async function storePositions(sql: SqlExecutor, importId: bigint, chunk: ImportChunk, pending: PendingImport): Promise<{ added: number; ids: PositionIds }> {
   const { staged, brought } = distinctPositions(chunk);
   if (staged.length === 0) return { added: 0, ids: new PositionIds() };
+  if (await pending.straight.allNew(sql, staged)) {
+    const copied = await pending.straight.copy(sql, importId, staged, brought, (chunk.scores ?? []).length > 0);
+    return { added: staged.length, ids: new PositionIds(copied) };
+  }
   return mergePositions(sql, importId, staged, brought);
 }
 
@@ -376,8 +371,15 @@ export class PendingImport {
   stagedScores = 0;
   /** Scores stored or updated by the merges so far. */
   mergedScores = 0;
-  /** `mergeRows`: staged scores that trigger a merge (tests make it small). */
-  constructor(readonly mergeRows = SCORE_MERGE_ROWS) {}
+  /** Whether new positions may be copied straight into their table (`positionCopy.ts`). */
+  readonly straight: StraightCopies;
+  /**
+   * `mergeRows`: staged scores that trigger a merge (tests make it small); `copyStraight`: false to
+   * store every position through the merge (an import run again after a conflict).
+   */
+  constructor(readonly mergeRows = SCORE_MERGE_ROWS, copyStraight = true) {
+    this.straight = new StraightCopies(copyStraight);
+  }
 }
 
 /** Stages a chunk's scores (of stored positions) in file order; returns how many. */
@@ -461,7 +463,7 @@ export async function writeChunk(
 ): Promise<ChunkCounts> {
   const games = chunk.games ?? [];
   const scores = chunk.scores ?? [];
-  const { added, ids } = await storePositions(sql, importId, chunk);
+  const { added, ids } = await storePositions(sql, importId, chunk, pending);
   if (games.length > 0) {
     const gameIds = await storeGames(sql, importId, games, gameIndexBase);
     await storePlayerAnalysis(sql, games, gameIds);

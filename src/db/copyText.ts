@@ -33,3 +33,17 @@ export const copyLine = (row: readonly CopyValue[]): string => {
   for (let i = 1; i < row.length; i++) line += '\t' + copyField(row[i]);
   return line + '\n';
 };
+
+/**
+ * Rows already written as COPY text lines (each with its newline), for a caller that writes many
+ * rows of one shape and formats them itself, without an array of values per row.
+ */
+export class CopyLines {
+  constructor(readonly lines: Iterable<string>) {}
+}
+
+/** The COPY text lines of rows given either way. */
+export function* linesOf(rows: Iterable<readonly CopyValue[]> | CopyLines): Generator<string> {
+  if (rows instanceof CopyLines) yield* rows.lines;
+  else for (const row of rows) yield copyLine(row);
+}

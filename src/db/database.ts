@@ -14,7 +14,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { PrismaClient } from '../generated/prisma/client';
 import { DEFAULT_PGLITE_SHARED_BUFFERS, DEFAULT_REPLICA_CHECK_MS, DEFAULT_REPLICA_MAX_LAG_MS, type DatabaseConfig } from './config';
 import { ReplicaSet } from './replicas';
-import { copyLine, type CopyValue } from './copyText';
+import { type CopyLines, type CopyValue, linesOf } from './copyText';
 import { bindValue, columnList, type Row, type SqlExecutor } from './sql';
 import { Slots } from './slots';
 import { applyMigrations, migrationChecksum, readMigrations } from './migrations';
@@ -57,13 +57,56 @@ export interface Database {
 
 const INT8_OID = 20;
 const COPY_CHUNK_ROWS = 50_000;
+/**
+ * A COPY's text goes to PostgreSQL in pieces of about this many characters as it is formatted, so
+ * the server reads the first rows while the next are formatted.
+ */
+const COPY_PIECE_CHARS = 64 * 1024;
+
+/** One `COPY ... FROM STDIN` in progress on a connection: its text written piece by piece. */
+class CopyWriter {
+  private readonly stream: ReturnType<typeof copyFrom>;
+  private readonly done: Promise<void>;
+  /** Whether PostgreSQL has ended the COPY (stored its rows, or failed it). */
+  private settled = false;
+
+  constructor(client: pg.PoolClient, statement: string) {
+    this.stream = client.query(copyFrom(statement));
+    this.done = new Promise<void>((resolve, reject) => {
+      this.stream.on('error', reject);
+      this.stream.on('finish', resolve);
+    });
+    // Awaited by `write` and `end`; this also keeps an error that comes first from being reported as unhandled.
+    this.done.then(
+      () => (this.settled = true),
+      () => (this.settled = true),
+    );
+  }
+
+  /** Writes a piece; waits while the connection's buffer is full. */
+  async write(text: string): Promise<void> {
+    if (this.stream.write(text)) return;
+    await Promise.race([new Promise<void>((resolve) => this.stream.once('drain', resolve)), this.done]);
+  }
+
+  /** Writes the last piece and waits for PostgreSQL to have stored every row. */
+  async end(text: string): Promise<void> {
+    this.stream.end(text);
+    await this.done;
+  }
+
+  /** Abandons the COPY unless PostgreSQL has ended it (it is told the COPY failed). */
+  fail(error: unknown): void {
+    if (!this.settled) this.stream.destroy(error instanceof Error ? error : new Error(String(error)));
+  }
+}
 
 /** Splits rows into COPY text chunks so no single buffer grows without bound. */
-function* copyChunks(rows: Iterable<readonly CopyValue[]>): Generator<{ text: string; count: number }> {
+function* copyChunks(rows: Iterable<readonly CopyValue[]> | CopyLines): Generator<{ text: string; count: number }> {
   let text = '';
   let count = 0;
-  for (const row of rows) {
-    text += copyLine(row);
+  for (const line of linesOf(rows)) {
+    text += line;
     if (++count === COPY_CHUNK_ROWS) {
       yield { text, count };
       text = '';
@@ -97,15 +140,28 @@ const pgExecutor = (client: pg.Pool | pg.PoolClient, prepared = false): SqlExecu
   },
   async copyRows(table, columns, rows) {
     if (!('release' in client)) throw new Error('copyRows runs inside a transaction');
+    const statement = `COPY "${table}" (${columnList(columns)}) FROM STDIN`;
     let written = 0;
-    for (const chunk of copyChunks(rows)) {
-      const stream = client.query(copyFrom(`COPY "${table}" (${columnList(columns)}) FROM STDIN`));
-      await new Promise<void>((resolve, reject) => {
-        stream.on('error', reject);
-        stream.on('finish', resolve);
-        stream.end(chunk.text);
-      });
-      written += chunk.count;
+    let copy: CopyWriter | undefined;
+    let text = '';
+    try {
+      for (const line of linesOf(rows)) {
+        copy ??= new CopyWriter(client, statement);
+        text += line;
+        if (++written % COPY_CHUNK_ROWS === 0) {
+          await copy.end(text);
+          copy = undefined;
+          text = '';
+        } else if (text.length >= COPY_PIECE_CHARS) {
+          await copy.write(text);
+          text = '';
+        }
+      }
+      if (copy) await copy.end(text);
+    } catch (error) {
+      // Rows that fail to format (or a write refused) end the COPY in progress, so the connection can roll back.
+      copy?.fail(error);
+      throw error;
     }
     return written;
   },

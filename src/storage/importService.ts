@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
-import { PendingImport, finishImport, writeChunk } from '../db/bulkWriter';
+import { PendingImport, SCORE_MERGE_ROWS, finishImport, writeChunk } from '../db/bulkWriter';
 import type { FormatReader, ImportOptions } from '../games/formats';
 import { ImportZobristTable } from '../games/go/files';
 import { type ImportChunk, type ImportWarning } from '../db/records';
@@ -95,7 +95,7 @@ export async function runImport(
   const fingerprint = importFingerprint(reader.format, source.sha256, options);
   // The name is not part of the fingerprint: the same bytes under another name are the same import.
   const fileName = baseFileName(source.fileName);
-  const outcome = await retryOnConflict(() => db.transaction(async (sql) => {
+  const outcome = await retryOnConflict((tries) => db.transaction(async (sql) => {
     // A file imported before is answered from its row: asking first takes no number from the sequence.
     const known = await sql.query<{ id: bigint }>(`SELECT id FROM "Import" WHERE fingerprint = $1`, [fingerprint]);
     if (known.length > 0) return null;
@@ -110,7 +110,8 @@ export async function runImport(
     let skipped = 0;
     const warnings = new WarningList();
     const notes = new WarningList();
-    const pending = new PendingImport();
+    // Run again after a conflict, an import merges every position: the straight copy is what conflicted, or may again.
+    const pending = new PendingImport(SCORE_MERGE_ROWS, tries === 1);
     const zobrist = new ImportZobristTable(sql);
     const duplicates = new DuplicateSifter(policy);
     for await (const read of importChunks(reader, source.chunks(), options, { sql, zobristTable: zobrist.resolve }, importWorkers(db.kind))) {
@@ -268,13 +269,17 @@ const findNul = (chunk: ImportChunk, gameIndexBase: number): { what: string; rec
 const RETRYABLE = new Set(['40P01', '40001']);
 
 /**
- * Whether an import transaction failed in a way that running it again settles: a deadlock, a
- * serialization failure, or its number taken by a row it could not see when it drew it (a
- * unique violation on Import_pkey: a writer of "Import" that did not hold the number's lock).
+ * Unique violations that running the import again settles: its number taken by a row it could not
+ * see when it drew it (Import_pkey: a writer of "Import" that did not hold the number's lock), or a
+ * position copied straight that another import stored and committed meanwhile (Position_kind_key_key:
+ * see `db/positionCopy.ts`; the import runs again through the merge).
  */
+const RETRYABLE_UNIQUE = new Set(['Import_pkey', 'Position_kind_key_key']);
+
+/** Whether an import transaction failed in a way that running it again settles: a deadlock, a serialization failure, or one of those. */
 const retryable = (error: unknown): boolean => {
   const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
-  return typeof code === 'string' && (RETRYABLE.has(code) || (code === '23505' && constraint === 'Import_pkey'));
+  return typeof code === 'string' && (RETRYABLE.has(code) || (code === '23505' && typeof constraint === 'string' && RETRYABLE_UNIQUE.has(constraint)));
 };
 const MAX_ATTEMPTS = 5;
 
@@ -286,10 +291,10 @@ const MAX_ATTEMPTS = 5;
  * import (reader included: `source.chunks()` reads the file afresh) simply runs again.
  * So does one whose number another writer took meanwhile (see `retryable`).
  */
-async function retryOnConflict<T>(attempt: () => Promise<T>): Promise<T> {
+async function retryOnConflict<T>(attempt: (tries: number) => Promise<T>): Promise<T> {
   for (let tries = 1; ; tries++) {
     try {
-      return await attempt();
+      return await attempt(tries);
     } catch (error) {
       if (tries >= MAX_ATTEMPTS || !retryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * tries + Math.floor(Math.random() * 50 * tries)));

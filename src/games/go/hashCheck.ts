@@ -3,7 +3,9 @@
  * file gets while it is imported and `goHashCheck` on an import already stored: each board is
  * hashed canonically (the least of its 8 symmetries) and compared with the hash its record carries.
  */
-import { canonicalHashInto, cellOfCharCode } from '../../codecs/go';
+import { canonicalHashInto } from '../../codecs/go';
+// From its own module, not the codec's index: the index's re-exports are getters, and this runs for each of a file's cells.
+import { cellOfCharCode } from '../../codecs/go/board';
 import type { SqlExecutor } from '../../db/sql';
 import type { NamedHasher } from './files';
 
