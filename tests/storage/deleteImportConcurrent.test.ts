@@ -12,7 +12,7 @@ import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
 import { randomPositions } from '../support/goFiles';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { sleep, untilBlockedBy } from '../support/blocking';
 
 describeEachDatabase('deleting an import while another links its positions', (getDb) => {
   it('keeps a position another import linked and committed while the delete waited (PostgreSQL)', async () => {
@@ -34,14 +34,7 @@ describeEachDatabase('deleting an import while another links its positions', (ge
     });
     while (otherPid === 0) await sleep(10);
     const deleting = deleteImport(db, imported.importId);
-    for (;;) {
-      const [{ waiting }] = await db.sql.query<{ waiting: boolean }>(
-        'SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE $1::int4 = ANY(pg_blocking_pids(pid))) AS waiting',
-        [otherPid],
-      );
-      if (waiting) break;
-      await sleep(10);
-    }
+    await untilBlockedBy(db, otherPid);
     release();
     await other;
     expect(await deleting).toEqual({ games: 0, positions: 4, scores: 0 });
@@ -67,14 +60,7 @@ describeEachDatabase('deleting an import while another links its positions', (ge
     });
     while (deleterPid === 0) await sleep(10);
     const importing = runImport(db, readerFor('GO_POSITIONS')!, bytesSource(unwrap(encodePositionFile([records[0], ...randomPositions(2, 3103)]))), {});
-    for (;;) {
-      const [{ waiting }] = await db.sql.query<{ waiting: boolean }>(
-        'SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE $1::int4 = ANY(pg_blocking_pids(pid))) AS waiting',
-        [deleterPid],
-      );
-      if (waiting) break;
-      await sleep(10);
-    }
+    await untilBlockedBy(db, deleterPid);
     release();
     await deleter;
     const second = await importing;

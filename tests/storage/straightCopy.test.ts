@@ -11,7 +11,7 @@ import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
 import { randomPositions } from '../support/goFiles';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { sleep, untilBlockedBy } from '../support/blocking';
 
 describeEachDatabase('positions copied straight', (getDb) => {
   it('runs again through the merge an import whose new position another import committed while it waited (PostgreSQL)', async () => {
@@ -31,14 +31,7 @@ describeEachDatabase('positions copied straight', (getDb) => {
     });
     while (holderPid === 0) await sleep(10);
     const importing = runImport(db, readerFor('GO_POSITIONS')!, bytesSource(unwrap(encodePositionFile(records))), {});
-    for (;;) {
-      const [{ waiting }] = await db.sql.query<{ waiting: boolean }>(
-        'SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE $1::int4 = ANY(pg_blocking_pids(pid))) AS waiting',
-        [holderPid],
-      );
-      if (waiting) break;
-      await sleep(10);
-    }
+    await untilBlockedBy(db, holderPid);
     release();
     await holder;
     const outcome = await importing;
