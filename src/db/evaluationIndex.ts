@@ -1,0 +1,144 @@
+/**
+ * The evaluation index: where the evaluations packed in games (`Game.evaluations`) are, by the
+ * position they are about, so a position's scores and the explorer's verdicts are found without a
+ * `Position` and a `Score` row for each (issue 29, section 2).
+ *
+ * An import adds each stored game's evaluated nodes to an `EvaluationIndexBuffer`; when it holds
+ * FLUSH_ENTRIES entries, and at the end of the import, it is flushed inside the import's
+ * transaction into one `EvaluationBlock` row per (kind, bucket): entries of 16 bytes, big-endian
+ * `hi` (u32) | `lo` (u32) | game offset from the row's `baseGameId` (u32) | node (u32), sorted.
+ * The bucket is the top 12 bits of the hash, as in the position index (`bucketOf`). Rows carry their
+ * import (ON DELETE CASCADE), and a reader skips entries of a game no longer stored.
+ */
+import type { GameKind, GameRecord } from './records';
+import type { SqlExecutor } from './sql';
+import { bucketOf, positionHash } from './positionIndex/layout';
+
+export const EVALUATION_ENTRY_BYTES = 16;
+
+/** Entries a buffer takes before the import flushes it (8 MB). */
+const FLUSH_ENTRIES = 500_000;
+
+/** One evaluated node as the index holds it. */
+interface Entry {
+  hi: number;
+  lo: number;
+  gameId: bigint;
+  node: number;
+}
+
+const compareEntries = (a: Entry, b: Entry): number =>
+  a.hi - b.hi || a.lo - b.lo || (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0) || a.node - b.node;
+
+/** Entries as a block's bytes (sorted, offsets from `base`). */
+export function encodeBlock(entries: readonly Entry[], base: bigint): Uint8Array {
+  const bytes = new Uint8Array(entries.length * EVALUATION_ENTRY_BYTES);
+  const view = new DataView(bytes.buffer);
+  entries.forEach((e, i) => {
+    const at = i * EVALUATION_ENTRY_BYTES;
+    view.setUint32(at, e.hi);
+    view.setUint32(at + 4, e.lo);
+    view.setUint32(at + 8, Number(e.gameId - base));
+    view.setUint32(at + 12, e.node);
+  });
+  return bytes;
+}
+
+/** The places (game, node) a block holds under the hash (`hi`, `lo`), appended to `out`. */
+export function findInEvaluationBlock(block: Uint8Array, base: bigint, hi: number, lo: number, out: { gameId: bigint; node: number }[]): void {
+  if (block.byteLength % EVALUATION_ENTRY_BYTES !== 0) throw new Error(`evaluation block of ${block.byteLength} bytes is not a whole number of entries`);
+  const view = new DataView(block.buffer, block.byteOffset, block.byteLength);
+  const count = block.byteLength / EVALUATION_ENTRY_BYTES;
+  const below = (i: number): boolean => {
+    const h = view.getUint32(i * EVALUATION_ENTRY_BYTES);
+    return h < hi || (h === hi && view.getUint32(i * EVALUATION_ENTRY_BYTES + 4) < lo);
+  };
+  let start = 0;
+  let end = count;
+  while (start < end) {
+    const mid = (start + end) >>> 1;
+    if (below(mid)) start = mid + 1;
+    else end = mid;
+  }
+  for (let i = start; i < count; i++) {
+    const at = i * EVALUATION_ENTRY_BYTES;
+    if (view.getUint32(at) !== hi || view.getUint32(at + 4) !== lo) break;
+    out.push({ gameId: base + BigInt(view.getUint32(at + 8)), node: view.getUint32(at + 12) });
+  }
+}
+
+/** The evaluated nodes of an import's games, waiting to be written. */
+export class EvaluationIndexBuffer {
+  private readonly kinds = new Map<GameKind, Entry[]>();
+  private size = 0;
+
+  /** Adds a stored game's evaluated nodes; flushes when the buffer is full. */
+  async addGame(sql: SqlExecutor, importId: bigint, gameId: bigint, game: GameRecord): Promise<number> {
+    const nodes = game.evaluations?.nodes ?? [];
+    if (nodes.length === 0) return 0;
+    let entries = this.kinds.get(game.kind);
+    if (!entries) this.kinds.set(game.kind, (entries = []));
+    for (const { node, key } of nodes) {
+      const { hi, lo } = positionHash(key);
+      entries.push({ hi, lo, gameId, node });
+    }
+    this.size += nodes.length;
+    if (this.size >= FLUSH_ENTRIES) await this.flush(sql, importId);
+    return nodes.length;
+  }
+
+  /** Writes the buffered entries: one row per (kind, bucket). */
+  async flush(sql: SqlExecutor, importId: bigint): Promise<void> {
+    const rows: [GameKind, number, string, string, Uint8Array][] = [];
+    for (const [kind, entries] of this.kinds) {
+      entries.sort(compareEntries);
+      let base = entries[0].gameId;
+      for (const e of entries) if (e.gameId < base) base = e.gameId;
+      for (let start = 0; start < entries.length; ) {
+        const bucket = bucketOf(entries[start].hi);
+        let end = start + 1;
+        while (end < entries.length && bucketOf(entries[end].hi) === bucket) end++;
+        rows.push([kind, bucket, base.toString(), importId.toString(), encodeBlock(entries.slice(start, end), base)]);
+        start = end;
+      }
+    }
+    this.kinds.clear();
+    this.size = 0;
+    if (rows.length > 0) await sql.copyRows('EvaluationBlock', ['kind', 'bucket', 'baseGameId', 'importId', 'entries'], rows);
+  }
+}
+
+/**
+ * The places (game, node) of the evaluations packed in games about each key of `kind`, by key,
+ * in no particular order; a key with none is absent. One query for all the keys' buckets.
+ */
+export async function evaluatedPlaces(sql: SqlExecutor, kind: GameKind, keys: readonly string[]): Promise<Map<string, { gameId: bigint; node: number }[]>> {
+  const out = new Map<string, { gameId: bigint; node: number }[]>();
+  if (keys.length === 0) return out;
+  const hashes = new Map(keys.map((key) => [key, positionHash(key)]));
+  const buckets = [...new Set([...hashes.values()].map((h) => bucketOf(h.hi)))];
+  const rows = await sql.query<{ bucket: number; baseGameId: bigint; entries: Uint8Array }>(
+    `SELECT bucket, "baseGameId", entries FROM "EvaluationBlock" WHERE kind = $1::"GameKind" AND bucket = ANY($2::int4[])`,
+    [kind, buckets],
+  );
+  for (const [key, h] of hashes) {
+    const places: { gameId: bigint; node: number }[] = [];
+    for (const row of rows) if (row.bucket === bucketOf(h.hi)) findInEvaluationBlock(row.entries, BigInt(row.baseGameId), h.hi, h.lo, places);
+    if (places.length > 0) out.set(key, places);
+  }
+  return out;
+}
+
+/** How many evaluations the import's games pack (its entries in the evaluation index). */
+export async function packedEvaluationsOf(sql: SqlExecutor, importId: bigint): Promise<number> {
+  const [row] = await sql.query<{ n: bigint | null }>(
+    `SELECT sum(length(entries) / ${EVALUATION_ENTRY_BYTES})::int8 AS n FROM "EvaluationBlock" WHERE "importId" = $1`,
+    [importId],
+  );
+  return Number(row.n ?? 0);
+}
+
+/** Deletes an import's rows of the evaluation index. */
+export async function deleteEvaluationIndexOf(sql: SqlExecutor, importId: bigint): Promise<void> {
+  await sql.query(`DELETE FROM "EvaluationBlock" WHERE "importId" = $1`, [importId]);
+}
