@@ -70,7 +70,8 @@ export async function packedScoresOfKeys(db: Database, kind: GameKind, keys: rea
           value: score.value,
           bestValue: null,
           confidence: null,
-          details: score.details,
+          // As a JSON column gave them back (a mate of -0 reads as 0).
+          details: JSON.parse(JSON.stringify(score.details)) as unknown,
           source: score.source,
         })),
       ),

@@ -6,9 +6,9 @@
  * The packed form, every count and number an unsigned LEB128 varint unless said otherwise:
  *   version (1 byte, 1) | programs: count, then each as its UTF-8
  *   length and bytes | evaluations: count, then each:
- *     node (the ply record's index: `GameRecord.plies`) | ply | flags (1 byte) | program's index |
- *     magnitude of the centipawns or of the mate | depth, when flagged | variation, when flagged
- *     (its UTF-8 length and bytes)
+ *     node (the ply record's index: `GameRecord.plies`) | flags (1 byte) | program's index |
+ *     magnitude of the centipawns or of the mate | depth, when flagged | ply and variation (its
+ *     UTF-8 length and bytes), when flagged (on the main line node k is ply k: `GameRecord.plies`)
  *   flags: 1 mate, 2 negative (a mate of -0 too), 4 depth given, 8 variation (not the main line),
  *   16 cutechess notation (else `[%eval]`).
  * A magnitude or depth is written as a varint of twice its value when it is a whole number up to
@@ -115,12 +115,14 @@ export function packEvaluations(evaluations: readonly ChessEvaluation[]): Uint8A
       (e.variation !== '' ? FLAG.variation : 0) |
       (e.eval.source === 'engine' ? FLAG.engine : 0);
     w.varint(e.node);
-    w.varint(e.ply);
     w.bytes.push(flags);
     w.varint(programs.indexOf(e.program));
     w.number(Math.abs(signed));
     if (e.eval.depth !== undefined) w.number(e.eval.depth);
-    if (e.variation !== '') w.text(e.variation);
+    if (e.variation !== '') {
+      w.varint(e.ply);
+      w.text(e.variation);
+    }
   }
   return Uint8Array.from(w.bytes);
 }
@@ -135,7 +137,6 @@ export function unpackEvaluations(bytes: Uint8Array): ChessEvaluation[] {
   const evaluations: ChessEvaluation[] = [];
   for (let n = r.varint(); n > 0; n--) {
     const node = r.varint();
-    const ply = r.varint();
     const flags = r.byte();
     const program = programs[r.varint()];
     if (program === undefined) throw new Error('packed evaluation names no program of its game');
@@ -144,6 +145,7 @@ export function unpackEvaluations(bytes: Uint8Array): ChessEvaluation[] {
     const e: Eval = flags & FLAG.mate ? { mate: signed, source: 'eval' } : { cp: signed, source: 'eval' };
     if (flags & FLAG.engine) e.source = 'engine';
     if (flags & FLAG.depth) e.depth = r.number();
+    const ply = flags & FLAG.variation ? r.varint() : node;
     const variation = flags & FLAG.variation ? r.text() : '';
     evaluations.push({ node, ply, variation, program, eval: e });
   }
