@@ -6,7 +6,7 @@ const EVALUATIONS: ChessEvaluation[] = [
   { node: 2, ply: 2, variation: '', program: 'Stockfish 16', eval: { cp: -150, depth: 20, source: 'eval' } },
   { node: 9, ply: 2, variation: '0.1.0', program: 'Stockfish 16', eval: { mate: -0, source: 'eval' } },
   { node: 300, ply: 300, variation: '', program: 'EngineW', eval: { mate: 3, depth: 31, source: 'engine' } },
-  { node: 301, ply: 301, variation: '', program: 'EngineB', eval: { cp: 12_345_678_901_234_567, source: 'eval' } },
+  { node: 301, ply: 301, variation: '', program: 'EngineB', eval: { cp: 2_000_000_000_000_001, source: 'eval' } },
   { node: 302, ply: 302, variation: '', program: 'Ænginé ♞', eval: { cp: -0, depth: 1e300, source: 'eval' } },
 ];
 
