@@ -5,8 +5,11 @@
  *
  * An import adds each stored game's evaluated nodes to an `EvaluationIndexBuffer`; when it holds
  * FLUSH_ENTRIES entries, and at the end of the import, it is flushed inside the import's
- * transaction into one `EvaluationBlock` row per (kind, bucket): entries of 16 bytes, big-endian
- * `hi` (u32) | `lo` (u32) | game offset from the row's `baseGameId` (u32) | node (u32), sorted.
+ * transaction into one `EvaluationBlock` row per (kind, bucket): entries of 20 bytes, big-endian
+ * `hi` (u32) | `lo` (u32) | game offset from the row's `baseGameId` (u32) | node (u32) | the
+ * evaluation's program and ruleset as a 32-bit FNV-1a hash (`programHash`), sorted. With the
+ * program in the entry, a position's latest evaluation by each program is found in the entries,
+ * and only that game is read (a position evaluated in many games reads one game per program).
  * The bucket is the top 12 bits of the hash, as in the position index (`bucketOf`). Rows carry their
  * import (ON DELETE CASCADE), and a reader skips entries of a game no longer stored.
  */
@@ -14,7 +17,7 @@ import type { GameKind, GameRecord } from './records';
 import type { SqlExecutor } from './sql';
 import { bucketOf, positionHash } from './positionIndex/layout';
 
-export const EVALUATION_ENTRY_BYTES = 16;
+export const EVALUATION_ENTRY_BYTES = 20;
 
 /** Entries a buffer takes before the import flushes it (8 MB). */
 const FLUSH_ENTRIES = 500_000;
@@ -25,6 +28,21 @@ interface Entry {
   lo: number;
   gameId: bigint;
   node: number;
+  program: number;
+}
+
+/** A place an evaluation of a position is at, and whose it is (`programHash`). */
+export interface EvaluatedPlace {
+  gameId: bigint;
+  node: number;
+  program: number;
+}
+
+/** The 32-bit FNV-1a hash of a program and its ruleset, as an entry holds it. */
+export function programHash(program: string, ruleset: string): number {
+  let h = 0x811c9dc5;
+  for (const b of Buffer.from(`${program}\u0000${ruleset}`, 'utf8')) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return h;
 }
 
 const compareEntries = (a: Entry, b: Entry): number =>
@@ -40,12 +58,13 @@ export function encodeBlock(entries: readonly Entry[], base: bigint): Uint8Array
     view.setUint32(at + 4, e.lo);
     view.setUint32(at + 8, Number(e.gameId - base));
     view.setUint32(at + 12, e.node);
+    view.setUint32(at + 16, e.program);
   });
   return bytes;
 }
 
 /** The places (game, node) a block holds under the hash (`hi`, `lo`), appended to `out`. */
-export function findInEvaluationBlock(block: Uint8Array, base: bigint, hi: number, lo: number, out: { gameId: bigint; node: number }[]): void {
+export function findInEvaluationBlock(block: Uint8Array, base: bigint, hi: number, lo: number, out: EvaluatedPlace[]): void {
   if (block.byteLength % EVALUATION_ENTRY_BYTES !== 0) throw new Error(`evaluation block of ${block.byteLength} bytes is not a whole number of entries`);
   const view = new DataView(block.buffer, block.byteOffset, block.byteLength);
   const count = block.byteLength / EVALUATION_ENTRY_BYTES;
@@ -63,7 +82,7 @@ export function findInEvaluationBlock(block: Uint8Array, base: bigint, hi: numbe
   for (let i = start; i < count; i++) {
     const at = i * EVALUATION_ENTRY_BYTES;
     if (view.getUint32(at) !== hi || view.getUint32(at + 4) !== lo) break;
-    out.push({ gameId: base + BigInt(view.getUint32(at + 8)), node: view.getUint32(at + 12) });
+    out.push({ gameId: base + BigInt(view.getUint32(at + 8)), node: view.getUint32(at + 12), program: view.getUint32(at + 16) });
   }
 }
 
@@ -78,9 +97,9 @@ export class EvaluationIndexBuffer {
     if (nodes.length === 0) return 0;
     let entries = this.kinds.get(game.kind);
     if (!entries) this.kinds.set(game.kind, (entries = []));
-    for (const { node, key } of nodes) {
+    for (const { node, key, program, ruleset } of nodes) {
       const { hi, lo } = positionHash(key);
-      entries.push({ hi, lo, gameId, node });
+      entries.push({ hi, lo, gameId, node, program: programHash(program, ruleset) });
     }
     this.size += nodes.length;
     if (this.size >= FLUSH_ENTRIES) await this.flush(sql, importId);
@@ -109,11 +128,11 @@ export class EvaluationIndexBuffer {
 }
 
 /**
- * The places (game, node) of the evaluations packed in games about each key of `kind`, by key,
- * in no particular order; a key with none is absent. One query for all the keys' buckets.
+ * The places (game, node, program) of the evaluations packed in games about each key of `kind`,
+ * by key, in no particular order; a key with none is absent. One query for all the keys' buckets.
  */
-export async function evaluatedPlaces(sql: SqlExecutor, kind: GameKind, keys: readonly string[]): Promise<Map<string, { gameId: bigint; node: number }[]>> {
-  const out = new Map<string, { gameId: bigint; node: number }[]>();
+export async function evaluatedPlaces(sql: SqlExecutor, kind: GameKind, keys: readonly string[]): Promise<Map<string, EvaluatedPlace[]>> {
+  const out = new Map<string, EvaluatedPlace[]>();
   if (keys.length === 0) return out;
   const hashes = new Map(keys.map((key) => [key, positionHash(key)]));
   const buckets = [...new Set([...hashes.values()].map((h) => bucketOf(h.hi)))];
@@ -122,7 +141,7 @@ export async function evaluatedPlaces(sql: SqlExecutor, kind: GameKind, keys: re
     [kind, buckets],
   );
   for (const [key, h] of hashes) {
-    const places: { gameId: bigint; node: number }[] = [];
+    const places: EvaluatedPlace[] = [];
     for (const row of rows) if (row.bucket === bucketOf(h.hi)) findInEvaluationBlock(row.entries, BigInt(row.baseGameId), h.hi, h.lo, places);
     if (places.length > 0) out.set(key, places);
   }

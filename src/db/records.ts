@@ -111,10 +111,10 @@ export interface GameRecord {
   packedPlies?: PackedPlies;
 }
 
-/** A game's evaluations packed by its module, and the positions (node, key) they are about. */
+/** A game's evaluations packed by its module, and for each the position (node, key) it is about and by whom (program and ruleset). */
 export interface PackedEvaluations {
   bytes: Uint8Array;
-  nodes: { node: number; key: string }[];
+  nodes: { node: number; key: string; program: string; ruleset: string }[];
 }
 
 /** A game's typed attributes, kept as columns so filters and orders are SQL. */

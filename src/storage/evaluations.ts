@@ -3,11 +3,12 @@
  * index (`db/evaluationIndex.ts`) says which games evaluate a position and at which node, the
  * game's module reads its packed bytes (`GameModule.evaluations`), and the same rule as the
  * `Score` rows always had picks one per program and ruleset: the last one stored (the latest
- * game, and within a game the last in its replay's order).
+ * game, and within a game the last in its replay's order). The index's entries name the program,
+ * so only the latest game of each program is read.
  */
 import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
-import { evaluatedPlaces } from '../db/evaluationIndex';
+import { type EvaluatedPlace, evaluatedPlaces, programHash } from '../db/evaluationIndex';
 import { gameOf } from '../games';
 import type { EvaluationScore } from '../games/types';
 import { scoresOfPositions } from './rows';
@@ -40,21 +41,28 @@ export async function packedScoresOfKeys(db: Database, kind: GameKind, keys: rea
   if (!reader || keys.length === 0) return out;
   const places = await evaluatedPlaces(db.sql, kind, keys);
   if (places.size === 0) return out;
-  const gameIds = [...new Set([...places.values()].flat().map((p) => p.gameId))];
+  // Per key and program, only the latest game's places: the entries name the program, so only those games are read.
+  const latestPlaces = new Map<string, EvaluatedPlace[]>();
+  for (const [key, at] of places) {
+    const newest = new Map<number, bigint>();
+    for (const p of at) if ((newest.get(p.program) ?? -1n) < p.gameId) newest.set(p.program, p.gameId);
+    latestPlaces.set(key, at.filter((p) => newest.get(p.program) === p.gameId));
+  }
+  const gameIds = [...new Set([...latestPlaces.values()].flat().map((p) => p.gameId))];
   const games = await db.sql.query<{ id: bigint; sourceFormat: string; indexInFile: number; evaluations: Uint8Array }>(
     `SELECT id, "sourceFormat", "indexInFile", evaluations FROM "Game" WHERE id = ANY($1::int8[]) AND evaluations IS NOT NULL`,
     [gameIds.map(String)],
   );
   const scoresOfGame = new Map<bigint, EvaluationScore[]>();
   for (const g of games) scoresOfGame.set(BigInt(g.id), reader.scoresOf(g.evaluations, g.sourceFormat, g.indexInFile));
-  for (const [key, at] of places) {
+  for (const [key, at] of latestPlaces) {
     // Per program and ruleset, the latest: the highest game id, then the last in the game's order.
     const latest = new Map<string, { gameId: bigint; order: number; score: EvaluationScore }>();
-    for (const { gameId, node } of at) {
+    for (const { gameId, node, program } of at) {
       const scores = scoresOfGame.get(gameId);
       if (!scores) continue;
       scores.forEach((score, order) => {
-        if (score.node !== node) return;
+        if (score.node !== node || programHash(score.program, score.ruleset) !== program) return;
         const id = `${score.program}\u0000${score.ruleset}`;
         const kept = latest.get(id);
         if (!kept || gameId > kept.gameId || (gameId === kept.gameId && order > kept.order)) latest.set(id, { gameId, order, score });

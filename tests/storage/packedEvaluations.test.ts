@@ -166,3 +166,19 @@ describeEachDatabase('evaluations packed per game', (getDb) => {
     expect(await count(db, `SELECT count(*)::int8 AS n FROM "Game" WHERE evaluations IS NOT NULL`)).toBe(4);
   });
 });
+
+describeEachDatabase('evaluations of one position by several programs', (getDb) => {
+  it("gives each program's latest evaluation, whichever game it is in", async () => {
+    const db = getDb();
+    const game = (i: number, program: string, pawns: string) =>
+      `[Event "g${i}"]\n[White "W"]\n[Black "B"]\n[Annotator "${program}"]\n[Result "*"]\n\n1. e4 { [%eval ${pawns}] } 1... e5 *\n`;
+    const file = [game(0, 'Alpha', '0.10'), game(1, 'Beta', '0.20'), game(2, 'Alpha', '0.30'), game(3, 'Alpha', '0.40'), game(4, 'Gamma', '#2'), game(5, 'Alpha', '0.50')].join('\n');
+    await runImport(db, readerFor('PGN')!, bytesSource(Buffer.from(file)));
+    const [scores] = await scoresOfPositionKeys(db, [{ kind: 'CHESS', key: '823c9b50fd114196' }]);
+    expect(scores.map((s) => [s.program, s.value, s.source])).toEqual([
+      ['Alpha', 0.5, 'PGN game 5 ply 1'],
+      ['Beta', 0.2, 'PGN game 1 ply 1'],
+      ['Gamma', 100, 'PGN game 4 ply 1'],
+    ]);
+  });
+});

@@ -245,7 +245,9 @@ export function buildChessGame(
   });
   const analysis = chessAnalysisOf(game, r);
   if (analysis) record.analysis = analysis;
-  if (packed) record.evaluations = { bytes: packed, nodes: evaluations.map((e) => ({ node: e.node, key: plies[e.node].position.key })) };
+  if (packed) {
+    record.evaluations = { bytes: packed, nodes: evaluations.map((e) => ({ node: e.node, key: plies[e.node].position.key, program: e.program, ruleset: '' })) };
+  }
   return { record, scores: [], warnings };
 }
 
