@@ -9,7 +9,8 @@
  * `hi` (u32) | `lo` (u32) | game offset from the row's `baseGameId` (u32) | node (u32) | the
  * evaluation's program and ruleset as a 32-bit FNV-1a hash (`programHash`), sorted. With the
  * program in the entry, a position's latest evaluation by each program is found in the entries,
- * and only that game is read (a position evaluated in many games reads one game per program).
+ * and only that game is read; and a flush keeps, per position and program, only its latest game's
+ * entries (`latestOfEachProgram`).
  * The bucket is the top 12 bits of the hash, as in the position index (`bucketOf`). Rows carry their
  * import (ON DELETE CASCADE), and a reader skips entries of a game no longer stored.
  */
@@ -23,7 +24,7 @@ export const EVALUATION_ENTRY_BYTES = 20;
 const FLUSH_ENTRIES = 500_000;
 
 /** One evaluated node as the index holds it. */
-interface Entry {
+export interface Entry {
   hi: number;
   lo: number;
   gameId: bigint;
@@ -86,6 +87,29 @@ export function findInEvaluationBlock(block: Uint8Array, base: bigint, hi: numbe
   }
 }
 
+/**
+ * Of sorted entries, per position and program only those of the latest game (all its nodes there):
+ * the entries of a flush are all of one import, and only a whole import is ever deleted, so an
+ * older game's evaluation of a position could never be the one a reader gives. A position that
+ * many games of an import evaluate (an opening, in a collection evaluated move by move) so keeps
+ * one entry per program and flush.
+ */
+export function latestOfEachProgram(sorted: readonly Entry[]): Entry[] {
+  const out: Entry[] = [];
+  for (let start = 0; start < sorted.length; ) {
+    let end = start + 1;
+    while (end < sorted.length && sorted[end].hi === sorted[start].hi && sorted[end].lo === sorted[start].lo) end++;
+    const latest = new Map<number, bigint>();
+    for (let i = start; i < end; i++) {
+      const e = sorted[i];
+      if ((latest.get(e.program) ?? -1n) < e.gameId) latest.set(e.program, e.gameId);
+    }
+    for (let i = start; i < end; i++) if (latest.get(sorted[i].program) === sorted[i].gameId) out.push(sorted[i]);
+    start = end;
+  }
+  return out;
+}
+
 /** The evaluated nodes of an import's games, waiting to be written. */
 export class EvaluationIndexBuffer {
   private readonly kinds = new Map<GameKind, Entry[]>();
@@ -109,8 +133,9 @@ export class EvaluationIndexBuffer {
   /** Writes the buffered entries: one row per (kind, bucket). */
   async flush(sql: SqlExecutor, importId: bigint): Promise<void> {
     const rows: [GameKind, number, string, string, Uint8Array][] = [];
-    for (const [kind, entries] of this.kinds) {
-      entries.sort(compareEntries);
+    for (const [kind, all] of this.kinds) {
+      all.sort(compareEntries);
+      const entries = latestOfEachProgram(all);
       let base = entries[0].gameId;
       for (const e of entries) if (e.gameId < base) base = e.gameId;
       for (let start = 0; start < entries.length; ) {
@@ -148,13 +173,18 @@ export async function evaluatedPlaces(sql: SqlExecutor, kind: GameKind, keys: re
   return out;
 }
 
-/** How many evaluations the import's games pack (its entries in the evaluation index). */
+/**
+ * How many evaluations the import's games pack: what it reported (`Import.scoreCount`: an import
+ * of games that pack evaluations writes no other score) when it has entries in the evaluation
+ * index, else 0. (The index keeps one entry per position and program of each flush, so its
+ * entries do not count them.)
+ */
 export async function packedEvaluationsOf(sql: SqlExecutor, importId: bigint): Promise<number> {
-  const [row] = await sql.query<{ n: bigint | null }>(
-    `SELECT sum(length(entries) / ${EVALUATION_ENTRY_BYTES})::int8 AS n FROM "EvaluationBlock" WHERE "importId" = $1`,
+  const [row] = await sql.query<{ n: number | null }>(
+    `SELECT "scoreCount" AS n FROM "Import" i WHERE id = $1 AND EXISTS (SELECT 1 FROM "EvaluationBlock" b WHERE b."importId" = i.id)`,
     [importId],
   );
-  return Number(row.n ?? 0);
+  return Number(row?.n ?? 0);
 }
 
 /** Deletes an import's rows of the evaluation index. */
