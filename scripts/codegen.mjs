@@ -30,7 +30,7 @@ const PARENTS = {
   Game: 'generated/prisma/client#Game as GameRow',
   Position: 'api/parents#PositionParent',
   GoPosition: 'api/parents#PositionParent',
-  Score: 'generated/prisma/client#Score as ScoreRow',
+  Score: 'storage/evaluations#ScoreFields',
   BackgammonBoard: 'api/parents#BackgammonBoardParent',
   BackgammonPosition: 'api/parents#BackgammonPositionParent',
   MatchState: 'api/parents#MatchStateParent',

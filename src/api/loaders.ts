@@ -6,12 +6,13 @@
 import DataLoader from 'dataloader';
 import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
-import { positionsByIds, scoresOfPositions } from '../storage/rows';
+import { positionsByIds } from '../storage/rows';
+import { type ScoreFields, type ScoredPosition, scoresOfPositionKeys } from '../storage/evaluations';
 import { gamesInOrder } from '../storage/games';
 import { type FoundPosition, positionKeyId, positionsByKeys, positionsOfKeys, type PositionKey } from '../storage/lookups';
 import { type StoredPly, pliesOfGames } from '../storage/gamePlies';
 import { type IndexMemo, type PlySource, occurrenceCountsOf } from '../storage/occurrences';
-import type { Game, Position, Score } from '../generated/prisma/client';
+import type { Game, Position } from '../generated/prisma/client';
 import type { CgpPosition } from '../codecs/crossword';
 import { crosswordPlyPositions } from '../games/crossword/plyPositions';
 import { type SideRow, chessSideRows } from '../games/chess/analysis';
@@ -51,7 +52,7 @@ export class Loaders {
   #position?: DataLoader<bigint, Position | null>;
   #positionsByKey?: DataLoader<PositionKey, FoundPosition[], string>;
   #storedPositions?: DataLoader<PositionKey, Position[], string>;
-  #scores?: DataLoader<bigint, Score[]>;
+  #scores?: DataLoader<ScoredPosition, ScoreFields[], string>;
   #chessSideRows?: DataLoader<bigint, SideRow[]>;
   #goHashers?: DataLoader<number, NamedHasher>;
   #occurrenceCounts?: DataLoader<KindKey, { occurrences: number; games: number }, string>;
@@ -109,11 +110,12 @@ export class Loaders {
     return (this.#storedPositions ??= new DataLoader<PositionKey, Position[], string>((keys) => positionsByKeys(this.db, keys), { cacheKeyFn: positionKeyId }));
   }
 
-  get scores(): DataLoader<bigint, Score[]> {
+  /** A position's scores: its row's and those packed in games (`storage/evaluations.ts`). */
+  get scores(): DataLoader<ScoredPosition, ScoreFields[], string> {
     const db = this.db;
-    return (this.#scores ??= new DataLoader<bigint, Score[]>(async (positionIds) =>
-      groupBy(positionIds, await scoresOfPositions(db, positionIds), (s) => s.positionId),
-    ));
+    return (this.#scores ??= new DataLoader<ScoredPosition, ScoreFields[], string>((positions) => scoresOfPositionKeys(db, positions), {
+      cacheKeyFn: (p) => `${p.kind} ${p.key} ${p.id ?? ''}`,
+    }));
   }
 
   /** Chess games' analysis rows (`PlayerAnalysis`, by side): a page of games in one query. */

@@ -13,7 +13,10 @@
  *   file order, with the outcome and points their reader read from the result, and their plies
  *   go to the import's position index (`positionIndex/writer.ts`, counting that outcome);
  *   a position reached in a game becomes a `Position` row only when something is attached to
- *   it (a score of the chunk), since the game itself gives its board on a replay;
+ *   it (a score of the chunk), since the game itself gives its board on a replay; the
+ *   evaluations that came inside a game (chess `[%eval]`) are packed with it (`Game.evaluations`)
+ *   and found by position through the import's evaluation index (`evaluationIndex.ts`), with no
+ *   `Position` or `Score` row;
  * - each game's analysis summary (what a program said of each player's decisions) goes to
  *   `PlayerAnalysis`, one row per game and side;
  * - scores, de-duplicated in memory (the last verdict of a program and ruleset on a
@@ -28,6 +31,7 @@ import type { CopyValue } from './copyText';
 import type { SqlExecutor } from './sql';
 import { writtenDateRange } from './dateRange';
 import { PositionIndexBuffer } from './positionIndex';
+import { EvaluationIndexBuffer } from './evaluationIndex';
 import { distinctKeysOf } from './packedPlies';
 import { reserveIds } from './reserveIds';
 import { StraightCopies } from './positionCopy';
@@ -279,12 +283,12 @@ async function storeGames(sql: SqlExecutor, importId: bigint, games: GameRecord[
     'Game',
     ['id', 'kind', 'importId', 'indexInFile', 'sourceFormat', 'source', 'player1', 'player2', 'event', 'site', 'round',
       'dateText', 'playedOn', 'playedUntil', 'result', 'outcome', 'firstPoints', 'matchLength', 'gameNumber', 'metadata', 'gameText', 'startFen',
-      'duplicateKey', 'keptTokens', ...ATTRIBUTE_COLUMNS],
+      'duplicateKey', 'keptTokens', 'evaluations', ...ATTRIBUTE_COLUMNS],
     games.map((g, i) => [
       ids[i], g.kind, list, gameIndexBase + i, g.sourceFormat, g.source, g.player1 ?? null, g.player2 ?? null,
       g.event ?? null, g.site ?? null, g.round ?? null, g.dateText ?? null, ...playedRange(g.dateText), g.result ?? null,
       g.outcome, g.firstPoints, g.matchLength ?? null, g.gameNumber ?? null, json(g.metadata ?? {}), g.gameText ?? null, g.startFen ?? null,
-      g.duplicateKey ?? null, g.keptTokens ?? null, ...attributeValues(g.attributes),
+      g.duplicateKey ?? null, g.keptTokens ?? null, g.evaluations?.bytes ?? null, ...attributeValues(g.attributes),
     ]),
   );
   return ids;
@@ -367,6 +371,10 @@ export const SCORE_MERGE_ROWS = 250_000;
  */
 export class PendingImport {
   readonly index = new PositionIndexBuffer();
+  /** Where the evaluations packed in the import's games are (`evaluationIndex.ts`). */
+  readonly evaluations = new EvaluationIndexBuffer();
+  /** Evaluations packed in the games stored so far: counted with the scores. */
+  packedEvaluations = 0;
   /** Scores staged since the last merge: the next one's place in their order. */
   stagedScores = 0;
   /** Scores stored or updated by the merges so far. */
@@ -439,13 +447,15 @@ async function mergeStagedScores(sql: SqlExecutor, importId: bigint): Promise<nu
 }
 
 /**
- * Ends an import's writes inside its transaction: flushes its position index and merges its
- * staged scores. Returns how many scores were stored or updated.
+ * Ends an import's writes inside its transaction: flushes its position index and its evaluation
+ * index, and merges its staged scores. Returns how many scores were stored or updated, with the
+ * evaluations packed in its games.
  */
 export async function finishImport(sql: SqlExecutor, importId: bigint, pending: PendingImport): Promise<number> {
   await pending.index.flush(sql, importId);
+  await pending.evaluations.flush(sql, importId);
   await mergePending(sql, importId, pending);
-  return pending.mergedScores;
+  return pending.mergedScores + pending.packedEvaluations;
 }
 
 /**
@@ -467,7 +477,10 @@ export async function writeChunk(
   if (games.length > 0) {
     const gameIds = await storeGames(sql, importId, games, gameIndexBase);
     await storePlayerAnalysis(sql, games, gameIds);
-    for (let i = 0; i < games.length; i++) await pending.index.addGame(sql, importId, BigInt(gameIds[i]), games[i]);
+    for (let i = 0; i < games.length; i++) {
+      await pending.index.addGame(sql, importId, BigInt(gameIds[i]), games[i]);
+      pending.packedEvaluations += await pending.evaluations.addGame(sql, importId, BigInt(gameIds[i]), games[i]);
+    }
   }
   const newScores = scores.length > 0 ? await stageScores(sql, importId, scores, ids, pending) : 0;
   return { games: games.length, positions: games.length > 0 ? gamePositions(games) : added, scores: newScores };

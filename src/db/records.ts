@@ -101,8 +101,20 @@ export interface GameRecord {
   keptTokens?: number | null;
   /** The key duplicates are found by (`duplicateKeyOf` in src/games/duplicates.ts), set by the import before writing; null: not compared. */
   duplicateKey?: bigint | null;
+  /**
+   * The evaluations that came inside the game, packed by its module (`GameModule.evaluations`,
+   * stored as `Game.evaluations`), with the node and key of each evaluated position (the
+   * evaluation index, `evaluationIndex.ts`, finds them by key); absent: the game carries none.
+   */
+  evaluations?: PackedEvaluations | null;
   /** The plies as the bulk writer reads them, packed by an import's worker thread (`packedPlies.ts`); `plies` is then read again on demand. */
   packedPlies?: PackedPlies;
+}
+
+/** A game's evaluations packed by its module, and for each the position (node, key) it is about and by whom (program and ruleset). */
+export interface PackedEvaluations {
+  bytes: Uint8Array;
+  nodes: { node: number; key: string; program: string; ruleset: string }[];
 }
 
 /** A game's typed attributes, kept as columns so filters and orders are SQL. */

@@ -128,6 +128,18 @@ export interface Opening {
   moves: string;
 }
 
+/** An evaluation packed in a game, as the score of the position of its node (`GameModule.evaluations`). */
+export interface EvaluationScore {
+  /** The index of the ply record (`GameRecord.plies`) whose position it is about. */
+  node: number;
+  program: string;
+  ruleset: string;
+  value: number;
+  details: Record<string, unknown>;
+  /** Where it came from, as a score's `source` says (`PGN game 3 ply 10`). */
+  source: string;
+}
+
 export interface GameModule {
   /** The stored kind (the Prisma and GraphQL `GameKind` value). */
   readonly kind: GameKind;
@@ -171,6 +183,13 @@ export interface GameModule {
   diagram(position: DiagramPosition, options: DiagramOptions, lastMove?: LastMove | null): string;
   /** The game's pattern language (`patternSearch`), where it has one. */
   readonly patterns?: PatternLanguage<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- each game's query type is its own
+  /**
+   * The evaluations its games carry inside them (chess `[%eval]` comments), packed with the game
+   * (`GameRecord.evaluations`, `Game.evaluations`) by its reader: the scores a stored game's
+   * packed bytes hold (`gameIndex`: its index in its file, which a score's `source` names), each
+   * with the node (ply record) it is about, in the order they were packed.
+   */
+  readonly evaluations?: { scoresOf(bytes: Uint8Array, sourceFormat: string, gameIndex: number): EvaluationScore[] };
   /** Whether the explorer also answers its deprecated chess fields (`san`, `whiteWins`, `blackWins`): moves in SAN, White first. */
   readonly sanExplorer?: boolean;
 }

@@ -17,7 +17,6 @@ import {
   squareBoardSize,
   transformBoard,
 } from '../codecs/go';
-import type { Score } from '../generated/prisma/client';
 import type { Context } from '../api/context';
 import { badUserInput, codecInputError, notFound } from '../api/errors';
 import { decodeKeyCursor, encodeKeyCursor, intArg, isCursorNumber, pageInfoOf, pageOf, pageRequest, loadOrNotFound, parseId } from '../api/args';
@@ -251,7 +250,7 @@ export const goResolvers: Resolvers = {
     },
     extra: extraOf,
     listed: (p) => isStored(p) && p.listImportId !== null,
-    scores: async (p, _, context) => (await scoresOf(p, _, context)).map((s: Score) => goScoreOf(s.program, s.ruleset, s.value, s.confidence)),
+    scores: async (p, _, context) => (await scoresOf(p, _, context)).map((s) => goScoreOf(s.program, s.ruleset, s.value, s.confidence)),
     occurrences: occurrencesOf,
     occurrenceCount: occurrenceCountOf,
     moves: movesOf,

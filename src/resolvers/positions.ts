@@ -112,8 +112,9 @@ export const moveStatFields = (kind: GameKind, m: MoveStat) => {
   };
 };
 
-/** A position's scores: none for a position with no row. */
-export const scoresOf = (p: PositionParent, _: unknown, { loaders }: Context) => (isStored(p) ? loaders.scores.load(p.id) : []);
+/** A position's scores: its row's (none for a position with no row) and those packed in the games that evaluate it. */
+export const scoresOf = (p: PositionParent, _: unknown, { loaders }: Context) =>
+  loaders.scores.load({ kind: p.kind, key: p.key, ...(isStored(p) ? { id: p.id } : {}) });
 
 /** A position's id: its row's, or for a position with no row, its kind and key. */
 export const positionId = (p: PositionParent): string => (isStored(p) ? String(p.id) : `${p.kind}:${p.key}`);

@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 
 /** How far bringing imports up to date is: games done of the games to do, in the current phase. */
 /** What is being brought up to date. */
-export type CatchUpPhase = 're-indexing' | 're-analysing' | 're-reading attributes';
+export type CatchUpPhase = 're-indexing' | 're-analysing' | 're-reading attributes' | 'packing evaluations';
 
 export interface CatchUpProgress {
   phase: CatchUpPhase;
@@ -15,7 +15,7 @@ export interface CatchUpProgress {
 export type OnCatchUp = (progress: CatchUpProgress) => void;
 
 /** The games of the imports where `column` is false (not brought up to date yet). */
-export async function pendingGames(db: Database, column: 'indexed' | 'analysed' | 'attributed'): Promise<number> {
+export async function pendingGames(db: Database, column: 'indexed' | 'analysed' | 'attributed' | 'evaluationsPacked'): Promise<number> {
   const [row] = await db.sql.query<{ n: bigint }>(
     `SELECT count(*)::int8 AS n FROM "Game" WHERE "importId" IN (SELECT id FROM "Import" WHERE NOT "${column}")`,
   );

@@ -19,6 +19,7 @@ import {
 import { NO_DAY, baseSlotOf, dayText, explorerCache, gameTest } from './gameColumns';
 import { positionsByKeys } from './lookups';
 import { scoresOfPositions } from './rows';
+import { scoresOfPositionKeys } from './evaluations';
 
 export interface MoveStats {
   move: string;
@@ -256,15 +257,17 @@ const moverFigures = (t: MoveTally, first: boolean) => {
 
 /**
  * The mean stored score of the position each move leads to (stored from the first player's side,
- * here from the mover's), by move, for a game whose moves are judged so; a move whose position
- * has no score is absent.
+ * here from the mover's), by move, for a game whose moves are judged so: the scores of the
+ * child's row and those packed in the games that evaluate it (`evaluations.ts`); a move whose
+ * position has no score is absent.
  */
 async function childScores(db: Database, kind: GameKind, children: ReadonlyMap<string, string>, moverIsFirst: boolean): Promise<Map<string, number>> {
   if (children.size === 0) return new Map();
-  const rows = await positionsByKeys(db, [...children.values()].map((key) => ({ kind, key })));
-  const scores = await scoresOfPositions(db, rows.flat().map((p) => p.id));
-  const byKey = new Map<string, number[]>();
-  for (const p of rows.flat()) byKey.set(p.key, scores.filter((s) => s.positionId === p.id).map((s) => s.value));
+  const keys = [...new Set(children.values())];
+  const rows = (await positionsByKeys(db, keys.map((key) => ({ kind, key })))).flat();
+  const idOf = new Map(rows.map((p) => [p.key, p.id]));
+  const scores = await scoresOfPositionKeys(db, keys.map((key) => ({ kind, key, ...(idOf.has(key) ? { id: idOf.get(key) } : {}) })));
+  const byKey = new Map(keys.map((key, i) => [key, scores[i].map((s) => s.value)]));
   const out = new Map<string, number>();
   for (const [move, key] of children) {
     const values = byKey.get(key) ?? [];

@@ -202,7 +202,7 @@ export async function runImport(
  */
 async function refreshStatistics(db: Database): Promise<void> {
   if (db.kind !== 'pglite') return;
-  await db.sql.exec('ANALYZE "Game", "Position", "Score", "PositionBlock", "PositionRun", "PositionMove"');
+  await db.sql.exec('ANALYZE "Game", "Position", "Score", "PositionBlock", "PositionRun", "PositionMove", "EvaluationBlock"');
 }
 
 /**

@@ -4,6 +4,7 @@ import type { SqlExecutor } from '../db/sql';
 import type { GameKind, ImportWarning } from '../db/records';
 import { replayedGamesOf } from './gamePlies';
 import { deleteIndexOfImport, reachedKeys } from '../db/positionIndex';
+import { deleteEvaluationIndexOf, packedEvaluationsOf } from '../db/evaluationIndex';
 
 /** One import as listed. */
 export type ImportRow = {
@@ -53,7 +54,8 @@ export interface DeletedImport {
 
 /**
  * Deletes an import in one transaction: its games (with their analysis summaries), their entries
- * in the position index, the scores no other import wrote, and every stored position that nothing
+ * in the position index, the evaluations packed in them (counted with the scores) and their
+ * entries in the evaluation index, the scores no other import wrote, and every stored position that nothing
  * else holds: no other import brought it (lists it, or names it as a record), no score another
  * import wrote is on it, and no other game reaches it. A score several imports wrote (the same
  * program and ruleset on the same position) stays while one of them does, with the verdict last
@@ -65,8 +67,10 @@ export const deleteImport = (db: Database, importId: bigint): Promise<DeletedImp
     const found = await sql.query<{ id: bigint }>(`SELECT id FROM "Import" WHERE id = $1 FOR UPDATE`, [importId]);
     if (found.length === 0) return null;
     const candidates = await positionsOf(sql, importId);
+    const packed = await packedEvaluationsOf(sql, importId);
     const games = await sql.query<{ id: bigint }>(`DELETE FROM "Game" WHERE "importId" = $1 RETURNING id`, [importId]);
     await deleteIndexOfImport(sql, importId);
+    await deleteEvaluationIndexOf(sql, importId);
     const ownScores = await sql.query<{ id: bigint }>(
       `DELETE FROM "Score" s USING "ImportScore" l
        WHERE l."scoreId" = s.id AND l."importId" = $1
@@ -84,7 +88,7 @@ export const deleteImport = (db: Database, importId: bigint): Promise<DeletedImp
     const positions = await sql.query<{ id: bigint }>(`DELETE FROM "Position" WHERE id = ANY($1::int8[]) RETURNING id`, [list]);
     await relist(sql, importId);
     await sql.query(`DELETE FROM "Import" WHERE id = $1`, [importId]);
-    return { games: games.length, positions: positions.length, scores: ownScores.length + Number(unlinked[0].n) };
+    return { games: games.length, positions: positions.length, scores: ownScores.length + Number(unlinked[0].n) + packed };
   });
 
 /**

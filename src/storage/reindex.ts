@@ -11,7 +11,7 @@ import { PositionIndexBuffer, deleteIndexOfImport } from '../db/positionIndex';
 import { talliedGame } from './explorer';
 import { replayedGamesOf } from './gamePlies';
 import { Pacer } from '../games/reading/pacer';
-import { analysePendingImports, attributePendingImports } from './reanalyse';
+import { analysePendingImports, attributePendingImports, packPendingEvaluations } from './reanalyse';
 import { type OnCatchUp, pendingGames } from './catchUpProgress';
 import { duplicateKeyOf } from '../games/duplicates';
 import { storeDuplicateKeys } from './duplicates';
@@ -77,4 +77,5 @@ export async function catchUpImports(db: Database, onProgress?: OnCatchUp, signa
   await attributePendingImports(db, onProgress, signal);
   await indexPendingImports(db, onProgress, signal);
   await analysePendingImports(db, onProgress, signal);
+  await packPendingEvaluations(db, onProgress, signal);
 }

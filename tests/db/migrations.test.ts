@@ -56,7 +56,7 @@ describeEachDatabase('migrations at start', (getDb) => {
        WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
     );
     expect(tables.map((t) => t.table_name)).toEqual(
-      ['ApiToken', 'Game', 'Import', 'ImportPosition', 'ImportScore', 'PlayerAnalysis', 'Position', 'PositionBlock', 'PositionMove', 'PositionRun', 'Score', 'ZobristTable', '_prisma_migrations'],
+      ['ApiToken', 'EvaluationBlock', 'Game', 'Import', 'ImportPosition', 'ImportScore', 'PlayerAnalysis', 'Position', 'PositionBlock', 'PositionMove', 'PositionRun', 'Score', 'ZobristTable', '_prisma_migrations'],
     );
   });
 });

@@ -13,6 +13,9 @@ import type { Database } from '../../src/db/database';
 import { readerFor } from '../../src/games/index';
 import { exportGoPositionFile } from '../../src/games/go/files';
 import { deleteImport } from '../../src/storage/imports';
+import { scoresOfPositionKeys } from '../../src/storage/evaluations';
+import type { ImportChunk } from '../../src/db/records';
+import { packedScoresOf } from '../support/packedScores';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
 import { randomPositions, randomScores } from '../support/goFiles';
@@ -76,11 +79,11 @@ async function importFixture(db: Database, fixture: Fixture): Promise<Stored> {
   const keys = (await pliesOfGameIds(db, result.gameIds)).filter((p) => p.variation === '').sort((a, b) => a.ply - b.ply).map((p) => p.key);
   const scored = new Map<string, number>();
   if (fixture.format === 'PGN' && fixture.bytes.toString().includes('%eval')) {
-    const rows = await db.sql.query<{ key: string; value: number }>(
-      `SELECT p.key, s.value FROM "Score" s JOIN "Position" p ON p.id = s."positionId" WHERE s.program = 'owner' AND p.key = ANY($1::text[])`,
-      [keys.slice(1)],
-    );
-    for (const r of rows) scored.set(r.key, r.value);
+    // Its own verdicts: the evaluations packed in its game.
+    const read = (await readerFor('PGN')!.read((async function* () { yield fixture.bytes; })(), {}) as AsyncIterable<ImportChunk>);
+    const chunks: ImportChunk[] = [];
+    for await (const c of read) chunks.push(c);
+    for (const p of packedScoresOf(chunks)) if (p.program === 'owner') scored.set(p.positionKey, p.value);
     expect(scored.size).toBe(3);
   }
   const analysisRows = await count(db, `SELECT count(*)::int8 AS n FROM "PlayerAnalysis" WHERE "gameId" = ANY($1::int8[])`, [`{${result.gameIds.join(',')}}`]);
@@ -132,20 +135,21 @@ async function checkSurvivors(db: Database, remaining: Stored[], everStored: Sto
   for (const s of remaining) for (const r of s.fixture.listed ?? []) if (!firstListing.has(goKey(r))) firstListing.set(goKey(r), r);
   expect(await collect(exportGoPositionFile(db.sql))).toEqual(Buffer.from(unwrap(encodePositionFile(firstListing.values()))));
 
-  // Chess: scores of remaining games' evaluations; rows of scored positions or of rows games still reach.
+  // Chess: each evaluated key's score is the verdict of the latest remaining game that evaluates it
+  // (packed with the games, issue 29: a deleted game's verdict goes with it); no chess position is a row.
   const games = remaining.filter((s) => s.fixture.format === 'PGN');
   const expectedChess = new Map<string, number>();
-  const lastChess = new Map<string, number>();
-  for (const s of everStored) for (const [k, v] of s.scored) lastChess.set(k, v);
-  for (const s of games) for (const k of s.scored.keys()) expectedChess.set(k, lastChess.get(k)!);
-  const chessScores = await db.sql.query<{ key: string; value: number }>(
-    `SELECT p.key, s.value FROM "Score" s JOIN "Position" p ON p.id = s."positionId" WHERE s.program = 'owner'`,
-  );
-  expect(new Map(chessScores.map((r) => [r.key, r.value]))).toEqual(expectedChess);
-  const reached = new Set(games.flatMap((s) => s.keys));
-  for (const k of [...chessRows]) if (!expectedChess.has(k) && !reached.has(k)) chessRows.delete(k);
+  for (const s of games) for (const [k, v] of s.scored) expectedChess.set(k, v);
+  const everKeys = [...new Set(everStored.flatMap((s) => [...s.scored.keys()]))];
+  const chessScores = await scoresOfPositionKeys(db, everKeys.map((key) => ({ kind: 'CHESS' as const, key })));
+  const found = new Map<string, number>();
+  everKeys.forEach((key, i) => {
+    for (const sc of chessScores[i]) if (sc.program === 'owner') found.set(key, sc.value);
+  });
+  expect(found).toEqual(expectedChess);
+  expect(chessRows.size).toBe(0);
   const rows = await db.sql.query<{ key: string }>(`SELECT key FROM "Position" WHERE kind = 'CHESS'`);
-  expect(new Set(rows.map((r) => r.key))).toEqual(chessRows);
+  expect(rows).toEqual([]);
 
   // The position index finds each key as often as the remaining games reach it; each remaining import keeps its index rows.
   for (const key of new Set(everStored.flatMap((s) => s.keys))) {
@@ -162,7 +166,7 @@ async function run(db: Database, imports: number[], deletions: number[]): Promis
   const stored: Stored[] = [];
   for (const i of imports) stored.push(await importFixture(db, FIXTURES[i]));
   const byFixture = (i: number): Stored => stored.find((s) => s.fixture === FIXTURES[i])!;
-  const chessRows = new Set(stored.flatMap((s) => [...s.scored.keys()]));
+  const chessRows = new Set<string>();
   let remaining = [...stored];
   await checkSurvivors(db, remaining, stored, chessRows);
   for (const i of deletions) {
@@ -208,7 +212,7 @@ describeEachDatabase('deleting an import keeps what other imports hold', (getDb)
     });
   });
 
-  it('keeps, among many positions only it scored, the rows another import\'s games reach', async () => {
+  it('deletes every evaluation its games packed, and leaves the positions another import\'s games reach to the index', async () => {
     const db = getDb();
     const white = ['a3', 'a4', 'b3', 'b4', 'c3', 'c4', 'd3', 'd4', 'e3', 'e4', 'f3', 'f4', 'g3', 'g4', 'h3', 'h4', 'Na3', 'Nc3', 'Nf3', 'Nh3'];
     const black = ['a6', 'a5', 'b6', 'b5', 'c6', 'c5', 'd6', 'd5', 'e6', 'e5', 'f6', 'f5', 'g6', 'g5', 'h6', 'h5', 'Na6', 'Nc6', 'Nf6', 'Nh6'];
@@ -229,9 +233,11 @@ describeEachDatabase('deleting an import keeps what other imports hold', (getDb)
     const kept = [...scoredKeys].filter((k) => reachedKeys.has(k));
     expect(kept.length).toBeGreaterThan(20);
     expect(kept.length).toBeLessThan(100);
-    expect(await deleteImport(db, scoring.importId)).toEqual({ games: 80, positions: 100 - kept.length, scores: 100 });
-    const rows = await db.sql.query<{ key: string }>(`SELECT key FROM "Position" WHERE key = ANY($1::text[])`, [[...scoredKeys]]);
-    expect(new Set(rows.map((r) => r.key))).toEqual(new Set(kept));
-    expect(await deleteImport(db, reaching.importId)).toEqual({ games: lines.filter((_, i) => i % 3 === 0).length, positions: kept.length, scores: 0 });
+    // Evaluations are packed with their games (two in each of the 80): no position row is written or deleted.
+    expect(await db.sql.query(`SELECT key FROM "Position" WHERE key = ANY($1::text[])`, [[...scoredKeys]])).toEqual([]);
+    expect(await deleteImport(db, scoring.importId)).toEqual({ games: 80, positions: 0, scores: 160 });
+    expect((await scoresOfPositionKeys(db, [...scoredKeys].map((key) => ({ kind: 'CHESS' as const, key })))).flat()).toEqual([]);
+    for (const key of kept) expect(await indexedOccurrences(db, 'CHESS', key)).toBeGreaterThan(0);
+    expect(await deleteImport(db, reaching.importId)).toEqual({ games: lines.filter((_, i) => i % 3 === 0).length, positions: 0, scores: 0 });
   });
 });

@@ -17,7 +17,7 @@ import { bundleForTest } from '../support/bundle';
 import { testTargets } from '../support/databases';
 import { sampleText } from '../support/sampleData';
 
-const TABLES = ['Import', 'Game', 'Position', 'Score', 'PositionBlock', 'PositionRun', 'PositionMove', 'PlayerAnalysis', 'ImportScore', 'ImportPosition'];
+const TABLES = ['Import', 'Game', 'Position', 'Score', 'EvaluationBlock', 'PositionBlock', 'PositionRun', 'PositionMove', 'PlayerAnalysis', 'ImportScore', 'ImportPosition'];
 
 /** Every row an import writes, table by table, in a stable order (the time a row was made left out). */
 const storedRows = async (db: Database): Promise<Record<string, string[]>> => {
@@ -99,7 +99,8 @@ targetsInThread.forEach((inThreadTarget, t) => {
       expect((here as { warnings: unknown[] }).warnings.length).toBeGreaterThan(0);
       expect(there).toEqual(here);
       expect(rows.here.Game).toHaveLength(42);
-      expect(rows.here.Score.length).toBeGreaterThan(0);
+      // The evaluations are packed with the games (the Game rows compared hold them) and indexed by position.
+      expect(rows.here.EvaluationBlock.length).toBeGreaterThan(0);
       expect(rows.there).toEqual(rows.here);
     }, 60_000);
 

@@ -8,6 +8,7 @@ import { unwrap } from '../../src/codecs/result';
 import type { Database } from '../../src/db/database';
 import { createContext } from '../../src/api/context';
 import { readerFor } from '../../src/games/index';
+import { scoresOfPositionKeys } from '../../src/storage/evaluations';
 import { deleteImport, importsPage } from '../../src/storage/imports';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
@@ -66,7 +67,7 @@ describeEachDatabase('imports', (getDb) => {
     expect(await db.prisma.import.count({ where: { id: a.importId } })).toBe(0);
   });
 
-  it('deletes the scores only it wrote and the positions only it reached, keeping a position another game reaches', async () => {
+  it('deletes the evaluations packed in its games, and no position row is left behind', async () => {
     const db = getDb();
     const scored = (event: string, moves: string) =>
       Buffer.from(`[Event "${event}"]\n[Annotator "deleter"]\n[Result "*"]\n\n${moves} *\n`, 'utf8');
@@ -76,14 +77,13 @@ describeEachDatabase('imports', (getDb) => {
     expect(a.scoreCount).toBe(2);
     const [, afterB3, afterE5] = await positionKeys(db, a.gameIds[0]);
     expect((await positionKeys(db, b.gameIds[0]))[1]).toBe(afterB3);
-    // Only the scored positions of the games are rows.
-    expect(await stored(db, await positionKeys(db, a.gameIds[0]))).toBe(2);
-    expect(await stored(db, [afterB3, afterE5])).toBe(2);
-    expect(await deleteImport(db, a.importId)).toEqual({ games: 1, positions: 1, scores: 2 });
-    // 1...e5 and its score went; 1.b3 stays a row (b reaches it), without a's score: no other import wrote it.
-    expect(await stored(db, [afterE5])).toBe(0);
-    expect(await stored(db, [afterB3])).toBe(1);
-    expect(await db.prisma.score.count({ where: { program: 'deleter' } })).toBe(0);
+    // The evaluations are packed with the game: no position of the games is a row.
+    expect(await stored(db, await positionKeys(db, a.gameIds[0]))).toBe(0);
+    const values = async () => (await scoresOfPositionKeys(db, [afterB3, afterE5].map((key) => ({ kind: 'CHESS' as const, key })))).map((s) => s.map((x) => [x.program, x.value]));
+    expect(await values()).toEqual([[['deleter', 0.2]], [['deleter', 0.25]]]);
+    expect(await deleteImport(db, a.importId)).toEqual({ games: 1, positions: 0, scores: 2 });
+    expect(await values()).toEqual([[], []]);
+    expect(await db.sql.query('SELECT 1 FROM "EvaluationBlock" WHERE "importId" = $1', [a.importId])).toEqual([]);
     expect(await indexedOccurrences(db, 'CHESS', afterB3)).toBe(1);
     expect(await indexedOccurrences(db, 'CHESS', afterE5)).toBe(0);
   });

@@ -10,8 +10,10 @@
  * with '.' ('' for the main line; variation v of the move at index i of line P is `P.i.v`),
  * `ply` counts half moves from the start, `move`/`nextMove` are SAN. Positions are keyed by
  * their Polyglot key (16 hex digits), `hash` holds it as a signed bigint.
- * Evaluations in comments (`[%eval 0.24]`, `[%eval #-3]`, cutechess `+0.13/12`) become scores
- * of the position reached: value in pawns from White's view; a mate is ±100 with `mate` in details.
+ * Evaluations in comments (`[%eval 0.24]`, `[%eval #-3]`, cutechess `+0.13/12`) are packed with
+ * the game (`GameRecord.evaluations`, `evaluations.ts`): read back, each is a score of the position
+ * reached (value in pawns from White's view; a mate is ±100 with `mate` in details), found by
+ * the position's key through the evaluation index.
  * When the main line carries evaluations, each side's moves are judged by lichess's formulas
  * (`codecs/chess/accuracy.ts`) into the game's `PlayerAnalysis` rows (`chessAnalysisOf`).
  */
@@ -64,6 +66,7 @@ import { pushAll } from '../../codecs/arrays';
 import { resultOf } from './result';
 import { ChessSignatureBuilder, chessPatternSignature } from './patternSignature';
 import { signedHashOf } from '../../codecs/hashes';
+import { type ChessEvaluation, packEvaluations } from './evaluations';
 
 /**
  * The warning codes the chess readers give themselves (see `games/warnings.ts`); the others keep
@@ -78,8 +81,7 @@ export const CHESS_CHUNK_GAMES = 100;
 /** At most this many move warnings per game; the rest are summed up in one more warning. */
 const MOVE_WARNINGS_PER_GAME = 10;
 
-/** Mate scores are stored as this many pawns (signed from White's view), with `mate` in details. */
-export const MATE_VALUE = 100;
+export { MATE_VALUE } from './evaluations';
 
 const chessPosition = (key: string, fen: string, turn: 'w' | 'b'): PositionRecord => ({
   kind: 'CHESS',
@@ -130,6 +132,12 @@ interface BuiltGame {
  * walked it, every node with the move that reached it and the move played next in its line.
  */
 function chessPlies(r: ReplayResult): PlyRecord[] {
+  return chessPliesOf(r).plies;
+}
+
+/** `chessPlies`, with the index of each replayed position's ply record. */
+function chessPliesOf(r: ReplayResult): { plies: PlyRecord[]; nodeOf: Map<ReplayPosition, number> } {
+  const nodeOf = new Map<ReplayPosition, number>();
   // Node positions grouped by line, in order, to find each node's next move.
   const byLine = new Map<string, ReplayResult['positions']>();
   for (const p of r.positions) {
@@ -152,10 +160,11 @@ function chessPlies(r: ReplayResult): PlyRecord[] {
       const p = line[k];
       // The move played next in this line; null when the next token is not a playable move.
       const next = k + 1 < line.length && line[k + 1].index === p.index + 1 ? line[k + 1].san : null;
+      nodeOf.set(p, plies.length);
       plies.push({ position: chessPosition(p.key, p.fen, p.turn), variation, ply: p.ply, move: p.san, nextMove: next });
     }
   }
-  return plies;
+  return { plies, nodeOf };
 }
 
 /**
@@ -174,7 +183,7 @@ export function replayPgnSource(source: Uint8Array): PlyRecord[] | null {
 
 /**
  * Builds the record of a parsed game: replays every line for positions, writes its GameText,
- * turns evaluations into scores. Null (with `failure`) when the game cannot be replayed at all
+ * packs its evaluations. Null (with `failure`) when the game cannot be replayed at all
  * (a bad FEN tag).
  */
 export function buildChessGame(
@@ -200,26 +209,14 @@ export function buildChessGame(
   if (!replay.ok) return { failure: { ...replay.error, line: where.line, offset: where.offset } };
   const r = replay.value;
 
-  const plies = chessPlies(r);
-  const scores: ScoreRecord[] = [];
+  const { plies, nodeOf } = chessPliesOf(r);
+  const evaluations: ChessEvaluation[] = [];
   for (const p of r.positions) {
     if (p.evals.length === 0) continue;
     const e = p.evals[0];
-    const variation = p.path.join('.');
-    scores.push({
-      kind: 'CHESS',
-      positionKey: p.key,
-      program: evalProgram(game, e, p.turn === 'b'),
-      ruleset: '',
-      value: e.mate !== undefined ? (e.mate < 0 || Object.is(e.mate, -0) ? -MATE_VALUE : MATE_VALUE) : (e.cp ?? 0) / 100,
-      details: {
-        ...(e.mate !== undefined ? { mate: e.mate } : { cp: e.cp }),
-        ...(e.depth !== undefined ? { depth: e.depth } : {}),
-        notation: e.source,
-      },
-      source: `${sourceFormat} game ${gameIndex}${variation ? ` variation ${variation}` : ''} ply ${p.ply}`,
-    });
+    evaluations.push({ node: nodeOf.get(p) as number, ply: p.ply, variation: p.path.join('.'), program: evalProgram(game, e, p.turn === 'b'), eval: e });
   }
+  const packed = packEvaluations(evaluations);
 
   for (const e of r.errors.slice(0, MOVE_WARNINGS_PER_GAME)) {
     const path = e.path.length ? ` in variation ${e.path.join('.')}` : '';
@@ -248,7 +245,10 @@ export function buildChessGame(
   });
   const analysis = chessAnalysisOf(game, r);
   if (analysis) record.analysis = analysis;
-  return { record, scores, warnings };
+  if (packed) {
+    record.evaluations = { bytes: packed, nodes: evaluations.map((e) => ({ node: e.node, key: plies[e.node].position.key, program: e.program, ruleset: '' })) };
+  }
+  return { record, scores: [], warnings };
 }
 
 /** A main-line move with the evaluation its comments give (the first one), as the analysis reads it. */

@@ -8,6 +8,7 @@ import { gameTextReader, pgnReader, writeChessGameText, writeChessPgn } from './
 import { chessOpenings } from './openings';
 import { chessPatterns } from './patterns';
 import { resultOf } from './result';
+import { chessEvaluationScores } from './evaluations';
 
 export const chess: GameModule = {
   kind: 'CHESS',
@@ -23,6 +24,7 @@ export const chess: GameModule = {
   keyForm: chessKeyForm,
   diagram: chessPositionDiagram,
   sanExplorer: true,
+  evaluations: { scoresOf: chessEvaluationScores },
   openings: chessOpenings,
   patterns: chessPatterns,
 };

@@ -11,6 +11,8 @@ import { describeEachDatabase } from '../../support/databases';
 import { indexedOccurrences, storedPlies } from '../../support/plies';
 import { samplePath } from '../../support/sampleData';
 import { writtenText } from '../../support/written';
+import { packedScoresOf } from '../../support/packedScores';
+import { scoresOfPositionKeys } from '../../../src/storage/evaluations';
 
 const DIR = samplePath('chess');
 const SAMPLES: Record<string, { games: number; variationPlies: number }> = {
@@ -105,7 +107,7 @@ describe('PGN reader', () => {
 
   it('turns [%eval] comments into scores from White\'s view, in pawns, mates as ±100', async () => {
     const chunks = await readAllChunks(Buffer.from(EVALS));
-    const scores = chunks.flatMap((c) => c.scores ?? []);
+    const scores = packedScoresOf(chunks);
     expect(scores.map((s) => [s.value, s.details])).toEqual([
       [0.24, { cp: 24, notation: 'eval' }],
       [0.3, { cp: 30, depth: 20, notation: 'eval' }],
@@ -121,7 +123,7 @@ describe('PGN reader', () => {
   });
 
   it('reads cutechess engine comments as scores of the engine that moved', async () => {
-    const scores = (await readAllChunks(sample('cutechess-fischerrandom.pgn'))).flatMap((c) => c.scores ?? []);
+    const scores = packedScoresOf(await readAllChunks(sample('cutechess-fischerrandom.pgn')));
     expect(scores.length).toBeGreaterThan(300);
     expect(scores.every((s) => s.program !== 'unknown' && s.details !== undefined)).toBe(true);
   });
@@ -246,8 +248,8 @@ describeEachDatabase('chess import and export', (getDb) => {
     const db = getDb();
     const outcome = await runImport(db, readerFor('PGN')!, bytesSource(Buffer.from(EVALS)));
     expect(outcome.scoreCount).toBe(5);
-    const score = await db.prisma.score.findFirstOrThrow({ where: { position: { kind: 'CHESS', key: '823c9b50fd114196' } } });
-    expect(score).toMatchObject({ program: 'Stockfish 16', ruleset: '', value: 0.24, details: { cp: 24, notation: 'eval' } });
+    const [scores] = await scoresOfPositionKeys(db, [{ kind: 'CHESS', key: '823c9b50fd114196' }]);
+    expect(scores[0]).toMatchObject({ program: 'Stockfish 16', ruleset: '', value: 0.24, details: { cp: 24, notation: 'eval' } });
   });
 
   it('says GameText cannot hold a game of another variant, and names the format to use', async () => {
