@@ -119,7 +119,7 @@ const GAME_COLUMNS = `g.id, g.kind::text AS kind, g."importId", g."indexInFile",
   g.outcome::text AS outcome, g."firstPoints", g."matchLength", g."gameNumber", g.metadata, g."gameText", g."startFen",
   g."player1Rating", g."player2Rating", g."meanRating", g.speed::text AS speed, g."plyCount", g.eco, g."openingKey",
   to_char(g."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", g."duplicateKey", g."keptTokens",
-  g."patternSignature"`;
+  g."patternSignature", g.evaluations`;
 
 type GameRow = Omit<Game, 'playedOn' | 'playedUntil' | 'createdAt'> & { playedOn: string | null; playedUntil: string | null; createdAt: string };
 
@@ -135,6 +135,7 @@ const gameOfRow = (row: GameRow): Game => ({
   source: plainBytes(row.source),
   gameText: plainBytes(row.gameText),
   patternSignature: plainBytes(row.patternSignature),
+  evaluations: plainBytes(row.evaluations),
   playedOn: dayOf(row.playedOn),
   playedUntil: dayOf(row.playedUntil),
   createdAt: new Date(row.createdAt),
