@@ -13,6 +13,7 @@ import type { GameKind } from '../db/records';
 import { gameOf } from '../games';
 import type { PatternContinuation, PatternHit, PatternLanguage, StoredPatternGame } from '../games/patterns';
 import { WorkerPool, compiledScript, defaultWorkers } from './workerPool';
+import { packedSignature } from './patternSignatures';
 
 /**
  * A part of a page of games, as the pool sends it: the kind, the pattern as the client sent it,
@@ -36,10 +37,13 @@ export interface HitsSummary {
   continuations: PatternContinuation[];
 }
 
+/** A continuation as the search counts it apart from others: its side and its move. */
+export const continuationKey = (c: PatternContinuation): string => `${c.byFirst ? 'first' : 'second'} ${c.move}`;
+
 /** The summary of a game's hits, in ply order. */
 export const summaryOf = (hits: readonly PatternHit[]): HitsSummary => {
   const continuations = new Map<string, PatternContinuation>();
-  for (const { continuation: c } of hits) if (c) continuations.set(`${c.byFirst ? 'first' : 'second'} ${c.move}`, c);
+  for (const { continuation: c } of hits) if (c) continuations.set(continuationKey(c), c);
   return { count: hits.length, first: hits.length > 0 ? hits[0].ply : -1, continuations: [...continuations.values()] };
 };
 
@@ -67,7 +71,7 @@ export function hitsOfRequest(request: PatternHitsRequest): PatternHitsReply {
   const query = lastRead.query;
   if ('games' in request) return request.games.map((game) => summaryOrNull(language.storedHits!(query, game)));
   const { bytes, ends } = request.signatures;
-  return Array.from(ends, (end, i) => summaryOrNull(language.signature!.hits!(query, bytes.subarray(i === 0 ? 0 : ends[i - 1], end))));
+  return Array.from(ends, (_, i) => summaryOrNull(language.signature!.hits!(query, packedSignature(bytes, ends, i))));
 }
 
 /**

@@ -19,7 +19,7 @@ import type { Database } from '../db/database';
 import type { GameKind } from '../db/records';
 import type { ImportOptions } from '../games/formats';
 import { mainLinePlies } from '../games/gameAttributes';
-import type { PatternGame, PatternLanguage, StoredPatternGame } from '../games/patterns';
+import type { PatternContinuation, PatternGame, PatternLanguage, StoredPatternGame } from '../games/patterns';
 import { Pacer } from '../games/reading/pacer';
 import { type MoveTally, type TalliedGame, addToTally, emptyTally } from '../db/positionIndex';
 import { type MoveStat, moveStatOf, talliedGame } from './explorer';
@@ -27,8 +27,8 @@ import { type ScannedGame, scannedGamesInOrder, selectScannedGames } from './gam
 import { explorerCache, gameTest } from './gameColumns';
 import { type GameQuery, gameConditions } from './gameFilter';
 import { RecordedHashers, importOptionsByIds, replayStoredGame } from './gamePlies';
-import { type KindSignatures, importsStamp, keptSignatures } from './patternSignatures';
-import { type HitsSummary, patternWorkers, signatureHitsOf, storedHitsOf, summaryOf } from './patternHits';
+import { type KindSignatures, importsStamp, keptSignatures, packedSignature } from './patternSignatures';
+import { type HitsSummary, continuationKey, patternWorkers, signatureHitsOf, storedHitsOf, summaryOf } from './patternHits';
 
 /** A pattern its game's language read, or the argument at fault and what is wrong with it. */
 export type PatternArgument = { ok: true; language: PatternLanguage; query: unknown } | { ok: false; argument: string; message: string };
@@ -135,36 +135,23 @@ interface SignatureTests {
 }
 
 /**
- * What a page's signatures say of their games (`ids[i]` has `signature(i)`, null for none): the
- * ids of those to replay, in id order, and the hits of those the signatures answered (by id, in
- * id order); the games ruled out, or answered without a hit, are in neither.
+ * Of the games of a page whose signatures may hold the pattern (`ids[i]` has `signatures[i]`,
+ * null for none), the ids of those to replay and the hits of those their signatures answered
+ * (both in id order); a game answered without a hit is in neither.
  */
-async function sortBySignatures(tests: SignatureTests, ids: readonly bigint[], signature: (i: number) => Uint8Array | null): Promise<{ replay: bigint[]; answered: Map<bigint, HitsSummary> }> {
-  const replay = new Uint8Array(ids.length);
-  const asked: number[] = [];
-  for (let i = 0; i < ids.length; i++) {
-    const s = signature(i);
-    // A game without a signature (stored before its game kept one) may hold anything.
-    if (s === null) replay[i] = 1;
-    else if (tests.mayHold(s)) {
-      if (tests.hits) asked.push(i);
-      else replay[i] = 1;
-    }
-  }
-  const answers = asked.length > 0 && tests.hits ? await tests.hits(asked.map((i) => signature(i)!)) : [];
-  const hitsOf = new Map<number, HitsSummary>();
-  asked.forEach((i, k) => {
-    const hits = answers[k];
-    if (hits === null) replay[i] = 1;
-    else if (hits.count > 0) hitsOf.set(i, hits);
-  });
+async function answerFromSignatures(tests: SignatureTests, ids: readonly bigint[], signatures: readonly (Uint8Array | null)[]): Promise<{ replay: bigint[]; answered: Map<bigint, HitsSummary> }> {
+  // A game without a signature (stored before its game kept one) may hold anything.
+  const asked = tests.hits ? signatures.flatMap((s) => (s === null ? [] : [s])) : [];
+  const answers = asked.length > 0 ? await tests.hits!(asked) : [];
+  const replay: bigint[] = [];
   const answered = new Map<bigint, HitsSummary>();
-  const toReplay: bigint[] = [];
-  for (let i = 0; i < ids.length; i++) {
-    if (replay[i]) toReplay.push(ids[i]);
-    else if (hitsOf.has(i)) answered.set(ids[i], hitsOf.get(i)!);
-  }
-  return { replay: toReplay, answered };
+  let k = 0;
+  ids.forEach((id, i) => {
+    const hits = signatures[i] === null || !tests.hits ? null : answers[k++];
+    if (hits === null) replay.push(id);
+    else if (hits.count > 0) answered.set(id, hits);
+  });
+  return { replay, answered };
 }
 
 /**
@@ -229,13 +216,15 @@ function candidatePages(db: Database, kind: GameKind, filter: GameQuery, tests: 
       `SELECT g.id, g."patternSignature" AS signature FROM "Game" g ${where} ORDER BY g.id LIMIT ${SIGNATURE_PAGE}`,
       params,
     );
-    const { replay, answered } = await sortBySignatures(
+    const mayHold = heads.filter((h) => h.signature === null || tests.mayHold(h.signature));
+    const { replay, answered } = await answerFromSignatures(
       tests,
-      heads.map((h) => h.id),
-      (i) => heads[i].signature,
+      mayHold.map((h) => h.id),
+      mayHold.map((h) => h.signature),
     );
     const games = await scannedGamesInOrder(db, replay);
-    return { games, answered: await answeredGames(db, filter, answered), read: heads.length, size: SIGNATURE_PAGE, next: heads.at(-1)?.id };
+    // The heads were read with the filter: the answered games need only their tallies.
+    return { games, answered: await answeredGames(db, {}, answered), read: heads.length, size: SIGNATURE_PAGE, next: heads.at(-1)?.id };
   });
 }
 
@@ -246,7 +235,7 @@ function candidatePages(db: Database, kind: GameKind, filter: GameQuery, tests: 
  */
 function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, signatures: KindSignatures, tests: SignatureTests): AsyncGenerator<CandidatePage<number>> {
   const { ids, ends, missing, bytes, count } = signatures;
-  const signatureAt = (i: number): Uint8Array | null => (missing[i] ? null : bytes.subarray(i === 0 ? 0 : ends[i - 1], ends[i]));
+  const signatureAt = (i: number): Uint8Array | null => (missing[i] ? null : packedSignature(bytes, ends, i));
   // A page: the games up to SIGNATURE_PAGE let through (ANSWERED_PAGE where the signatures may answer them), or to the last game.
   const pageSize = tests.hits ? ANSWERED_PAGE : SIGNATURE_PAGE;
   return pagesAhead<number>(0, async (from = 0) => {
@@ -256,11 +245,10 @@ function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, sig
       const s = signatureAt(i);
       if (s === null || tests.mayHold(s)) page.push(i);
     }
-    // Each of them already may hold the pattern.
-    const { replay, answered } = await sortBySignatures(
-      { ...tests, mayHold: () => true },
+    const { replay, answered } = await answerFromSignatures(
+      tests,
       page.map((k) => BigInt(ids[k])),
-      (k) => signatureAt(page[k]),
+      page.map(signatureAt),
     );
     let games: ScannedGame[] = [];
     if (replay.length > 0) {
@@ -279,11 +267,11 @@ class Continuations {
   private readonly byMove = new Map<string, { move: string; byFirst: boolean; tally: MoveTally }>();
 
   /** Counts the game (what a tally reads of it) once for each of its continuations (each a side and a move once). */
-  add(tallied: TalliedGame, moves: readonly { move: string; byFirst: boolean }[]): void {
-    for (const { move, byFirst } of moves) {
-      const key = `${byFirst ? 'first' : 'second'} ${move}`;
+  add(tallied: TalliedGame, moves: readonly PatternContinuation[]): void {
+    for (const c of moves) {
+      const key = continuationKey(c);
       let counted = this.byMove.get(key);
-      if (!counted) this.byMove.set(key, (counted = { move, byFirst, tally: emptyTally() }));
+      if (!counted) this.byMove.set(key, (counted = { move: c.move, byFirst: c.byFirst, tally: emptyTally() }));
       addToTally(counted.tally, tallied);
     }
   }

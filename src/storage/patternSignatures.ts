@@ -37,6 +37,9 @@ export interface KindSignatures {
   bytes: Uint8Array;
 }
 
+/** Signature i of signatures packed one after another, as `KindSignatures` (and a worker's part) keep them. */
+export const packedSignature = (bytes: Uint8Array, ends: Int32Array, i: number): Uint8Array => bytes.subarray(i === 0 ? 0 : ends[i - 1], ends[i]);
+
 interface Entry {
   stamp: string;
   /** The signatures, null when the kind's games are too few or their signatures too many bytes to keep. */

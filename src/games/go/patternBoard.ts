@@ -40,6 +40,20 @@ const readRows = (bytes: Uint8Array | null, board: string, n: number, wanted: Ui
   }
 };
 
+/** Empties the row masks (a game's first board, played from nothing). */
+export const clearRows = (): void => {
+  BLACK_ROWS.fill(0);
+  WHITE_ROWS.fill(0);
+  OCCUPIED_ROWS.fill(0);
+};
+
+/** Sets the point at row y, column bit `bit`, of the row masks to `value` (0 empty, 1 black, 2 white). */
+export const setRowPoint = (y: number, bit: number, value: number): void => {
+  BLACK_ROWS[y] = value === 1 ? BLACK_ROWS[y] | bit : BLACK_ROWS[y] & ~bit;
+  WHITE_ROWS[y] = value === 2 ? WHITE_ROWS[y] | bit : WHITE_ROWS[y] & ~bit;
+  OCCUPIED_ROWS[y] = BLACK_ROWS[y] | WHITE_ROWS[y];
+};
+
 /** Keeps the board just read as the one before the next. */
 const keep = (n: number): void => {
   const before = bytesBefore;
@@ -74,11 +88,8 @@ export const readNextBoardRows = (board: string, n: number, wanted: Uint8Array |
       const y = (point / n) | 0;
       const bit = 1 << (point - y * n);
       const c = now[point];
-      if (wanted === null || wanted[y] !== 0) {
-        BLACK_ROWS[y] = c & ~(c >> 6) & 1 ? BLACK_ROWS[y] | bit : BLACK_ROWS[y] & ~bit;
-        WHITE_ROWS[y] = (c >> 6) & 1 ? WHITE_ROWS[y] | bit : WHITE_ROWS[y] & ~bit;
-        OCCUPIED_ROWS[y] = BLACK_ROWS[y] | WHITE_ROWS[y];
-      }
+      // '#' 0x23 black, 'O' 0x4f white (bit 6), '.' empty (see readRows).
+      if (wanted === null || wanted[y] !== 0) setRowPoint(y, bit, (c & 1) === 0 ? 0 : (c >> 6) & 1 ? 2 : 1);
     }
   } else {
     readRows(now, board, n, wanted);

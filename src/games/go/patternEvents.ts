@@ -17,7 +17,7 @@
  *            next 2 bytes hold them (big-endian)
  * A move outside the region, a pass and a capture outside it write nothing.
  */
-import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS } from './patternBoard';
+import { BLACK_ROWS, WHITE_ROWS, setRowPoint } from './patternBoard';
 import type { GoPlacements } from './patternPlacements';
 import { MAX_PATTERN_BOARD } from './patternRead';
 
@@ -206,18 +206,12 @@ export const readCornerEvents = (bytes: Uint8Array, start: number, end: number, 
   return read;
 };
 
-/**
- * Plays event `e` of `events` on the row masks (BLACK_ROWS, WHITE_ROWS, OCCUPIED_ROWS), on an n x n
- * board.
- */
+/** The point's value (0 empty, 1 black, 2 white) after an event of each kind. */
+const VALUE_AFTER = Uint8Array.of(1, 2, 1, 2, 0);
+
+/** Plays event `e` of `events` on the row masks (patternBoard.ts), on an n x n board. */
 export const playEvent = (events: CornerEvents, e: number, n: number): void => {
   const q = events.point[e];
   const y = (q / n) | 0;
-  const bit = 1 << (q - y * n);
-  const kind = events.kind[e];
-  const black = kind === BLACK_MOVE || kind === BLACK_SET;
-  const white = kind === WHITE_MOVE || kind === WHITE_SET;
-  BLACK_ROWS[y] = black ? BLACK_ROWS[y] | bit : BLACK_ROWS[y] & ~bit;
-  WHITE_ROWS[y] = white ? WHITE_ROWS[y] | bit : WHITE_ROWS[y] & ~bit;
-  OCCUPIED_ROWS[y] = BLACK_ROWS[y] | WHITE_ROWS[y];
+  setRowPoint(y, 1 << (q - y * n), VALUE_AFTER[events.kind[e]]);
 };

@@ -17,7 +17,7 @@
  */
 import { parseBoardSize, parseSgfPointList } from '../../codecs/go';
 import { SGF_END, SGF_KIND, SGF_NODE, SGF_PROPERTY, SGF_VALUE, SGF_VALUE_BEYOND_ASCII, SGF_VALUE_ESCAPED, SgfMainLineScanner } from '../../codecs/sgf';
-import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS } from './patternBoard';
+import { clearRows, setRowPoint } from './patternBoard';
 import { MAX_PATTERN_BOARD, MIN_PATTERN_BOARD } from './patternRead';
 
 /** A main line as scanned: its board size, and per ply its setup and move. */
@@ -233,9 +233,7 @@ export class FlatGoBoard {
   reset(n: number): void {
     this.n = n;
     this.cells.fill(0, 0, n * n);
-    BLACK_ROWS.fill(0);
-    WHITE_ROWS.fill(0);
-    OCCUPIED_ROWS.fill(0);
+    clearRows();
     this.changed = -1;
     this.changedCols = -1;
     this.changedAt = -2;
@@ -265,9 +263,7 @@ export class FlatGoBoard {
     this.cells[q] = v;
     const y = (q / this.n) | 0;
     const bit = 1 << (q - y * this.n);
-    BLACK_ROWS[y] = v === 1 ? BLACK_ROWS[y] | bit : BLACK_ROWS[y] & ~bit;
-    WHITE_ROWS[y] = v === 2 ? WHITE_ROWS[y] | bit : WHITE_ROWS[y] & ~bit;
-    OCCUPIED_ROWS[y] = BLACK_ROWS[y] | WHITE_ROWS[y];
+    setRowPoint(y, bit, v);
     this.changed |= 1 << y;
     this.changedCols |= bit;
     this.changedAt = this.changedAt === -1 || this.changedAt === q ? q : -2;

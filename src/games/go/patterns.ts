@@ -49,7 +49,7 @@
  */
 import type { PlyRecord } from '../../db/records';
 import type { PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from '../patterns';
-import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS, readBoardRows, readNextBoardRows } from './patternBoard';
+import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS, clearRows, readBoardRows, readNextBoardRows } from './patternBoard';
 import { FIRST_FORBIDDING, type GoPlacements, patternPointOf, placePattern, sweepHolds } from './patternPlacements';
 import { type GoPattern, readGoPattern } from './patternRead';
 import { boardSideOf, cornerEventsOf, signatureMayHold, signatureOf } from './patternSignature';
@@ -255,6 +255,15 @@ const flatBoard = new FlatGoBoard();
 // Scratch moves for the stored replay, grown as needed.
 let scratchMoves: Moves = { row: new Int32Array(0), col: new Int32Array(0), white: new Uint8Array(0) };
 
+/** The scratch moves, grown to hold `plies` plies. */
+const scratchMovesFor = (plies: number): Moves => {
+  if (scratchMoves.row.length < plies) {
+    const size = Math.max(plies, scratchMoves.row.length * 2);
+    scratchMoves = { row: new Int32Array(size), col: new Int32Array(size), white: new Uint8Array(size) };
+  }
+  return scratchMoves;
+};
+
 /**
  * The same hits from a stored game's SGF source, replayed here boards only (patternReplay.ts);
  * null when the source is not one this replay reads.
@@ -267,11 +276,7 @@ const goStoredHits = (query: GoPatternQuery, game: StoredPatternGame): PatternHi
   if (n === 0 || (query.pattern.size !== null && query.pattern.size !== n)) return [];
   const p = placementsFor(query, n);
   if (p.count === 0) return [];
-  if (scratchMoves.row.length < line.plies) {
-    const size = Math.max(line.plies, scratchMoves.row.length * 2);
-    scratchMoves = { row: new Int32Array(size), col: new Int32Array(size), white: new Uint8Array(size) };
-  }
-  const moves = scratchMoves;
+  const moves = scratchMovesFor(line.plies);
   // As movesOf reads the plies: ply 0's move (a root's) is never a continuation.
   moves.row[0] = -1;
   moves.col[0] = -1;
@@ -319,11 +324,7 @@ const goSignatureHits = (query: GoPatternQuery, signature: Uint8Array): PatternH
   const events = readCornerEvents(signature, at.start, signature.length, n);
   if (!events) return null;
   const { plies } = events;
-  if (scratchMoves.row.length < plies) {
-    const size = Math.max(plies, scratchMoves.row.length * 2);
-    scratchMoves = { row: new Int32Array(size), col: new Int32Array(size), white: new Uint8Array(size) };
-  }
-  const moves = scratchMoves;
+  const moves = scratchMovesFor(plies);
   moves.row.fill(-1, 0, plies);
   moves.col.fill(-1, 0, plies);
   for (let e = 0; e < events.count; e++) {
@@ -334,9 +335,7 @@ const goSignatureHits = (query: GoPatternQuery, signature: Uint8Array): PatternH
     moves.col[j] = events.point[e] % n;
     moves.white[j] = kind === WHITE_MOVE ? 1 : 0;
   }
-  BLACK_ROWS.fill(0);
-  WHITE_ROWS.fill(0);
-  OCCUPIED_ROWS.fill(0);
+  clearRows();
   let e = 0;
   let cols = 0;
   let point = -1;
