@@ -366,7 +366,7 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
   }
   // A smaller buffer cache than PostgreSQL's 128MB: it is WebAssembly memory, held for the process's life.
   const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${config.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`] };
-  const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
+  const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite({ ...options, ...(config.pgliteTemplate ? { loadDataDir: config.pgliteTemplate } : {}) });
   try {
     await pglite.waitReady;
   } catch (error) {

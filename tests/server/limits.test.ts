@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '../../src/db/database';
 import { createApollo, createApp, type App } from '../../src/server/app';
 import { createContext } from '../../src/api/context';
 import { DEFAULT_LIMITS, limitsFromEnv, type Limits } from '../../src/server/limits';
+import { pgliteTemplate } from '../support/pgliteTemplate';
 
 interface Body {
   data?: Record<string, unknown> | null;
@@ -29,7 +30,7 @@ describe('request limits over HTTP', () => {
   let base: string;
 
   beforeAll(async () => {
-    db = await openDatabase({ poolSize: 1, statementTimeoutMs: 0 });
+    db = await openDatabase({ poolSize: 1, statementTimeoutMs: 0, pgliteTemplate: await pgliteTemplate() });
     // The shared anonymous budget (cost.test.ts) is lifted: these tests send many queries in a row.
     app = await createApp({ db, limits: { ...DEFAULT_LIMITS, costPerSecond: 1_000_000 } });
     await new Promise<void>((resolve) => app.httpServer.listen(0, '127.0.0.1', resolve));
@@ -170,7 +171,7 @@ describe('configured limits (in-process)', () => {
   let db: Database;
 
   beforeAll(async () => {
-    db = await openDatabase({ poolSize: 1, statementTimeoutMs: 0 });
+    db = await openDatabase({ poolSize: 1, statementTimeoutMs: 0, pgliteTemplate: await pgliteTemplate() });
   });
 
   afterAll(async () => {

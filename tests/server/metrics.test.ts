@@ -6,6 +6,7 @@ import { createApp, type App } from '../../src/server/app';
 import { createLogger } from '../../src/server/logging';
 import { Metrics } from '../../src/server/metrics';
 import { testTargets } from '../support/databases';
+import { pgliteTemplate } from '../support/pgliteTemplate';
 
 const ADMIN = 'metrics-test-admin-token';
 
@@ -33,7 +34,7 @@ describe('metrics and logs over HTTP', () => {
   const lines: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
-    db = await openDatabase({ poolSize: 1, statementTimeoutMs: 0 });
+    db = await openDatabase({ poolSize: 1, statementTimeoutMs: 0, pgliteTemplate: await pgliteTemplate() });
     app = await createApp({ db, auth: { adminToken: ADMIN, readRequiresToken: false } });
     base = await listen(app);
     // A database whose reads of games fail, to see an internal error masked and logged.

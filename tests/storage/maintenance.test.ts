@@ -1,6 +1,6 @@
 /**
  * `tabula maintain` (src/storage/maintenance.ts): the position index's tables rewritten in the order
- * of their keys, each bucket's rows next to each other, and every lookup answered as before.
+ * of their keys, each bucket's rows next to each other, and lookups answered as before.
  */
 import type { Database } from '../../src/db/database';
 import type { PositionRecord } from '../../src/db/records';
@@ -32,14 +32,16 @@ async function answers(db: Database, positions: PositionRecord[]): Promise<unkno
 }
 
 describeEachDatabase('maintenance of the position index', (getDb) => {
-  it('rewrites the blocks in key order and answers every lookup as before', async () => {
+  it('rewrites the blocks in key order and answers lookups as before', async () => {
     const db = getDb();
     // Two imports, each flushed on its own: the second's rows come after the first's in the table.
     for (const file of ['jose-starter.pgn', 'immortal-games.pgn']) await runImport(db, readerFor('PGN')!, bytesSource(sample('chess', file)));
     const loaders = createLoaders(db);
     const games = await db.prisma.game.findMany({ select: { id: true } });
     const plies = (await Promise.all(games.map((g) => loaders.source.plies(g.id)))).flat();
-    const positions = [...new Map(plies.map((p) => [p.ply.position.key, p.ply.position])).values()];
+    // Every fifth of the ~3,100 positions (the start, shared by every game, first): each answer is
+    // a dozen statements, and all of them twice on both databases took a minute.
+    const positions = [...new Map(plies.map((p) => [p.ply.position.key, p.ply.position])).values()].filter((_, i) => i % 5 === 0);
     const before = await answers(db, positions);
     const storedBefore = await blocksAsStored(db);
     expect(storedBefore).not.toEqual([...storedBefore].sort());

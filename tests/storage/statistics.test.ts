@@ -5,13 +5,14 @@
 import { openDatabase, type Database } from '../../src/db/database';
 import { readerFor } from '../../src/games/index';
 import { bytesSource, runImport } from '../../src/storage/importService';
+import { pgliteTemplate } from '../support/pgliteTemplate';
 
 const PGN = '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 {[%eval 0.3]} e5 {[%eval 0.2]} 2. Nf3 {[%eval 0.25]} 1-0\n';
 
 describe('statistics after an import on PGlite', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openDatabase({ poolSize: 1, statementTimeoutMs: 0 });
+    db = await openDatabase({ poolSize: 1, statementTimeoutMs: 0, pgliteTemplate: await pgliteTemplate() });
   });
   afterAll(() => db.close());
 

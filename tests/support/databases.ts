@@ -1,11 +1,12 @@
 /**
- * The databases a test file runs against: an in-memory PGlite always, and
- * PostgreSQL when TEST_DATABASE_URL is set, in a schema of its own that is
- * dropped afterwards, so parallel and repeated runs never see each other's data.
+ * The databases a test file runs against: an in-memory PGlite always (a copy of one migrated
+ * cluster, pgliteTemplate.ts), and PostgreSQL when TEST_DATABASE_URL is set, in a schema of its
+ * own that is dropped afterwards, so parallel and repeated runs never see each other's data.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/database';
+import { pgliteTemplate } from './pgliteTemplate';
 
 export interface TestTarget {
   name: 'pglite' | 'postgresql';
@@ -16,7 +17,7 @@ export interface TestTarget {
 
 const pgliteTarget = (): TestTarget => ({
   name: 'pglite',
-  open: () => openDatabase({ poolSize: 1, statementTimeoutMs: 0 }),
+  open: async () => openDatabase({ poolSize: 1, statementTimeoutMs: 0, pgliteTemplate: await pgliteTemplate() }),
   cleanup: async () => undefined,
 });
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../../src/db/database';
 import { createApp, type App } from '../../src/server/app';
+import { pgliteTemplate } from '../support/pgliteTemplate';
 
 const listen = async (app: App): Promise<string> => {
   await new Promise<void>((resolve) => app.httpServer.listen(0, '127.0.0.1', resolve));
@@ -17,7 +18,7 @@ describe('web routes', () => {
   const apps: App[] = [];
 
   beforeAll(async () => {
-    db = await openDatabase({ poolSize: 1, statementTimeoutMs: 0 });
+    db = await openDatabase({ poolSize: 1, statementTimeoutMs: 0, pgliteTemplate: await pgliteTemplate() });
     // A stand-in build: the routes only serve files.
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tabula-web-'));
     for (const page of ['explorer', 'dashboard']) {
