@@ -12,7 +12,7 @@ const CHARLOT = path.join(DATA_DIR, 'gnubgparser_charlot1-charlot2_7p_2025-11-08
 const treesOf = (text: string) => stripOffsets(unwrap(parseSgf(text)));
 
 describe('tabula CLI with backgammon SGF', () => {
-  const cli = cliSandbox('tabula-cli-');
+  const cli = cliSandbox('tabula-cli-', { migrated: true });
 
   it('imports the charlot match, then says it was already imported', async () => {
     expect(await main(['import', '--format', 'sgf', CHARLOT])).toBe(0);

@@ -9,7 +9,7 @@ const DATA_DIR = samplePath('backgammon');
 const CHARLOT_MAT = path.join(DATA_DIR, 'gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.mat');
 
 describe('tabula CLI with Jellyfish .mat files', () => {
-  const cli = cliSandbox('tabula-cli-mat-');
+  const cli = cliSandbox('tabula-cli-mat-', { migrated: true });
 
   it('imports the charlot match from its .mat file', async () => {
     expect(await main(['import', '--format', 'mat', CHARLOT_MAT])).toBe(0);

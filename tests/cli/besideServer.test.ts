@@ -69,7 +69,7 @@ const timed = async (argv: string[]): Promise<{ status: number; ms: number }> =>
 };
 
 describe('the CLI beside a running server on the embedded database', () => {
-  const cli = cliSandbox('tabula-beside-');
+  const cli = cliSandbox('tabula-beside-', { migrated: true });
   let server: ServerProcess;
   let dataDir: string;
   let token = '';

@@ -21,7 +21,7 @@ const gamesOf = (bytes: Uint8Array): PgnGame[] =>
   });
 
 describe('tabula CLI with chess PGN', () => {
-  const cli = cliSandbox('tabula-chess-cli-');
+  const cli = cliSandbox('tabula-chess-cli-', { migrated: true });
 
   it('imports every sample file, reporting illegal moves as warnings with their game and line', async () => {
     const files = SAMPLES.map((name) => path.join(DIR, name));

@@ -28,7 +28,7 @@ const pgnOf = (g: (typeof GAMES)[number]): string =>
 const eventsOf = (text: string): string[] => [...text.matchAll(/^\[Event "([^"]*)"\]$/gm)].map((m) => m[1]);
 
 describe('tabula export by filter', () => {
-  const cli = cliSandbox('tabula-export-filter-');
+  const cli = cliSandbox('tabula-export-filter-', { migrated: true });
   const out = (name: string) => path.join(cli.dir, name);
 
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { cliSandbox } from '../support/cli';
 import { dataOf, graphqlClient } from '../support/graphql';
 
 describe('tabula sample go-scores', () => {
-  const cli = cliSandbox('tabula-sample-cli-');
+  const cli = cliSandbox('tabula-sample-cli-', { migrated: true });
 
   it('writes a position file and two score files and prints the commands that import them', async () => {
     const out = path.join(cli.dir, 'sample');

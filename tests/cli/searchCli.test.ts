@@ -15,7 +15,7 @@ const fixture = ratedGames();
 const TEXT = '4P3';
 
 describe('tabula search', () => {
-  const cli = cliSandbox('tabula-search-');
+  const cli = cliSandbox('tabula-search-', { migrated: true });
   let restore: () => void;
 
   beforeAll(async () => {

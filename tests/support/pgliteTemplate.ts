@@ -6,11 +6,13 @@
  * a file); a changed migration gives another name, so a stale cluster is never used.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { applyMigrations, migrationChecksum, readMigrations } from '../../src/db/migrations';
+import { makePrivate } from '../../src/db/privateDir';
 import type { SqlExecutor } from '../../src/db/sql';
 
 /** PGlite's version, from its package.json (its exports do not list the file: found beside its entry point). */
@@ -45,16 +47,31 @@ async function buildTemplate(): Promise<Uint8Array> {
   }
 }
 
-let template: Promise<Blob> | undefined;
+let built: Promise<string> | undefined;
 
-/** The template cluster, built the first time any test file asks for it. */
-export const pgliteTemplate = (): Promise<Blob> =>
-  (template ??= (async () => {
+/** The template cluster's file, built the first time a test file asks for it. */
+const templateTar = (): Promise<string> =>
+  (built ??= (async () => {
     const file = templateFile();
     if (!existsSync(file)) {
       const partial = `${file}.${process.pid}.partial`;
       writeFileSync(partial, await buildTemplate());
       renameSync(partial, file);
     }
-    return new Blob([readFileSync(file)]);
+    return file;
   })());
+
+/** The template cluster, for an in-memory PGlite (`DatabaseConfig.pgliteTemplate`). */
+export const pgliteTemplate = async (): Promise<Blob> => new Blob([readFileSync(await templateTar())]);
+
+/**
+ * Makes `dataDir` (absent: it is created) a data directory holding the template cluster, as a
+ * new data directory holds once tabula has opened it (its owner's only): for tests of the CLI that only need a
+ * database there. (The tar names its members from the cluster's root; tar strips the leading `/`.)
+ */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  const file = await templateTar();
+  mkdirSync(dataDir, { recursive: true });
+  execFileSync('tar', ['-xf', file, '-C', dataDir], { stdio: 'ignore' });
+  makePrivate(dataDir);
+}
