@@ -509,6 +509,16 @@ describe("the Go pattern signature's corner events", () => {
     expect(cornerEventsIn(sig, n)).toEqual({ plies: f.brute.positions.length, events, escapes });
   });
 
+  it('finds a whole-board pattern from the signature alone where its stones are as many again after a capture of two', async () => {
+    // Stones: 1, 2, 3 (ply 3: the pattern's count, not its board), 4, then B[ca] takes W[aa] and W[ba]: 3 (ply 5, the pattern).
+    const [f] = await fixturesOf('capture', Buffer.from('(;GM[1]FF[4]SZ[9];B[ab];W[aa];B[bb];W[ba];B[ca];W[ee])'));
+    const rows = ['..X......', 'XX.......', ...new Array<string>(7).fill('.........')];
+    const q = query({ pattern: rows.join('\n'), anchor: 'corner' });
+    const hits = [{ ply: 5, continuation: { move: 'W[ee]', byFirst: false } }];
+    expect(language.hits(q, f.game)).toEqual(hits);
+    expect(language.signature!.hits!(q, language.signature!.of(f.game.plies))).toEqual(hits);
+  });
+
   it('answers nothing (null) from a signature of version 2, whose corner events are not read: the game is replayed, its pre-filter still rules games out', () => {
     const f = games.find((g) => g.brute.width === 9)!;
     const v2 = Uint8Array.from(language.signature!.of(f.game.plies));
