@@ -153,9 +153,24 @@ const NONE_FORBIDS = EMPTY_POINT + 100;
 /** The bits of the bitset in bytes start..end - 1 from bit `from` on, at least 25 of them (zeros past its end). */
 const bitsAt = (bytes: Uint8Array, start: number, end: number, from: number): number => {
   const at = start + (from >> 3);
+  if (at + 3 < end) return ((bytes[at + 3] << 24) | (bytes[at + 2] << 16) | (bytes[at + 1] << 8) | bytes[at]) >>> (from & 7);
   let v = 0;
   for (let k = 3; k >= 0; k--) v = (v << 8) | (at + k < end ? bytes[at + k] : 0);
   return v >>> (from & 7);
+};
+
+// Each point's row and column bit on a board of side POINTS_SIDE (the last asked for), so the
+// opening's points are set without a division.
+let POINTS_SIDE = 0;
+const POINT_ROW = new Int32Array(MAX_PATTERN_BOARD * MAX_PATTERN_BOARD);
+const POINT_BIT = new Int32Array(MAX_PATTERN_BOARD * MAX_PATTERN_BOARD);
+const pointsOf = (n: number): void => {
+  if (POINTS_SIDE === n) return;
+  for (let q = 0; q < n * n; q++) {
+    POINT_ROW[q] = (q / n) | 0;
+    POINT_BIT[q] = 1 << q % n;
+  }
+  POINTS_SIDE = n;
 };
 
 /**
@@ -177,13 +192,14 @@ export const signatureMayHold = (signature: Uint8Array, size: number | null, pla
   const mask = (1 << n) - 1;
   EARLY_BLACK.fill(0);
   EARLY_WHITE.fill(0);
+  pointsOf(n);
   for (let i = 0, bit = HEADER * 8; i < black + white; i++, bit += 9) {
     // 9 bits from bit `bit` on, most significant first: within the 3 bytes from its byte on.
     const at = bit >> 3;
     const window = (signature[at] << 16) | (signature[at + 1] << 8) | (at + 2 < signature.length ? signature[at + 2] : 0);
     const q = (window >> (15 - (bit & 7))) & 511;
-    const rows = i < black ? EARLY_BLACK : EARLY_WHITE;
-    rows[(q / n) | 0] |= 1 << q % n;
+    if (i < black) EARLY_BLACK[POINT_ROW[q]] |= POINT_BIT[q];
+    else EARLY_WHITE[POINT_ROW[q]] |= POINT_BIT[q];
   }
   const offset = HEADER + listBytes;
   for (let y = 0; y < n; y++) {
