@@ -84,6 +84,11 @@ export interface GoPlacements {
   /** The sweeps that read point q (row * size + col, by those masks): pointSweep[pointSweepStart[q] .. pointSweepStart[q + 1] - 1]. */
   pointSweepStart: Int32Array;
   pointSweep: Int32Array;
+  /**
+   * The pattern's stones when it covers the whole board and says what each point holds (no `*`,
+   * `x`, `o`): only a board with that many stones can hold it. -1 for any other pattern.
+   */
+  boardStones: number;
 }
 
 /** Where the pattern may lie as written on an n x n board: its top-left points, row by row. */
@@ -160,10 +165,11 @@ export const placePattern = (pattern: GoPattern, n: number): GoPlacements => {
       }
     }
   }
-  return pack(placements, sweeps, n);
+  const fixesBoard = w === n && h === n && /^[XO.]*$/.test(points);
+  return pack(placements, sweeps, n, fixesBoard ? points.replace(/\./g, '').length : -1);
 };
 
-const pack = (placements: Placement[], sweeps: Sweep[], n: number): GoPlacements => {
+const pack = (placements: Placement[], sweeps: Sweep[], n: number, boardStones: number): GoPlacements => {
   const count = placements.length;
   const mappings = placements.reduce((s, p) => s + p.mappings.length, 0);
   const cellsOf = sweeps.map((s) =>
@@ -204,6 +210,7 @@ const pack = (placements: Placement[], sweeps: Sweep[], n: number): GoPlacements
     rowCellMask: new Int32Array(cells),
     pointSweepStart: new Int32Array(n * n + 1),
     pointSweep: new Int32Array(0),
+    boardStones,
   };
   let m = 0;
   placements.forEach((q, t) => {

@@ -14,9 +14,9 @@
  * placement (every symmetry, colour swap and anchored position) in the opening and in the rest,
  * and says false when none can: no game that holds the pattern is ruled out.
  *
- * Layout (version 2; version 1 ended with the bitsets): 198 bytes for 19x19, 126 for 13x13, 93
- * for 9x9 at most, then the corner events:
- *   byte 0      version, 2
+ * Layout (version 3; version 1 ended with the bitsets, version 2 wrote the corner events at 2 bytes
+ * each): 198 bytes for 19x19, 126 for 13x13, 93 for 9x9 at most, then the corner events:
+ *   byte 0      version, 3
  *   byte 1      the board's size n; 0 when the main line's board is no square of 9..19 (nothing follows)
  *   bytes 2-3   K, big-endian: plies 0..K-1 are the opening
  *   byte 4      B, the opening's black points; byte 5: W, its white points (B + W <= 48)
@@ -26,8 +26,11 @@
  *               white, ever empty (point p is bit p % 8 of byte p >> 3)
  *   then        the main line's changes in the board's corners (patternEvents.ts), from which
  *               `cornerEventsOf` finds the hits of a pattern that lies in the corners
- * A signature of version 1 has no corner events; one of another version, or that does not read,
- * may hold any pattern.
+ * A signature of version 1 or 2 still rules games out with its pre-filter, but its corner events
+ * (none in version 1, another layout in version 2) are not read: the games it lets through are
+ * replayed, as before the corner events, until the attributes catch-up writes version 3 (one
+ * reader of the events, not two). One of another version, or that does not read, may hold any
+ * pattern.
  */
 import type { PlyRecord } from '../../db/records';
 import { goBoardSize } from './diagram';
@@ -36,9 +39,14 @@ import { CornerEventWriter } from './patternEvents';
 import { EMPTY_POINT, type GoPlacements, sweepHolds } from './patternPlacements';
 import { MAX_PATTERN_BOARD, MIN_PATTERN_BOARD } from './patternRead';
 
-const VERSION = 2;
+const VERSION = 3;
 /** The version before the corner events: its signatures still rule games out. */
 const WITHOUT_EVENTS = 1;
+/** The version whose corner events took 2 bytes each: its signatures still rule games out, its events are not read. */
+const WIDE_EVENTS = 2;
+
+/** Whether the signature's pre-filter reads (this version, or one before whose bytes up to the events are the same). */
+const readsPreFilter = (version: number): boolean => version === VERSION || version === WIDE_EVENTS || version === WITHOUT_EVENTS;
 /** Most points the opening's lists hold. */
 export const EARLY_POINTS = 48;
 const HEADER = 6;
@@ -145,9 +153,24 @@ const NONE_FORBIDS = EMPTY_POINT + 100;
 /** The bits of the bitset in bytes start..end - 1 from bit `from` on, at least 25 of them (zeros past its end). */
 const bitsAt = (bytes: Uint8Array, start: number, end: number, from: number): number => {
   const at = start + (from >> 3);
+  if (at + 3 < end) return ((bytes[at + 3] << 24) | (bytes[at + 2] << 16) | (bytes[at + 1] << 8) | bytes[at]) >>> (from & 7);
   let v = 0;
   for (let k = 3; k >= 0; k--) v = (v << 8) | (at + k < end ? bytes[at + k] : 0);
   return v >>> (from & 7);
+};
+
+// Each point's row and column bit on a board of side POINTS_SIDE (the last asked for), so the
+// opening's points are set without a division.
+let POINTS_SIDE = 0;
+const POINT_ROW = new Int32Array(MAX_PATTERN_BOARD * MAX_PATTERN_BOARD);
+const POINT_BIT = new Int32Array(MAX_PATTERN_BOARD * MAX_PATTERN_BOARD);
+const pointsOf = (n: number): void => {
+  if (POINTS_SIDE === n) return;
+  for (let q = 0; q < n * n; q++) {
+    POINT_ROW[q] = (q / n) | 0;
+    POINT_BIT[q] = 1 << q % n;
+  }
+  POINTS_SIDE = n;
 };
 
 /**
@@ -155,7 +178,7 @@ const bitsAt = (bytes: Uint8Array, start: number, end: number, from: number): nu
  * (compiled for the signature's board size; `size` the pattern's board size, or null).
  */
 export const signatureMayHold = (signature: Uint8Array, size: number | null, placementsFor: (n: number) => GoPlacements): boolean => {
-  if (signature.length < 2 || (signature[0] !== VERSION && signature[0] !== WITHOUT_EVENTS)) return true;
+  if (signature.length < 2 || !readsPreFilter(signature[0])) return true;
   const n = signature[1];
   if (n === 0 || (size !== null && size !== n)) return false;
   const eventsAt = cornerEventsStart(signature);
@@ -169,13 +192,14 @@ export const signatureMayHold = (signature: Uint8Array, size: number | null, pla
   const mask = (1 << n) - 1;
   EARLY_BLACK.fill(0);
   EARLY_WHITE.fill(0);
+  pointsOf(n);
   for (let i = 0, bit = HEADER * 8; i < black + white; i++, bit += 9) {
     // 9 bits from bit `bit` on, most significant first: within the 3 bytes from its byte on.
     const at = bit >> 3;
     const window = (signature[at] << 16) | (signature[at + 1] << 8) | (at + 2 < signature.length ? signature[at + 2] : 0);
     const q = (window >> (15 - (bit & 7))) & 511;
-    const rows = i < black ? EARLY_BLACK : EARLY_WHITE;
-    rows[(q / n) | 0] |= 1 << q % n;
+    if (i < black) EARLY_BLACK[POINT_ROW[q]] |= POINT_BIT[q];
+    else EARLY_WHITE[POINT_ROW[q]] |= POINT_BIT[q];
   }
   const offset = HEADER + listBytes;
   for (let y = 0; y < n; y++) {
@@ -198,7 +222,7 @@ export const signatureMayHold = (signature: Uint8Array, size: number | null, pla
 
 /** Where a signature's corner events start (after its bitsets), -1 when it is not one of a board of 9..19 that reads. */
 const cornerEventsStart = (signature: Uint8Array): number => {
-  if (signature.length < HEADER || (signature[0] !== VERSION && signature[0] !== WITHOUT_EVENTS)) return -1;
+  if (signature.length < HEADER || !readsPreFilter(signature[0])) return -1;
   const n = signature[1];
   if (n < MIN_PATTERN_BOARD || n > MAX_PATTERN_BOARD) return -1;
   const end = HEADER + Math.ceil(((signature[4] + signature[5]) * 9) / 8) + 3 * bitsetBytes(n);
@@ -206,7 +230,7 @@ const cornerEventsStart = (signature: Uint8Array): number => {
   return signature.length >= end + 2 ? end : -1;
 };
 
-/** Where a signature's corner events lie (patternEvents.ts) and the board's side; null when it keeps none (version 1, or a signature that does not read). */
+/** Where a signature's corner events lie (patternEvents.ts) and the board's side; null when it keeps none to read (versions 1 and 2, or a signature that does not read). */
 export const cornerEventsOf = (signature: Uint8Array): { n: number; start: number } | null => {
   const start = cornerEventsStart(signature);
   return start < 0 || signature[0] !== VERSION ? null : { n: signature[1], start };

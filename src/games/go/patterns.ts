@@ -37,7 +37,9 @@
  * all its columns at once, one integer operation per constrained point, stopping when no column is
  * left. A sweep is tested again only when a row and a column its cells read changed since it was
  * last tested. The next move inside a rectangle is remembered per placement across the plies of a
- * game, with its code in the pattern's frame.
+ * game, with its code in the pattern's frame. Played back from a signature's corner events, a
+ * pattern of the whole board that says what each point holds (no `*`, `x`, `o`) is tested only at
+ * the plies whose board holds as many stones as it (counted from the events).
  *
  * A stored game is replayed here itself (`storedHits`, patternReplay.ts): its SGF main line
  * scanned from the source and played on a flat board that keeps the row masks, with the rows and
@@ -53,7 +55,7 @@ import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS, clearRows, readBoardRows, readNe
 import { FIRST_FORBIDDING, type GoPlacements, patternPointOf, placePattern, sweepHolds } from './patternPlacements';
 import { type GoPattern, readGoPattern } from './patternRead';
 import { boardSideOf, cornerEventsOf, signatureMayHold, signatureOf } from './patternSignature';
-import { BLACK_MOVE, WHITE_MOVE, placementsInCorners, playEvent, readCornerEvents } from './patternEvents';
+import { BLACK_MOVE, type CornerEvents, WHITE_MOVE, placementsInCorners, playEvent, readCornerEvents } from './patternEvents';
 import { FlatGoBoard, scanMainLine } from './patternReplay';
 
 /** A read Go pattern with its placements per board size, compiled when first needed. */
@@ -98,8 +100,9 @@ const movesOf = (plies: readonly PlyRecord[], n: number): Moves => {
 /**
  * A main line as the hits are found on it: its plies' moves, and `load(i)`, which brings ply i's
  * board into the row masks (BLACK_ROWS, WHITE_ROWS, OCCUPIED_ROWS; plies are loaded in order from
- * 0) and says which rows changed since the ply before (bit y for row y; -1 all, or unknown), or
- * null when ply i has no board to test; then `columns()` says which columns did (bit x; -1 all).
+ * 0, some skipped where `nextChange` says so) and says which rows changed since the ply loaded
+ * before (bit y for row y; -1 all, or unknown), or null when ply i has no board to test; then
+ * `columns()` says which columns did (bit x; -1 all).
  */
 interface LoadedLine {
   plies: number;
@@ -108,7 +111,11 @@ interface LoadedLine {
   columns(): number;
   /** The one point that changed, when only one did (else -2). */
   point(): number;
-  /** The first ply after the last loaded whose board may differ from it (where not given, the next ply). */
+  /**
+   * Where the last loaded ply held no placement: the first ply after it that may hold one (its
+   * board differs, and may hold as many stones as a pattern of the whole board), else `plies`
+   * (where not given, the next ply).
+   */
   nextChange?(): number;
 }
 
@@ -339,6 +346,11 @@ const goSignatureHits = (query: GoPatternQuery, signature: Uint8Array): PatternH
   let e = 0;
   let cols = 0;
   let point = -1;
+  // The board's stones after the events played; a pattern that fixes the whole board (boardStones
+  // >= 0) holds only where they are as many as its own, so the plies up to the next such one are
+  // never tested (their events are played with the next tested ply's).
+  const wanted = p.boardStones;
+  let stones = 0;
   return hitsOnLine(p, {
     plies,
     moves,
@@ -346,8 +358,9 @@ const goSignatureHits = (query: GoPatternQuery, signature: Uint8Array): PatternH
       let rows = 0;
       cols = 0;
       point = -1;
-      for (; e < events.count && events.ply[e] === i; e++) {
+      for (; e < events.count && events.ply[e] <= i; e++) {
         playEvent(events, e, n);
+        stones += STONES_AFTER[events.kind[e]];
         const q = events.point[e];
         const y = (q / n) | 0;
         rows |= 1 << y;
@@ -358,8 +371,21 @@ const goSignatureHits = (query: GoPatternQuery, signature: Uint8Array): PatternH
     },
     columns: () => cols,
     point: () => point,
-    nextChange: () => (e < events.count ? events.ply[e] : plies),
+    nextChange: wanted < 0 ? () => (e < events.count ? events.ply[e] : plies) : () => nextPlyWithStones(events, e, stones, wanted, plies),
   });
+};
+
+/** What an event of each kind adds to the board's stones (patternEvents.ts: played, set, emptied). */
+const STONES_AFTER = Int8Array.of(1, 1, 1, 1, -1);
+
+/** From event e on, with `stones` on the board, the first ply after whose events the board holds `wanted` stones (`plies` when none). */
+const nextPlyWithStones = (events: CornerEvents, e: number, stones: number, wanted: number, plies: number): number => {
+  while (e < events.count) {
+    const ply = events.ply[e];
+    for (; e < events.count && events.ply[e] === ply; e++) stones += STONES_AFTER[events.kind[e]];
+    if (stones === wanted) return ply;
+  }
+  return plies;
 };
 
 /** Go's pattern language. */

@@ -13,6 +13,7 @@ import { FlatGoBoard, scanMainLine } from '../../../src/games/go/patternReplay';
 import { BLACK_ROWS, WHITE_ROWS } from '../../../src/games/go/patternBoard';
 import type { GoPatternQuery } from '../../../src/games/go/patterns';
 import { cornerEventsOf } from '../../../src/games/go/patternSignature';
+import { readCornerEvents } from '../../../src/games/go/patternEvents';
 import type { PlyRecord } from '../../../src/db/records';
 import { importedGames, rereadGames } from '../../support/reread';
 import { sampleNames, sample } from '../../support/sampleData';
@@ -312,7 +313,7 @@ describe('the Go pattern signature', () => {
       const ever = (from: number, to: number, sign: number) =>
         Array.from({ length: n * n }, (_, q) => q).filter((q) => positions.slice(from, to).some((p) => p.board[Math.floor(q / n)][q % n] === sign));
       const opening = (to: number) => ever(0, to, 1).length + ever(0, to, -1).length;
-      expect([sig[0], sig[1]]).toEqual([2, n]);
+      expect([sig[0], sig[1]]).toEqual([3, n]);
       expect(opening(k)).toBeLessThanOrEqual(48);
       if (k < positions.length) expect(opening(k + 1)).toBeGreaterThan(48);
       expect(listed).toEqual([...ever(0, k, 1), ...ever(0, k, -1)]);
@@ -378,6 +379,48 @@ describe('reading a Go pattern', () => {
 describe("the Go pattern signature's corner events", () => {
   /** Whether every placement of `p` lies in the corners' 7x7 squares of an n x n board (all of a board of 14 or less). */
   const inCorners = (p: BrutePattern, n: number): boolean => n <= 14 || (p.anchor === 'corner' && p.rows.length <= 7 && p.rows[0].length <= 7);
+  const corner = (q: number, n: number) => [Math.floor(q / n), q % n].every((v) => v < 7 || v >= n - 7);
+  const regionPointsOf = (n: number) => Array.from({ length: n * n }, (_, q) => q).filter((q) => corner(q, n));
+
+  /**
+   * The corner events of a version-3 signature, the layout read independently: the ply count, then
+   * pairs of events, each pair a byte of two 4-bit codes and each event's point (and after code 15,
+   * a byte of kind and plies, 2 more bytes when those are 31). Codes 0-11: the colour alternation
+   * expects played, that many plies after the event before; 12-14: emptied 0-2 plies after.
+   */
+  const cornerEventsIn = (sig: Uint8Array, n: number) => {
+    const start = cornerEventsOf(sig)!.start;
+    const regionPoints = regionPointsOf(n);
+    const events: { ply: number; q: number; kind: number }[] = [];
+    let escapes = 0;
+    let lastMove = { ply: 0, kind: 1 };
+    for (let at = start + 2, ply = 0, codes = 0; at < sig.length; ) {
+      const first = events.length % 2 === 0;
+      if (first) codes = sig[at++];
+      const code = first ? codes >> 4 : codes & 15;
+      const q = regionPoints[sig[at++]];
+      let kind: number;
+      if (code < 12) {
+        ply += code;
+        kind = (ply - lastMove.ply) % 2 === 0 ? lastMove.kind : 1 - lastMove.kind;
+      } else if (code < 15) {
+        ply += code - 12;
+        kind = 4;
+      } else {
+        escapes++;
+        kind = sig[at] >> 5;
+        let since = sig[at++] & 31;
+        if (since === 31) {
+          since = sig[at] * 256 + sig[at + 1];
+          at += 2;
+        }
+        ply += since;
+      }
+      if (kind < 2) lastMove = { ply, kind };
+      events.push({ ply, q, kind });
+    }
+    return { plies: sig[start] * 256 + sig[start + 1], events, escapes };
+  };
 
   it.each(PATTERNS)('answers from the signature alone the plies and continuations of the replay where the pattern lies in the corners, else nothing (null): %s', (_name, make) => {
     const p = once(make);
@@ -403,19 +446,9 @@ describe("the Go pattern signature's corner events", () => {
     for (const f of games) {
       const n = f.brute.width;
       const sig = language.signature!.of(f.game.plies);
-      // The layout read independently: the ply count, then 2 bytes an event (4 with the plies between written apart).
-      const start = cornerEventsOf(sig)!.start;
-      expect(sig[start] * 256 + sig[start + 1]).toBe(f.brute.positions.length);
-      const corner = (q: number) => [Math.floor(q / n), q % n].every((v) => v < 7 || v >= n - 7);
-      const regionPoints = Array.from({ length: n * n }, (_, q) => q).filter(corner);
-      const events: { ply: number; q: number; kind: number }[] = [];
-      for (let at = start + 2, ply = 0; at < sig.length; at += 2) {
-        let since = sig[at + 1] & 31;
-        if (since === 31) since = sig[at + 2] * 256 + sig[at + 3];
-        ply += since;
-        events.push({ ply, q: regionPoints[sig[at]], kind: sig[at + 1] >> 5 });
-        if ((sig[at + 1] & 31) === 31) at += 2;
-      }
+      const { plies, events } = cornerEventsIn(sig, n);
+      expect(plies).toBe(f.brute.positions.length);
+      const regionPoints = regionPointsOf(n);
       const board = new Array<number>(n * n).fill(0);
       const boards = f.brute.positions.map((_, ply) => {
         for (const e of events) if (e.ply === ply) board[e.q] = e.kind === 0 || e.kind === 2 ? 1 : e.kind === 1 || e.kind === 3 ? -1 : 0;
@@ -428,10 +461,71 @@ describe("the Go pattern signature's corner events", () => {
         const m = /^([BW])\[([a-s])([a-s])\]$/.exec(pl.move ?? '');
         if (i === 0 || !m) return [];
         const q = (m[3].charCodeAt(0) - 97) * n + (m[2].charCodeAt(0) - 97);
-        return corner(q) ? [`${i} ${pl.move}`] : [];
+        return corner(q, n) ? [`${i} ${pl.move}`] : [];
       });
       expect({ game: f.name, played }).toEqual({ game: f.name, played: moves });
     }
+  });
+
+  /** The changes of the corner points Sabaki's boards show, ply by ply in reading order: what the signature must keep. */
+  const boardEvents = (game: BruteGame) => {
+    const n = game.width;
+    let before = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+    return game.positions.flatMap((pos, ply) => {
+      const changed = regionPointsOf(n).flatMap((q) => {
+        const [y, x] = [Math.floor(q / n), q % n];
+        const v = pos.board[y][x];
+        if (v === before[y][x]) return [];
+        const played = pos.move !== null && pos.move.x === x && pos.move.y === y;
+        return [{ ply, q, kind: v === 0 ? 4 : (v === 1 ? 0 : 1) + (played ? 0 : 2) }];
+      });
+      before = pos.board;
+      return changed;
+    });
+  };
+  const sgfPoint = (q: number, n: number) => 'abcdefghijklmnopqrs'[q % n] + 'abcdefghijklmnopqrs'[Math.floor(q / n)];
+  /** 19x19: moves on rows 7, 9 and 11 (outside the corners, never capturing), alternating with `moves` wherever one is null. */
+  const withFillers = (moves: (string | null)[]): string => {
+    const fillers = [7, 9, 11].flatMap((y) => Array.from({ length: 19 }, (_, x) => sgfPoint(y * 19 + x, 19)));
+    return `(;GM[1]FF[4]SZ[19]${moves.map((m, i) => `;${i % 2 === 0 ? 'B' : 'W'}[${m ?? fillers.shift()}]`).join('')})`;
+  };
+  const gap = (plies: number): null[] => new Array<null>(plies).fill(null);
+
+  it.each([
+    // AB at ply 0: two setup stones; then White plays first, against the alternation's Black.
+    ['a handicap game: setup stones, then White plays first', '(;GM[1]FF[4]SZ[9]HA[2]AB[cc][gg];W[cg];B[gc];W[ee];B[ef])', 3],
+    // Black's second move and White's second: each against the alternation, which then follows them.
+    ['a game where each colour plays twice in a row', '(;GM[1]FF[4]SZ[9];B[cc];B[gg];W[cg];W[gc];B[ee])', 2],
+    // A corner move 13 plies after the one before, one 41 after (the plies in 2 more bytes), and a
+    // capture in the corner (W[ga] taken by B[ha], outside it) 4 plies after the last corner change.
+    ['gaps of more plies than the short codes hold', withFillers(['dd', ...gap(12), 'ga', ...gap(40), 'fa', null, 'gb', null, null, null, 'ha']), 3],
+  ])('reads back the events written with an escape: %s', async (name, text, escapes) => {
+    const [f] = await fixturesOf(name, Buffer.from(text));
+    const n = f.brute.width;
+    const sig = language.signature!.of(f.game.plies);
+    const read = readCornerEvents(sig, cornerEventsOf(sig)!.start, sig.length, n)!;
+    const events = Array.from({ length: read.count }, (_, e) => ({ ply: read.ply[e], q: read.point[e], kind: read.kind[e] }));
+    expect(events).toEqual(boardEvents(f.brute));
+    expect(cornerEventsIn(sig, n)).toEqual({ plies: f.brute.positions.length, events, escapes });
+  });
+
+  it('finds a whole-board pattern from the signature alone where its stones are as many again after a capture of two', async () => {
+    // Stones: 1, 2, 3 (ply 3: the pattern's count, not its board), 4, then B[ca] takes W[aa] and W[ba]: 3 (ply 5, the pattern).
+    const [f] = await fixturesOf('capture', Buffer.from('(;GM[1]FF[4]SZ[9];B[ab];W[aa];B[bb];W[ba];B[ca];W[ee])'));
+    const rows = ['..X......', 'XX.......', ...new Array<string>(7).fill('.........')];
+    const q = query({ pattern: rows.join('\n'), anchor: 'corner' });
+    const hits = [{ ply: 5, continuation: { move: 'W[ee]', byFirst: false } }];
+    expect(language.hits(q, f.game)).toEqual(hits);
+    expect(language.signature!.hits!(q, language.signature!.of(f.game.plies))).toEqual(hits);
+  });
+
+  it('answers nothing (null) from a signature of version 2, whose corner events are not read: the game is replayed, its pre-filter still rules games out', () => {
+    const f = games.find((g) => g.brute.width === 9)!;
+    const v2 = Uint8Array.from(language.signature!.of(f.game.plies));
+    v2[0] = 2;
+    expect(language.signature!.hits!(query({ pattern: '*', size: 9 }), v2)).toBeNull();
+    expect(language.signature!.mayHold(query({ pattern: '*', size: 9 }), v2)).toBe(true);
+    expect(language.signature!.mayHold(query({ pattern: '*', size: 13 }), v2)).toBe(false);
   });
 
   it('answers nothing (null) from a signature of version 1, which has no corner events: the game is replayed', () => {
