@@ -214,9 +214,19 @@ export interface CornerEvents {
   ply: Int32Array;
   point: Int32Array;
   kind: Uint8Array;
+  /**
+   * What each event changed the board's stones by: 1 a stone where none was, -1 emptied, 0 a
+   * stone that took the other colour's place (a setup stone may overwrite one, as SGF allows).
+   */
+  stones: Int8Array;
 }
 
-const read: CornerEvents = { plies: 0, count: 0, ply: new Int32Array(512), point: new Int32Array(512), kind: new Uint8Array(512) };
+/** The point's value (0 empty, 1 black, 2 white) after an event of each kind. */
+const VALUE_AFTER = Uint8Array.of(1, 2, 1, 2, 0);
+
+const read: CornerEvents = { plies: 0, count: 0, ply: new Int32Array(512), point: new Int32Array(512), kind: new Uint8Array(512), stones: new Int8Array(512) };
+/** Each region point's value (0 empty, 1 black, 2 white) as the events read so far leave it. */
+const regionValues = new Uint8Array(4 * CORNER * CORNER);
 
 /** Reads the stream in bytes[start..end) of a line on an n x n board; null when there is none or it does not read. */
 export const readCornerEvents = (bytes: Uint8Array, start: number, end: number, n: number): CornerEvents | null => {
@@ -230,7 +240,9 @@ export const readCornerEvents = (bytes: Uint8Array, start: number, end: number, 
     read.ply = new Int32Array(size);
     read.point = new Int32Array(size);
     read.kind = new Uint8Array(size);
+    read.stones = new Int8Array(size);
   }
+  regionValues.fill(0);
   let count = 0;
   let ply = 0;
   let codes = 0;
@@ -246,7 +258,8 @@ export const readCornerEvents = (bytes: Uint8Array, start: number, end: number, 
       code = codes & 15;
     }
     if (at >= end || bytes[at] >= points.length) return null;
-    read.point[count] = points[bytes[at++]];
+    const r = bytes[at++];
+    read.point[count] = points[r];
     let kind: number;
     if (code < MOVE_CODES) {
       ply += code;
@@ -276,14 +289,14 @@ export const readCornerEvents = (bytes: Uint8Array, start: number, end: number, 
     if (ply >= plies) return null;
     read.kind[count] = kind;
     read.ply[count] = ply;
+    const value = VALUE_AFTER[kind];
+    read.stones[count] = (value !== 0 ? 1 : 0) - (regionValues[r] !== 0 ? 1 : 0);
+    regionValues[r] = value;
   }
   read.plies = plies;
   read.count = count;
   return read;
 };
-
-/** The point's value (0 empty, 1 black, 2 white) after an event of each kind. */
-const VALUE_AFTER = Uint8Array.of(1, 2, 1, 2, 0);
 
 /** Plays event `e` of `events` on the row masks (patternBoard.ts), on an n x n board. */
 export const playEvent = (events: CornerEvents, e: number, n: number): void => {

@@ -360,7 +360,7 @@ const goSignatureHits = (query: GoPatternQuery, signature: Uint8Array): PatternH
       point = -1;
       for (; e < events.count && events.ply[e] <= i; e++) {
         playEvent(events, e, n);
-        stones += STONES_AFTER[events.kind[e]];
+        stones += events.stones[e];
         const q = events.point[e];
         const y = (q / n) | 0;
         rows |= 1 << y;
@@ -375,14 +375,11 @@ const goSignatureHits = (query: GoPatternQuery, signature: Uint8Array): PatternH
   });
 };
 
-/** What an event of each kind adds to the board's stones (patternEvents.ts: played, set, emptied). */
-const STONES_AFTER = Int8Array.of(1, 1, 1, 1, -1);
-
 /** From event e on, with `stones` on the board, the first ply after whose events the board holds `wanted` stones (`plies` when none). */
 const nextPlyWithStones = (events: CornerEvents, e: number, stones: number, wanted: number, plies: number): number => {
   while (e < events.count) {
     const ply = events.ply[e];
-    for (; e < events.count && events.ply[e] === ply; e++) stones += STONES_AFTER[events.kind[e]];
+    for (; e < events.count && events.ply[e] === ply; e++) stones += events.stones[e];
     if (stones === wanted) return ply;
   }
   return plies;

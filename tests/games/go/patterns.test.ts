@@ -519,6 +519,16 @@ describe("the Go pattern signature's corner events", () => {
     expect(language.signature!.hits!(q, language.signature!.of(f.game.plies))).toEqual(hits);
   });
 
+  it('finds a whole-board pattern from the signature alone where a setup stone took the other colour\'s place, keeping the stones as many', async () => {
+    // Stones: 1, 2, then AB[bb] overwrites W[bb] (SGF allows it): still 2 (ply 3, the pattern), then 3.
+    const [f] = await fixturesOf('overwrite', Buffer.from('(;GM[1]FF[4]SZ[9];B[aa];W[bb];AB[bb];W[cc])'));
+    const rows = ['X........', '.X.......', ...new Array<string>(7).fill('.........')];
+    const q = query({ pattern: rows.join('\n'), anchor: 'corner' });
+    const hits = [{ ply: 3, continuation: { move: 'W[cc]', byFirst: false } }];
+    expect(language.hits(q, f.game)).toEqual(hits);
+    expect(language.signature!.hits!(q, language.signature!.of(f.game.plies))).toEqual(hits);
+  });
+
   it('answers nothing (null) from a signature of version 2, whose corner events are not read: the game is replayed, its pre-filter still rules games out', () => {
     const f = games.find((g) => g.brute.width === 9)!;
     const v2 = Uint8Array.from(language.signature!.of(f.game.plies));
