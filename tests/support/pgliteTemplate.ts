@@ -61,8 +61,10 @@ const templateTar = (): Promise<string> =>
     return file;
   })());
 
-/** The template cluster, for an in-memory PGlite (`DatabaseConfig.pgliteTemplate`). */
-export const pgliteTemplate = async (): Promise<Blob> => new Blob([readFileSync(await templateTar())]);
+let blob: Promise<Blob> | undefined;
+
+/** The template cluster, for an in-memory PGlite (`DatabaseConfig.pgliteTemplate`): read once a test file. */
+export const pgliteTemplate = (): Promise<Blob> => (blob ??= templateTar().then((file) => new Blob([readFileSync(file)])));
 
 /**
  * Makes `dataDir` (absent: it is created) a data directory holding the template cluster, as a
