@@ -33,6 +33,13 @@ export const NOT_WHITE = 3;
 export const NOT_BLACK = 4;
 /** Needs from this one on forbid what their row mask holds. */
 export const FIRST_FORBIDDING = EMPTY_POINT;
+/** `pointSweepNeed` of a point no cell of the sweep reads. */
+export const ANY_POINT = 5;
+/** `pointSweepNeed` of a sweep placed at several columns. */
+export const SWEEP_COLUMNS = 6;
+
+/** Whether a point holding `value` (0 empty, 1 black, 2 white) meets `need`: NEED_MET[need * 3 + value]. */
+export const NEED_MET = Uint8Array.from([0, 1, 0, 0, 0, 1, 1, 0, 0, 1, 1, 0, 1, 0, 1]);
 
 /** The placements and sweeps of a pattern on an n x n board, as flat arrays (see the module comment). */
 export interface GoPlacements {
@@ -84,6 +91,14 @@ export interface GoPlacements {
   /** The sweeps that read point q (row * size + col, by those masks): pointSweep[pointSweepStart[q] .. pointSweepStart[q + 1] - 1]. */
   pointSweepStart: Int32Array;
   pointSweep: Int32Array;
+  /**
+   * Per entry of `pointSweep`, for a sweep placed at one column: what its cell at that point needs
+   * (MUST_BLACK .. NOT_BLACK), or ANY_POINT where the point is not one of its cells; for a sweep at
+   * several columns, SWEEP_COLUMNS (the point is a different cell at each). A change at one point
+   * decides such a sweep without a test where the point now breaks its need, or where the sweep
+   * held before and the point still meets it.
+   */
+  pointSweepNeed: Uint8Array;
   /**
    * The pattern's stones when it covers the whole board and says what each point holds (no `*`,
    * `x`, `o`): only a board with that many stones can hold it. -1 for any other pattern.
@@ -210,6 +225,7 @@ const pack = (placements: Placement[], sweeps: Sweep[], n: number, boardStones: 
     rowCellMask: new Int32Array(cells),
     pointSweepStart: new Int32Array(n * n + 1),
     pointSweep: new Int32Array(0),
+    pointSweepNeed: new Uint8Array(0),
     boardStones,
   };
   let m = 0;
@@ -266,8 +282,27 @@ const pack = (placements: Placement[], sweeps: Sweep[], n: number, boardStones: 
     p.pointSweepStart[q + 1] = p.pointSweepStart[q] + c;
   }
   p.pointSweep = new Int32Array(p.pointSweepStart[n * n]);
-  for (let q = 0, at = 0; q < n * n; q++) for (let k = 0; k < sweeps.length; k++) if (reads(k, q)) p.pointSweep[at++] = k;
+  p.pointSweepNeed = new Uint8Array(p.pointSweep.length);
+  for (let q = 0, at = 0; q < n * n; q++) {
+    for (let k = 0; k < sweeps.length; k++) {
+      if (!reads(k, q)) continue;
+      p.pointSweep[at] = k;
+      p.pointSweepNeed[at++] = cellNeedAt(p, k, q);
+    }
+  }
   return p;
+};
+
+/** What the cell of sweep k at point q needs (`pointSweepNeed`). */
+const cellNeedAt = (p: GoPlacements, k: number, q: number): number => {
+  const lefts = p.sweepLeft[k];
+  if ((lefts & (lefts - 1)) !== 0) return SWEEP_COLUMNS;
+  const left = 31 - Math.clz32(lefts);
+  const n = p.size;
+  for (let c = p.cellStart[k]; c < p.cellStart[k + 1]; c++) {
+    if (p.cellRow[c] * n + left + p.cellCol[c] === q) return p.cellNeed[c];
+  }
+  return ANY_POINT;
 };
 
 /**

@@ -36,7 +36,9 @@
  * first ply only the move's point when nothing else changed, patternBoard.ts), and a sweep tests
  * all its columns at once, one integer operation per constrained point, stopping when no column is
  * left. A sweep is tested again only when a row and a column its cells read changed since it was
- * last tested. The next move inside a rectangle is remembered per placement across the plies of a
+ * last tested; where one point changed, a sweep placed at one column is decided without a test
+ * when the point's new value breaks its cell's need (it no longer holds) or meets it while the
+ * sweep held (it still does). The next move inside a rectangle is remembered per placement across the plies of a
  * game, with its code in the pattern's frame. Played back from a signature's corner events, a
  * pattern of the whole board that says what each point holds (no `*`, `x`, `o`) is tested only at
  * the plies whose board holds as many stones as it (counted from the events).
@@ -52,7 +54,7 @@
 import type { PlyRecord } from '../../db/records';
 import type { PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from '../patterns';
 import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS, clearRows, readBoardRows, readNextBoardRows } from './patternBoard';
-import { FIRST_FORBIDDING, type GoPlacements, patternPointOf, placePattern, sweepHolds } from './patternPlacements';
+import { ANY_POINT, FIRST_FORBIDDING, type GoPlacements, NEED_MET, SWEEP_COLUMNS, patternPointOf, placePattern, sweepHolds } from './patternPlacements';
 import { type GoPattern, readGoPattern } from './patternRead';
 import { boardSideOf, cornerEventsOf, signatureMayHold, signatureOf } from './patternSignature';
 import { BLACK_MOVE, type CornerEvents, WHITE_MOVE, placementsInCorners, playEvent, readCornerEvents } from './patternEvents';
@@ -134,7 +136,8 @@ const scratchFor = (p: GoPlacements): typeof scratch => {
 /**
  * Every ply of a main line where the pattern holds, with its continuation (see the module
  * comment). A sweep is tested again only when a point it reads changed (a row and a column of its
- * cells both changed), else it holds at the same columns as before.
+ * cells both changed), else it holds at the same columns as before; after a one-point change, a
+ * sweep at one column only when the point now meets its cell's need and the sweep did not hold.
  */
 const hitsOnLine = (p: GoPlacements, line: LoadedLine): PatternHit[] => {
   const { plies, moves } = line;
@@ -160,10 +163,20 @@ const hitsOnLine = (p: GoPlacements, line: LoadedLine): PatternHit[] => {
       let moved = !tested;
       const q = tested ? line.point() : -2;
       if (q >= 0) {
-        // One point changed (a move without a capture): only the sweeps that read it.
+        // One point changed (a move without a capture): only the sweeps that read it, and of
+        // those placed at one column only the ones the point's new value may have made hold.
+        const y = (q / n) | 0;
+        const bit = 1 << (q - y * n);
+        const value = (BLACK_ROWS[y] & bit) !== 0 ? 1 : (WHITE_ROWS[y] & bit) !== 0 ? 2 : 0;
         for (let k = p.pointSweepStart[q]; k < p.pointSweepStart[q + 1]; k++) {
           const s = p.pointSweep[k];
-          const found = sweepHolds(p, s, BOARD_ROWS, FIRST_FORBIDDING, false);
+          const need = p.pointSweepNeed[k];
+          if (need === ANY_POINT) continue;
+          let found = 0;
+          if (need === SWEEP_COLUMNS) found = sweepHolds(p, s, BOARD_ROWS, FIRST_FORBIDDING, false);
+          else if (NEED_MET[need * 3 + value] === 0) found = 0;
+          else if (lefts[s] !== 0) continue;
+          else found = sweepHolds(p, s, BOARD_ROWS, FIRST_FORBIDDING, false);
           if (found !== lefts[s]) {
             lefts[s] = found;
             moved = true;
