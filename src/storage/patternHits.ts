@@ -2,7 +2,9 @@
  * Where a pattern search replays the games a page let through (patternSearch.ts): each game by its
  * language's own `storedHits`, a part of each page in worker threads (`patternWorker.ts`) and a
  * part on the search's own thread, so a search uses every core; and, the same way, where it
- * answers games from their signatures alone (`signature.hits`). A worker reads the pattern again
+ * answers games from their signatures alone (`signature.hits`); and, where a kind's signatures are
+ * kept in memory (on shared memory), whole ranges of them, the pre-filter and those answers both
+ * (`signatureRangeOf`), so the search's thread only counts. A worker reads the pattern again
  * with the language of the kind (the module's: only that language runs in workers) and answers a
  * part of a page with the hits of each game, or null for a game the language does not read itself
  * (the search's thread replays it with its reader). Where the compiled worker script is not there
@@ -20,11 +22,32 @@ import { packedSignature } from './patternSignatures';
  * and the games to replay, or their signatures packed one after another (signature i is
  * bytes[ends[i - 1] .. ends[i]), ends[-1] = 0) to answer from.
  */
-export type PatternHitsRequest = { kind: GameKind; pattern: unknown } & ({ games: StoredPatternGame[] } | { signatures: PackedSignatures });
+export type PatternHitsRequest = { kind: GameKind; pattern: unknown } & ({ games: StoredPatternGame[] } | { signatures: PackedSignatures } | { range: SignatureRange });
 
 export interface PackedSignatures {
   bytes: Uint8Array;
   ends: Int32Array;
+}
+
+/**
+ * Signatures start .. end - 1 of a kind's signatures kept in memory (patternSignatures.ts: their
+ * arrays on shared memory, so a worker reads them where they are); `missing[i]` 1 for a game
+ * without one.
+ */
+export interface SignatureRange extends PackedSignatures {
+  missing: Uint8Array;
+  start: number;
+  end: number;
+}
+
+/**
+ * What the signatures of a range say: the games they let through (their indices, in order) and,
+ * for each, its hits' summary where the signature answered (never without a hit: a game answered
+ * without one is not let through), or null where the game is to be replayed.
+ */
+export interface RangeAnswer {
+  passed: number[];
+  hits: (HitsSummary | null)[];
 }
 
 /**
@@ -47,28 +70,65 @@ export const summaryOf = (hits: readonly PatternHit[]): HitsSummary => {
   return { count: hits.length, first: hits.length > 0 ? hits[0].ply : -1, continuations: [...continuations.values()] };
 };
 
-/** Per game of a request, the summary of its hits, or null where the language does not read the game (or its signature does not tell). */
-export type PatternHitsReply = (HitsSummary | null)[];
+/**
+ * Per game of a request, the summary of its hits, or null where the language does not read the
+ * game (or its signature does not tell); for a range of signatures, its answer.
+ */
+export type PatternHitsReply = (HitsSummary | null)[] | RangeAnswer;
+
+/** The signatures of `range` tested by `mayHold`, and those let through answered by `hits` where it can (see `RangeAnswer`). */
+export const answerRange = (
+  range: SignatureRange,
+  mayHold: (signature: Uint8Array) => boolean,
+  hits: ((signature: Uint8Array) => PatternHit[] | null) | null,
+): RangeAnswer => {
+  const answer: RangeAnswer = { passed: [], hits: [] };
+  const { bytes, ends, missing } = range;
+  for (let i = range.start; i < range.end; i++) {
+    let summary: HitsSummary | null = null;
+    if (missing[i] === 0) {
+      // A game without a signature (stored before its game kept one) may hold anything.
+      const signature = packedSignature(bytes, ends, i);
+      if (!mayHold(signature)) continue;
+      summary = hits ? summaryOrNull(hits(signature)) : null;
+      if (summary !== null && summary.count === 0) continue;
+    }
+    answer.passed.push(i);
+    answer.hits.push(summary);
+  }
+  return answer;
+};
 
 const summaryOrNull = (hits: PatternHit[] | null): HitsSummary | null => (hits === null ? null : summaryOf(hits));
 
 /** The last pattern a thread read, by its JSON text: the parts of one search read it once. */
 let lastRead: { kind: GameKind; text: string; query: unknown } | null = null;
 
-/** The hits of each game of `request`, by the pattern language of its kind (what a worker answers). */
-export function hitsOfRequest(request: PatternHitsRequest): PatternHitsReply {
-  const { kind, pattern } = request;
-  const language = gameOf(kind).patterns;
-  const size = 'games' in request ? request.games.length : request.signatures.ends.length;
-  const answers = 'games' in request ? language?.storedHits : language?.signature?.hits;
-  if (!language || !answers) return new Array<null>(size).fill(null);
+/** `pattern` read by `language` (the kind's own), once for the parts of one search a thread answers. */
+const readOnce = (language: PatternLanguage, kind: GameKind, pattern: unknown): unknown => {
   const text = JSON.stringify(pattern);
   if (lastRead?.kind !== kind || lastRead.text !== text) {
     const read = language.read(pattern);
     if (!read.ok) throw new Error(`the pattern does not read: ${read.error.message}`);
     lastRead = { kind, text, query: read.query };
   }
-  const query = lastRead.query;
+  return lastRead.query;
+};
+
+/** The hits of each game of `request`, by the pattern language of its kind (what a worker answers). */
+export function hitsOfRequest(request: PatternHitsRequest): PatternHitsReply {
+  const { kind, pattern } = request;
+  const language = gameOf(kind).patterns;
+  if ('range' in request) {
+    const signature = language?.signature;
+    if (!signature) throw new Error(`${kind} games keep no pattern signature`);
+    const query = readOnce(language, kind, pattern);
+    return answerRange(request.range, (s) => signature.mayHold(query, s), signature.hits ? (s) => signature.hits!(query, s) : null);
+  }
+  const size = 'games' in request ? request.games.length : request.signatures.ends.length;
+  const answers = 'games' in request ? language?.storedHits : language?.signature?.hits;
+  if (!language || !answers) return new Array<null>(size).fill(null);
+  const query = readOnce(language, kind, pattern);
   if ('games' in request) return request.games.map((game) => summaryOrNull(language.storedHits!(query, game)));
   const { bytes, ends } = request.signatures;
   return Array.from(ends, (_, i) => summaryOrNull(language.signature!.hits!(query, packedSignature(bytes, ends, i))));
@@ -86,7 +146,7 @@ export const defaultPatternWorkers = (): number => Math.min(defaultWorkers() + 1
 export const patternWorkersFromEnv = (env: NodeJS.ProcessEnv = process.env): number => wholeNumberFromEnv(env, 'TABULA_PATTERN_WORKERS', defaultPatternWorkers());
 
 let workers: number | undefined;
-let shared: WorkerPool<PatternHitsRequest, PatternHitsReply> | null | undefined;
+let shared: PatternPool | null | undefined;
 
 /** Sets how many workers replay pattern searches (0: none), for a process whose configuration is not `process.env` (the server's); it applies at the first search. */
 export const configurePatternWorkers = (size: number): void => {
@@ -94,7 +154,7 @@ export const configurePatternWorkers = (size: number): void => {
 };
 
 /** The process's pattern workers, made at the first search and kept; null where there are none (none asked for, or no compiled script). */
-export function patternWorkers(): WorkerPool<PatternHitsRequest, PatternHitsReply> | null {
+export function patternWorkers(): PatternPool | null {
   if (shared === undefined) {
     const script = compiledScript(__dirname, 'patternWorker');
     const size = workers ?? patternWorkersFromEnv();
@@ -103,23 +163,67 @@ export function patternWorkers(): WorkerPool<PatternHitsRequest, PatternHitsRepl
   return shared;
 }
 
+/** Per game of a part, the summary of its hits, or null (see `PatternHitsReply`). */
+export type GameHits = (HitsSummary | null)[];
+
+/** The pool of a search's workers. */
+export type PatternPool = WorkerPool<PatternHitsRequest, PatternHitsReply>;
+
 /**
- * `items` answered in equal parts, one for each of `pool`'s workers (`send`, a part from its
- * start) and one for this thread (`here`, the first part: its items come first), in order.
+ * `count` items answered in equal parts, one for each of `pool`'s workers (`send`, a part from its
+ * start) and one for this thread (`here`, the first part: its items come first), joined in order.
  */
-async function inParts(
-  pool: WorkerPool<PatternHitsRequest, PatternHitsReply>,
+async function inParts<R>(
+  pool: PatternPool,
   count: number,
-  send: (start: number, end: number) => Promise<PatternHitsReply>,
-  here: (end: number) => Promise<PatternHitsReply> | PatternHitsReply,
-): Promise<PatternHitsReply> {
+  send: (start: number, end: number) => Promise<R>,
+  here: (end: number) => Promise<R> | R,
+  join: (parts: R[]) => R,
+): Promise<R> {
   const size = Math.ceil(count / (pool.size + 1));
   const sent = [];
   for (let at = size; at < count; at += size) sent.push(send(at, Math.min(at + size, count)));
   // A part sent that nobody waits for (this thread's part failed: the timeout) must not fail unhandled.
   for (const part of sent) part.catch(() => undefined);
   const own = await here(size);
-  return own.concat(...(await Promise.all(sent)));
+  return join([own, ...(await Promise.all(sent))]);
+}
+
+const joinGameHits = (parts: GameHits[]): GameHits => parts.flat();
+
+const joinRanges = (parts: RangeAnswer[]): RangeAnswer => ({ passed: parts.flatMap((p) => p.passed), hits: parts.flatMap((p) => p.hits) });
+
+/**
+ * The signatures start .. end - 1 of `signatures` (a kind's, kept in memory) tested by `language`'s
+ * pre-filter, and those let through answered from the signature alone where it can: split among
+ * `pool`'s workers (which read the shared arrays in place) and this thread when the language is
+ * the kind's own, else all on this thread.
+ */
+export async function signatureRangeOf<Q>(
+  pool: PatternPool | null,
+  kind: GameKind,
+  language: PatternLanguage<Q>,
+  pattern: unknown,
+  query: Q,
+  signatures: { ends: Int32Array; missing: Uint8Array; bytes: Uint8Array },
+  start: number,
+  end: number,
+): Promise<RangeAnswer> {
+  const signature = language.signature;
+  if (!signature) throw new Error('signatureRangeOf: the pattern language keeps no signature');
+  const { ends, missing, bytes } = signatures;
+  const range = (from: number, to: number): SignatureRange => ({ ends, missing, bytes, start: from, end: to });
+  const hits = signature.hits;
+  const here = (to: number): RangeAnswer =>
+    answerRange(range(start, to), (s) => signature.mayHold(query, s), hits ? (s) => hits.call(signature, query, s) : null);
+  if (!pool || language !== gameOf(kind).patterns || end - start < 2) return here(end);
+  return inParts(
+    pool,
+    end - start,
+    (from, to) => pool.run({ kind, pattern, range: range(start + from, start + to) }) as Promise<RangeAnswer>,
+    (to) => here(start + to),
+    joinRanges,
+  );
 }
 
 /**
@@ -127,18 +231,18 @@ async function inParts(
  * split among `pool`'s workers and this thread when the language is the kind's own, else all on this thread.
  */
 export async function signatureHitsOf<Q>(
-  pool: WorkerPool<PatternHitsRequest, PatternHitsReply> | null,
+  pool: PatternPool | null,
   kind: GameKind,
   language: PatternLanguage<Q>,
   pattern: unknown,
   query: Q,
   signatures: readonly Uint8Array[],
-): Promise<PatternHitsReply> {
+): Promise<GameHits> {
   const hits = language.signature?.hits;
   if (!hits) return signatures.map(() => null);
-  const here = (end: number): PatternHitsReply => signatures.slice(0, end).map((s) => summaryOrNull(hits.call(language.signature, query, s)));
+  const here = (end: number): GameHits => signatures.slice(0, end).map((s) => summaryOrNull(hits.call(language.signature, query, s)));
   if (!pool || language !== gameOf(kind).patterns || signatures.length < 2) return here(signatures.length);
-  return inParts(pool, signatures.length, (start, end) => pool.run({ kind, pattern, signatures: packed(signatures.slice(start, end)) }), here);
+  return inParts(pool, signatures.length, (start, end) => pool.run({ kind, pattern, signatures: packed(signatures.slice(start, end)) }) as Promise<GameHits>, here, joinGameHits);
 }
 
 /** Signatures packed one after another, so a part is sent as one buffer. */
@@ -157,18 +261,18 @@ const packed = (signatures: readonly Uint8Array[]): PackedSignatures => {
  * all on this thread. `each` is called on this thread between its games (the search's timeout and pacing).
  */
 export async function storedHitsOf<Q>(
-  pool: WorkerPool<PatternHitsRequest, PatternHitsReply> | null,
+  pool: PatternPool | null,
   kind: GameKind,
   language: PatternLanguage<Q>,
   pattern: unknown,
   query: Q,
   games: readonly StoredPatternGame[],
   each: () => Promise<void> | void,
-): Promise<PatternHitsReply> {
+): Promise<GameHits> {
   const storedHits = language.storedHits;
   if (!storedHits) return games.map(() => null);
-  const onThisThread = async (part: readonly StoredPatternGame[]): Promise<PatternHitsReply> => {
-    const out: PatternHitsReply = [];
+  const onThisThread = async (part: readonly StoredPatternGame[]): Promise<GameHits> => {
+    const out: GameHits = [];
     for (const game of part) {
       out.push(summaryOrNull(storedHits.call(language, query, game)));
       await each();
@@ -176,5 +280,11 @@ export async function storedHitsOf<Q>(
     return out;
   };
   if (!pool || language !== gameOf(kind).patterns || games.length < 2) return onThisThread(games);
-  return inParts(pool, games.length, (start, end) => pool.run({ kind, pattern, games: games.slice(start, end) }), (end) => onThisThread(games.slice(0, end)));
+  return inParts(
+    pool,
+    games.length,
+    (start, end) => pool.run({ kind, pattern, games: games.slice(start, end) }) as Promise<GameHits>,
+    (end) => onThisThread(games.slice(0, end)),
+    joinGameHits,
+  );
 }

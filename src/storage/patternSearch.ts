@@ -27,8 +27,8 @@ import { type ScannedGame, scannedGamesInOrder, selectScannedGames } from './gam
 import { explorerCache, gameTest } from './gameColumns';
 import { type GameQuery, gameConditions } from './gameFilter';
 import { RecordedHashers, importOptionsByIds, replayStoredGame } from './gamePlies';
-import { type KindSignatures, importsStamp, keptSignatures, packedSignature } from './patternSignatures';
-import { type HitsSummary, continuationKey, patternWorkers, signatureHitsOf, storedHitsOf, summaryOf } from './patternHits';
+import { type KindSignatures, importsStamp, keptSignatures } from './patternSignatures';
+import { type HitsSummary, type RangeAnswer, continuationKey, patternWorkers, signatureHitsOf, signatureRangeOf, storedHitsOf, summaryOf } from './patternHits';
 
 /** A pattern its game's language read, or the argument at fault and what is wrong with it. */
 export type PatternArgument = { ok: true; language: PatternLanguage; query: unknown } | { ok: false; argument: string; message: string };
@@ -104,8 +104,11 @@ export class PatternSearchTimeout extends Error {
 const PAGE = 500;
 /** Games whose signatures are read at a time (a few hundred bytes each), then the sources of those kept in one statement. */
 const SIGNATURE_PAGE = 1000;
-/** Most games of a page that their signatures answered (never read from SQL: the filter and the tally read the explorer's columns in memory). */
-const ANSWERED_PAGE = 8000;
+/**
+ * Games of a page whose signatures kept in memory are tested at a time (those answered are never
+ * read from SQL: the filter and the tally read the explorer's columns in memory).
+ */
+const RANGE_PAGE = 8192;
 
 /** A game its signature answered: its id, what a tally reads of it, and its hits. */
 interface AnsweredGame {
@@ -132,6 +135,8 @@ interface SignatureTests {
   mayHold(signature: Uint8Array): boolean;
   /** The hits of each signature alone (null where it does not tell), asked of many at once (in workers); null when the language has none. */
   hits: ((signatures: Uint8Array[]) => Promise<(HitsSummary | null)[]>) | null;
+  /** Signatures start .. end - 1 of those kept in memory, tested and answered (in workers). */
+  range(signatures: KindSignatures, start: number, end: number): Promise<RangeAnswer>;
 }
 
 /**
@@ -229,27 +234,23 @@ function candidatePages(db: Database, kind: GameKind, filter: GameQuery, tests: 
 }
 
 /**
- * The same pages from the signatures kept in memory: every game of the kind whose signature lets
- * it through (or that has none), read with the filter, a page of them at a time. `read` counts
- * the games whose signatures were tested, the filter not yet applied.
+ * The same pages from the signatures kept in memory: a range of RANGE_PAGE of the kind's games at a
+ * time, their signatures tested (and answered where they can) in the pattern workers, which read
+ * them in shared memory, and on this thread; the games they let through that are to be replayed
+ * read with the filter. `read` counts the games whose signatures were tested, the filter not yet applied.
  */
 function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, signatures: KindSignatures, tests: SignatureTests): AsyncGenerator<CandidatePage<number>> {
-  const { ids, ends, missing, bytes, count } = signatures;
-  const signatureAt = (i: number): Uint8Array | null => (missing[i] ? null : packedSignature(bytes, ends, i));
-  // A page: the games up to SIGNATURE_PAGE let through (ANSWERED_PAGE where the signatures may answer them), or to the last game.
-  const pageSize = tests.hits ? ANSWERED_PAGE : SIGNATURE_PAGE;
+  const { ids, count } = signatures;
   return pagesAhead<number>(0, async (from = 0) => {
-    const page: number[] = [];
-    let i = from;
-    for (; i < count && page.length < pageSize; i++) {
-      const s = signatureAt(i);
-      if (s === null || tests.mayHold(s)) page.push(i);
-    }
-    const { replay, answered } = await answerFromSignatures(
-      tests,
-      page.map((k) => BigInt(ids[k])),
-      page.map(signatureAt),
-    );
+    const to = Math.min(count, from + RANGE_PAGE);
+    const { passed, hits } = await tests.range(signatures, from, to);
+    const replay: bigint[] = [];
+    const answered = new Map<bigint, HitsSummary>();
+    passed.forEach((k, j) => {
+      const summary = hits[j];
+      if (summary === null) replay.push(BigInt(ids[k]));
+      else answered.set(BigInt(ids[k]), summary);
+    });
     let games: ScannedGame[] = [];
     if (replay.length > 0) {
       const { conditions, params } = candidateConditions(kind, filter);
@@ -257,8 +258,8 @@ function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, sig
       conditions.push(`g.id = ANY($${params.length}::int8[])`);
       games = await selectScannedGames(db, `WHERE ${conditions.join(' AND ')}`, params, 'ORDER BY g.id');
     }
-    // A page ends at `pageSize` games let through, or at the last game: the last is short.
-    return { games, answered: await answeredGames(db, filter, answered), read: i - from, size: i < count ? i - from : i - from + 1, next: i };
+    // A page is RANGE_PAGE games, the last one fewer (or none): a short page is the last.
+    return { games, answered: await answeredGames(db, filter, answered), read: to - from, size: to < count ? to - from : to - from + 1, next: to };
   });
 }
 
@@ -311,6 +312,7 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
     ? {
         mayHold: (bytes) => signature.mayHold(query, bytes),
         hits: signature.hits ? (signatures) => signatureHitsOf(pool, kind, language, search.pattern, query, signatures) : null,
+        range: (signatures, start, end) => signatureRangeOf(pool, kind, language, search.pattern, query, signatures, start, end),
       }
     : null;
   const pace = new Pacer();

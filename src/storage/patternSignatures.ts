@@ -28,7 +28,10 @@ export const keepSignaturesFrom = (games: number): number => {
   return before;
 };
 
-/** The signatures of a kind's games, in id order: game i's are bytes[ends[i - 1] .. ends[i]) (ends[-1] = 0); `missing[i]` 1 when it has none. */
+/**
+ * The signatures of a kind's games, in id order: game i's are bytes[ends[i - 1] .. ends[i]) (ends[-1] = 0); `missing[i]` 1 when it has none.
+ * The arrays are on shared memory (`SharedArrayBuffer`): a range of them is sent to a worker without a copy.
+ */
 export interface KindSignatures {
   count: number;
   ids: Float64Array;
@@ -59,8 +62,14 @@ export const importsStamp = async (db: Database): Promise<string> => {
   return `${row.n}:${row.last ?? 0}:${row.games ?? 0}:${row.pending}`;
 };
 
-const grown = <T extends Float64Array | Int32Array | Uint8Array>(old: T, capacity: number): T => {
-  const next = new (old.constructor as new (n: number) => T)(capacity);
+type SharedArray = Float64Array | Int32Array | Uint8Array;
+
+/** A typed array of `length` elements on shared memory: the pattern workers read the signatures where they are, without a copy. */
+const shared = <T extends SharedArray>(type: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number }, length: number): T =>
+  new type(new SharedArrayBuffer(length * type.BYTES_PER_ELEMENT));
+
+const grown = <T extends SharedArray>(old: T, capacity: number): T => {
+  const next = shared(old.constructor as { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number }, capacity);
   next.set(old);
   return next;
 };
@@ -77,10 +86,10 @@ async function readSignatures(db: Database, kind: GameKind): Promise<KindSignatu
   let capacity = games + 1024;
   let s: KindSignatures = {
     count: 0,
-    ids: new Float64Array(capacity),
-    ends: new Int32Array(capacity),
-    missing: new Uint8Array(capacity),
-    bytes: new Uint8Array(Number(sizes.bytes ?? 0) + 1024 * 256),
+    ids: shared(Float64Array, capacity),
+    ends: shared(Int32Array, capacity),
+    missing: shared(Uint8Array, capacity),
+    bytes: shared(Uint8Array, Number(sizes.bytes ?? 0) + 1024 * 256),
   };
   let used = 0;
   let after = -1n;

@@ -10,7 +10,7 @@ import { gameOf } from '../../src/games';
 import { readerFor } from '../../src/games/index';
 import type { GameKind } from '../../src/db/records';
 import type { StoredPatternGame } from '../../src/games/patterns';
-import { type PatternHitsReply, type PatternHitsRequest, signatureHitsOf, storedHitsOf } from '../../src/storage/patternHits';
+import { type PatternHitsReply, type PatternHitsRequest, signatureHitsOf, signatureRangeOf, storedHitsOf } from '../../src/storage/patternHits';
 import { WorkerPool } from '../../src/storage/workerPool';
 import { bundleForTest } from '../support/bundle';
 import { importedGames } from '../support/reread';
@@ -81,6 +81,43 @@ describe('pattern search replays in worker threads', () => {
     const alone = await signatureHitsOf(null, 'GO', language, pattern, read.query, signatures);
     expect(alone.filter((hits) => hits !== null && hits.count > 0).length).toBeGreaterThan(0);
     expect(inWorkers).toEqual(alone);
+  });
+
+  it('tests and answers a range of signatures on shared memory in workers as on the search’s own thread, a game without one let through', async () => {
+    const records = (await Promise.all(GO_FILES.map(async (f) => importedGames(readerFor('SGF')!, fs.readFileSync(f))))).flat();
+    const language = gameOf('GO').patterns!;
+    const signatures = records.map((r) => language.signature!.of(r.plies.filter((p) => p.variation === '').sort((a, b) => a.ply - b.ply)));
+    const ends = new Int32Array(new SharedArrayBuffer(4 * signatures.length));
+    const missing = new Uint8Array(new SharedArrayBuffer(signatures.length));
+    const bytes = new Uint8Array(new SharedArrayBuffer(signatures.reduce((sum, s) => sum + s.length, 0)));
+    let used = 0;
+    signatures.forEach((s, i) => {
+      bytes.set(s, used);
+      ends[i] = used += s.length;
+    });
+    // The third game as if stored before its game kept a signature.
+    missing[2] = 1;
+    ends[2] = ends[1];
+    bytes.copyWithin(ends[1], ends[1] + signatures[2].length);
+    for (let i = 3; i < signatures.length; i++) ends[i] -= signatures[2].length;
+    const pattern = SEARCHES[0][4];
+    const read = language.read(pattern);
+    if (!read.ok) throw new Error(read.error.message);
+    const inWorkers = await signatureRangeOf(pool, 'GO', language, pattern, read.query, { ends, missing, bytes }, 1, signatures.length);
+    const alone = await signatureRangeOf(null, 'GO', language, pattern, read.query, { ends, missing, bytes }, 1, signatures.length);
+    expect(inWorkers).toEqual(alone);
+    expect(alone.passed[1]).toBe(2);
+    expect(alone.hits[1]).toBeNull();
+    // Every other game let through was answered from its signature, with a hit.
+    const answered = alone.hits.filter((h) => h !== null);
+    expect(answered.length).toBe(alone.passed.length - 1);
+    expect(answered.every((h) => h!.count > 0)).toBe(true);
+    // The same hits as each signature alone, for the games let through; those not let through have none.
+    const each = await signatureHitsOf(null, 'GO', language, pattern, read.query, signatures);
+    alone.passed.forEach((k, j) => k !== 2 && expect(alone.hits[j]).toEqual(each[k]));
+    const ruledOut = [...signatures.keys()].filter((k) => k !== 0 && !alone.passed.includes(k));
+    expect(ruledOut.length).toBeGreaterThan(0);
+    for (const k of ruledOut) expect(language.signature!.mayHold(read.query, signatures[k]) ? each[k]!.count : 0).toBe(0);
   });
 
   it('keeps a language that is not its kind’s own on the search’s thread', async () => {
