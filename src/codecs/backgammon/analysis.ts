@@ -121,21 +121,120 @@ const readMoveAnalysis = (values: string[]): Result<MoveAnalysis> => {
   if (!Number.isInteger(playedIndex) || playedIndex < 0)
     return err(analysisError('ERR_BG_ANALYSIS', `A[${values[0]}]: the first value must be the index of the move played`, { field: 'A' }));
   const candidates: MoveCandidate[] = [];
-  for (let i = 1; i < values.length; i++) {
-    const words = values[i].trim().split(/\s+/);
-    const move = words[0] ?? '';
-    if (words[1] === 'E' && words[2] === 'ver' && words.length >= 15) {
-      const nums = words.slice(4, 10).map(parseGnubgNumber);
-      candidates.push({ move, probabilities: nums.slice(0, 5), equity: nums[5], settings: readSettings(words, 10, true) });
-    } else if (words[1] === 'E' && words.length >= 11) {
-      // pre-version-3 layout without "ver n"
-      const nums = words.slice(2, 8).map(parseGnubgNumber);
-      candidates.push({ move, probabilities: nums.slice(0, 5), equity: nums[5], settings: readSettings(words, 8, true) });
-    } else candidates.push({ move, equity: null, settings: { kind: 'rollout', text: words.slice(1).join(' ') } });
-  }
+  for (let i = 1; i < values.length; i++) candidates.push(readCandidate(values[i]));
   if (playedIndex >= candidates.length && candidates.length > 0)
     return err(analysisError('ERR_BG_ANALYSIS', `A: move ${playedIndex} played but only ${candidates.length} candidates`, { field: 'A' }));
   return ok({ playedIndex, candidates });
+};
+
+/** Whether a character code is whitespace as `\s` reads it. */
+const isSpace = (code: number): boolean =>
+  code === 32 || (code >= 9 && code <= 13) || (code > 127 && (code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff));
+
+/** Where a candidate's words start and end (start of word k at 2k, its end at 2k + 1), filled by `findWords`. */
+let wordBounds = new Int32Array(64);
+
+/** Finds the words of `text` (runs between whitespace, as `text.trim().split(/\s+/)` gives them) into `wordBounds`; returns how many. */
+const findWords = (text: string): number => {
+  let count = 0;
+  let i = 0;
+  const n = text.length;
+  for (;;) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i >= n) return count;
+    const start = i;
+    while (i < n && !isSpace(text.charCodeAt(i))) i++;
+    if (2 * count + 2 > wordBounds.length) {
+      const grown = new Int32Array(wordBounds.length * 2);
+      grown.set(wordBounds);
+      wordBounds = grown;
+    }
+    wordBounds[2 * count] = start;
+    wordBounds[2 * count + 1] = i;
+    count++;
+  }
+};
+
+const wordAt = (text: string, k: number): string => text.slice(wordBounds[2 * k], wordBounds[2 * k + 1]);
+const wordIs = (text: string, k: number, word: string): boolean =>
+  wordBounds[2 * k + 1] - wordBounds[2 * k] === word.length && text.startsWith(word, wordBounds[2 * k]);
+
+/** Powers of ten a decimal's fraction divides by: exact as doubles up to 10^22. */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, k) => 10 ** k);
+
+/**
+ * Word k of `text` as `parseGnubgNumber` reads it. A plain decimal (`-0.496365`: a sign, at most 15
+ * digits, one point) is read off the characters: its digits as an integer, divided by a power of
+ * ten, both exact, so the quotient is the correctly rounded value `Number` gives. Anything else
+ * (`inf`, an exponent, more digits) is read from its text.
+ */
+const numberAt = (text: string, k: number): number => {
+  const start = wordBounds[2 * k];
+  const end = wordBounds[2 * k + 1];
+  let i = start;
+  const negative = text.charCodeAt(i) === 45;
+  if (negative) i++;
+  let digits = 0;
+  let fraction = -1;
+  let value = 0;
+  for (; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) {
+      value = value * 10 + (code - 48);
+      digits++;
+      if (fraction >= 0) fraction++;
+    } else if (code === 46 && fraction < 0) fraction = 0;
+    else break;
+  }
+  if (i < end || digits === 0 || digits > 15) return parseGnubgNumber(text.slice(start, end));
+  const read = fraction > 0 ? value / POWERS_OF_TEN[fraction] : value;
+  return negative ? -read : read;
+};
+
+/** Settings read, by their text: candidates written with the same settings share one (results are not changed by their readers). */
+const settingsByText = new Map<string, EvalSettings>();
+const MAX_SETTINGS_KEPT = 4096;
+
+/** The settings of words at .. at + 4 (the obsolete 0 of an `A` entry among them), read once per text. */
+const candidateSettings = (text: string, at: number, words: number): EvalSettings => {
+  const last = Math.min(at + 5, words) - 1;
+  const written = last >= at ? text.slice(wordBounds[2 * at], wordBounds[2 * last + 1]) : '';
+  let settings = settingsByText.get(written);
+  if (!settings) {
+    const list: string[] = [];
+    for (let k = at; k < at + 5 && k < words; k++) list.push(wordAt(text, k));
+    settings = readSettings(list, 0, true);
+    if (settingsByText.size >= MAX_SETTINGS_KEPT) settingsByText.clear();
+    settingsByText.set(written, settings);
+  }
+  return settings;
+};
+
+/** One `A` entry: `<letters> E ver 3 <5 probs> <equity> <settings>`, the layout before version 3 without `ver n`, or a rollout (`X …`, `R …`: kept as text). */
+const readCandidate = (text: string): MoveCandidate => {
+  const words = findWords(text);
+  const move = words > 0 ? wordAt(text, 0) : '';
+  const evaluated = words > 1 && wordIs(text, 1, 'E');
+  const at = evaluated && words >= 15 && wordIs(text, 2, 'ver') ? 4 : evaluated && words >= 11 ? 2 : -1;
+  if (at < 0) {
+    const rest = words > 1 ? text.slice(wordBounds[2], wordBounds[2 * words - 1]) : '';
+    // The words between single spaces, as a split and join writes them.
+    return { move, equity: null, settings: { kind: 'rollout', text: singleSpaced(text, 1, words, rest) } };
+  }
+  const probabilities = [numberAt(text, at), numberAt(text, at + 1), numberAt(text, at + 2), numberAt(text, at + 3), numberAt(text, at + 4)];
+  return { move, probabilities, equity: numberAt(text, at + 5), settings: candidateSettings(text, at + 6, words) };
+};
+
+/** Words from .. words - 1 of `text` joined by single spaces (`rest`, their span, when it already is). */
+const singleSpaced = (text: string, from: number, words: number, rest: string): string => {
+  for (let k = from; k < words - 1; k++) if (wordBounds[2 * k + 2] - wordBounds[2 * k + 1] !== 1 || text.charCodeAt(wordBounds[2 * k + 1]) !== 32) return joinWords(text, from, words);
+  return rest;
+};
+
+const joinWords = (text: string, from: number, words: number): string => {
+  const list: string[] = [];
+  for (let k = from; k < words; k++) list.push(wordAt(text, k));
+  return list.join(' ');
 };
 
 /** Reads a `DA` value: `E ver 3 <plies>[C] <det> <noise> <prune>` then two rows of 7 numbers (no double, double/take). */

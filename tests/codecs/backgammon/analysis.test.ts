@@ -1,6 +1,42 @@
 import { parseBackgammonSgf, decisionEquities, parseMoveAnalysis, parseCubeAnalysis, parseGnubgNumber, BgNode } from '../../../src/codecs/backgammon';
+import fs from 'node:fs';
+import path from 'node:path';
 import { unwrap } from '../../../src/codecs/result';
 import { readSample } from './fixtures';
+
+/** An `A` entry read word by word off a whitespace split: the reading the codec's own must equal. */
+const splitReading = (text: string) => {
+  const words = text.trim().split(/\s+/);
+  const settings = (at: number) => {
+    const m = /^(\d+)(C?)$/.exec(words[at] ?? '');
+    return {
+      kind: 'evaluation',
+      plies: m ? parseInt(m[1], 10) : undefined,
+      cubeful: m ? m[2] === 'C' : undefined,
+      deterministic: words[at + 2] === '1',
+      noise: parseGnubgNumber(words[at + 3] ?? 'nan'),
+      prune: words[at + 4] === '1',
+      text: words.slice(at, at + 5).join(' '),
+    };
+  };
+  const at = words[1] === 'E' && words[2] === 'ver' && words.length >= 15 ? 4 : words[1] === 'E' && words.length >= 11 ? 2 : -1;
+  if (at < 0) return { move: words[0], equity: null, settings: { kind: 'rollout', text: words.slice(1).join(' ') } };
+  const nums = words.slice(at, at + 6).map(parseGnubgNumber);
+  return { move: words[0], probabilities: nums.slice(0, 5), equity: nums[5], settings: settings(at + 6) };
+};
+
+/** The `A` values of every backgammon SGF file of the samples and fixtures, with their game and node. */
+const everyMoveAnalysis = (): string[][] => {
+  const dirs = [path.resolve(__dirname, '../../../samples/backgammon'), path.resolve(__dirname, '../../fixtures/backgammon')];
+  const files = dirs.flatMap((dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.sgf')).map((f) => path.join(dir, f)));
+  const values: string[][] = [];
+  for (const file of files) {
+    const parsed = parseBackgammonSgf(fs.readFileSync(file, 'utf8'));
+    if (!parsed.ok) continue;
+    for (const game of parsed.value.games) for (const node of game.nodes) for (const p of node.extra) if (p.id === 'A') values.push(p.values);
+  }
+  return values;
+};
 
 const charlot = () => unwrap(parseBackgammonSgf(readSample('gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.sgf'))).games;
 
@@ -22,6 +58,40 @@ describe('analysis extraction', () => {
       equity: -0.004723,
       settings: { kind: 'evaluation', plies: 2, cubeful: true, deterministic: true, noise: 0, prune: true, text: '2C 0 1 0.000000 1' },
     });
+  });
+
+  it('reads every candidate of the sample and fixture files as a whitespace split reads it', () => {
+    const analyses = everyMoveAnalysis();
+    expect(analyses.length).toBeGreaterThan(500);
+    for (const values of analyses) expect(unwrap(parseMoveAnalysis(values)).candidates).toEqual(values.slice(1).map(splitReading));
+  });
+
+  it('reads candidates spaced by tabs, runs of spaces and Unicode spaces, and rollouts, as a whitespace split reads them', () => {
+    const values = [
+      '0',
+      '\tlpab  E ver 3\t0.496365 0.14089 0.006297 0.135264 0.005951 -0.004723 2C 0 1 0.000000 1 ',
+      'lpab\u00a0E ver 3 0.5 0.1 0 0.1 0 -inf 0 0 1 nan 0',
+      'abcd E 0.5 0.1 0 0.1 0 0.25 1 0 1',
+      'kkac X  ver 3   rollout  1296\u2003trials',
+      '',
+    ];
+    const read = unwrap(parseMoveAnalysis(values)).candidates;
+    expect(read).toEqual(values.slice(1).map(splitReading));
+    expect(read[0].settings.text).toBe('2C 0 1 0.000000 1');
+    expect(read[1].equity).toBe(-Infinity);
+    expect(read[2].settings.text).toBe('1 0 1');
+    expect(read[3].settings.text).toBe('X ver 3 rollout 1296 trials');
+  });
+
+  it('reads a candidate’s numbers as their text reads as a number, in every decimal form', () => {
+    const forms = ['5.', '.5', '-0.000000', '-0.004723', '0.1234567890123456789', '123456789012345', '1e-3', '+0.5', '-inf', '1.2.3', '0x10'];
+    const values = ['0', ...forms.map((f) => `abcd E ver 3 ${f} 0 0 0 0 ${f} 2C 0 1 0.000000 1`)];
+    const read = unwrap(parseMoveAnalysis(values)).candidates;
+    forms.forEach((form, i) => {
+      expect(read[i].equity).toBe(parseGnubgNumber(form));
+      expect(read[i].probabilities![0]).toBe(parseGnubgNumber(form));
+    });
+    expect(Object.is(read[2].equity, -0)).toBe(true);
   });
 
   it('reads the two rows of a DA property', () => {
