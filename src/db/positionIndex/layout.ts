@@ -17,6 +17,7 @@
  * main line. A lookup matches 12 + 32 = 44 bits of the hash in blocks and all 64 in runs.
  */
 import { createHash } from 'node:crypto';
+import { md5Prefix } from './md5';
 
 /** Top bits of a hash that name its block. */
 export const BUCKET_BITS = 12;
@@ -54,7 +55,7 @@ function hex8(key: string, at: number): number {
 /**
  * The index hash of a position key: a key that is already 16 hex digits (a Polyglot or Zobrist
  * key) is its own hash; any other key (gnubg IDs, Go PositionIDs) is hashed with MD5, of which
- * the first 8 bytes are kept.
+ * the first 8 bytes are kept (md5.ts computes it in place for a short ASCII key).
  */
 export function positionHash(key: string): PositionHash {
   if (key.length === 16) {
@@ -62,6 +63,8 @@ export function positionHash(key: string): PositionHash {
     const lo = hi < 0 ? -1 : hex8(key, 8);
     if (lo >= 0) return { hi, lo };
   }
+  const short = md5Prefix(key);
+  if (short) return short;
   const digest = createHash('md5').update(key).digest();
   return { hi: digest.readUInt32BE(0), lo: digest.readUInt32BE(4) };
 }
