@@ -66,7 +66,9 @@ export const continuationKey = (c: PatternContinuation): string => `${c.byFirst 
 /** The summary of a game's hits, in ply order. */
 export const summaryOf = (hits: readonly PatternHit[]): HitsSummary => {
   const continuations = new Map<string, PatternContinuation>();
-  for (const { continuation: c } of hits) if (c) continuations.set(continuationKey(c), c);
+  let last: PatternContinuation | null = null;
+  // Plies in a row often share their continuation (the next move in the pattern's region): counted once.
+  for (const { continuation: c } of hits) if (c && c !== last) continuations.set(continuationKey((last = c)), c);
   return { count: hits.length, first: hits.length > 0 ? hits[0].ply : -1, continuations: [...continuations.values()] };
 };
 

@@ -52,7 +52,7 @@
  * out a game where no placement's stones (and, after the opening, empty points) were ever there.
  */
 import type { PlyRecord } from '../../db/records';
-import type { PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from '../patterns';
+import type { PatternContinuation, PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from '../patterns';
 import { BLACK_ROWS, OCCUPIED_ROWS, WHITE_ROWS, clearRows, readBoardRows, readNextBoardRows } from './patternBoard';
 import { ANY_POINT, FIRST_FORBIDDING, type GoPlacements, NEED_MET, SWEEP_COLUMNS, patternPointOf, placePattern, sweepHolds } from './patternPlacements';
 import { type GoPattern, readGoPattern } from './patternRead';
@@ -239,12 +239,24 @@ const hitsOnLine = (p: GoPlacements, line: LoadedLine): PatternHit[] => {
       hits.push({ ply: i, continuation: null });
       continue;
     }
-    const color = bestCode >= 1024 ? 'W' : 'B';
-    const point = bestCode % 1024;
-    const move = `${color}[${LETTERS[point >> 5]}${LETTERS[point & 31]}]`;
-    hits.push({ ply: i, continuation: { move, byFirst: moves.white[bestPly] === 0 } });
+    hits.push({ ply: i, continuation: continuationOf(bestCode, moves.white[bestPly] === 0) });
   }
   return hits;
+};
+
+/** Continuations by code and side, made once: hits share them (they are not changed by their readers). */
+const continuations = new Map<number, PatternContinuation>();
+
+/** The continuation of a move's code in the pattern's frame (colour * 1024 + point), made by Black (`byFirst`) or White. */
+const continuationOf = (code: number, byFirst: boolean): PatternContinuation => {
+  const key = code * 2 + (byFirst ? 1 : 0);
+  let c = continuations.get(key);
+  if (!c) {
+    const point = code % 1024;
+    c = { move: `${code >= 1024 ? 'W' : 'B'}[${LETTERS[point >> 5]}${LETTERS[point & 31]}]`, byFirst };
+    continuations.set(key, c);
+  }
+  return c;
 };
 
 /** Every ply of the game's main line where the pattern holds, the plies replayed by the core (their boards as text). */
