@@ -4,8 +4,7 @@ import { connection, decodeCursor, encodeCursor, loadOrNotFound, pageSize } from
 import { badUserInput } from '../api/errors';
 import { gameQueryOf } from '../api/gameFilter';
 import { gameOf } from '../games';
-import { orderedPlies } from '../storage/gamePlies';
-import { occurrenceOf } from '../storage/occurrences';
+import { mainLineOccurrence } from '../storage/occurrences';
 import { type PatternMatch, patternSearch, readPattern } from '../storage/patternSearch';
 import { moveStatFields } from './positions';
 
@@ -37,11 +36,7 @@ export const patternResolvers: Resolvers = {
   },
   PatternMatch: {
     game: (match, _, { loaders }) => loadOrNotFound(loaders.game.load(match.gameId), 'game'),
-    /** The main-line ply of the game's replay (one replay per game per request, as `Game.mainLine`). */
-    ply: async (match, _, { loaders }) => {
-      const ply = orderedPlies(await loaders.plies.load(match.gameId), true).find((p) => p.ply.ply === match.ply);
-      if (!ply) throw new Error(`game ${match.gameId} has no main-line ply ${match.ply}`);
-      return occurrenceOf(ply);
-    },
+    /** The main-line ply: its number known, the game replayed only for the fields that read it (one replay per game per request, as `Game.mainLine`). */
+    ply: (match) => mainLineOccurrence(match.gameId, match.ply),
   },
 };

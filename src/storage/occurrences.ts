@@ -44,8 +44,11 @@ export async function recordOf(source: Pick<PlySource, 'plies'>, o: Occurrence):
   return o.record ?? (await source.plies(o.gameId)).find((p) => p.node === o.node)?.ply ?? null;
 }
 
-/** An occurrence the index places alone: a main-line node is its ply (`GameRecord.plies`). */
-const placedByIndex = (p: Posting): Occurrence => ({ gameId: p.gameId, node: p.node, number: p.node, variation: '', record: null });
+/** Ply k of a game's main line, without its replay's record (read when a field asks): its node is k (`GameRecord.plies`). */
+export const mainLineOccurrence = (gameId: bigint, ply: number): Occurrence => ({ gameId, node: ply, number: ply, variation: '', record: null });
+
+/** An occurrence the index places alone: a main-line node is its ply. */
+const placedByIndex = (p: Posting): Occurrence => mainLineOccurrence(p.gameId, p.node);
 
 /**
  * The occurrence at each of `places`, in their order: those `placed` picks as the index places
