@@ -105,10 +105,13 @@ const PAGE = 500;
 /** Games whose signatures are read at a time (a few hundred bytes each), then the sources of those kept in one statement. */
 const SIGNATURE_PAGE = 1000;
 /**
- * Games of a page whose signatures kept in memory are tested at a time (those answered are never
- * read from SQL: the filter and the tally read the explorer's columns in memory).
+ * Most games of a page that their signatures answered (never read from SQL: the filter and the
+ * tally read the explorer's columns in memory).
  */
-const RANGE_PAGE = 8192;
+const ANSWERED_PAGE = 2048;
+/** Signatures kept in memory tested at a time, at first; a range that lets few through doubles the next, up to LONGEST_RANGE. */
+const FIRST_RANGE = 8192;
+const LONGEST_RANGE = 131_072;
 
 /** A game its signature answered: its id, what a tally reads of it, and its hits. */
 interface AnsweredGame {
@@ -234,23 +237,32 @@ function candidatePages(db: Database, kind: GameKind, filter: GameQuery, tests: 
 }
 
 /**
- * The same pages from the signatures kept in memory: a range of RANGE_PAGE of the kind's games at a
- * time, their signatures tested (and answered where they can) in the pattern workers, which read
- * them in shared memory, and on this thread; the games they let through that are to be replayed
- * read with the filter. `read` counts the games whose signatures were tested, the filter not yet applied.
+ * The same pages from the signatures kept in memory: ranges of the kind's games, their signatures
+ * tested (and answered where they can) in the pattern workers, which read them in shared memory,
+ * and on this thread, until a page holds enough games let through (SIGNATURE_PAGE to replay,
+ * ANSWERED_PAGE answered) or the last game; a range that lets few through makes the next one
+ * longer. The games to replay are read with the filter. `read` counts the games whose signatures
+ * were tested, the filter not yet applied.
  */
 function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, signatures: KindSignatures, tests: SignatureTests): AsyncGenerator<CandidatePage<number>> {
   const { ids, count } = signatures;
+  const wanted = tests.hits ? ANSWERED_PAGE : SIGNATURE_PAGE;
+  let step = FIRST_RANGE;
   return pagesAhead<number>(0, async (from = 0) => {
-    const to = Math.min(count, from + RANGE_PAGE);
-    const { passed, hits } = await tests.range(signatures, from, to);
     const replay: bigint[] = [];
     const answered = new Map<bigint, HitsSummary>();
-    passed.forEach((k, j) => {
-      const summary = hits[j];
-      if (summary === null) replay.push(BigInt(ids[k]));
-      else answered.set(BigInt(ids[k]), summary);
-    });
+    let to = from;
+    while (to < count && replay.length + answered.size < wanted) {
+      const end = Math.min(count, to + step);
+      const { passed, hits } = await tests.range(signatures, to, end);
+      passed.forEach((k, j) => {
+        const summary = hits[j];
+        if (summary === null) replay.push(BigInt(ids[k]));
+        else answered.set(BigInt(ids[k]), summary);
+      });
+      if (passed.length < wanted / 4) step = Math.min(step * 2, LONGEST_RANGE);
+      to = end;
+    }
     let games: ScannedGame[] = [];
     if (replay.length > 0) {
       const { conditions, params } = candidateConditions(kind, filter);
@@ -258,7 +270,7 @@ function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, sig
       conditions.push(`g.id = ANY($${params.length}::int8[])`);
       games = await selectScannedGames(db, `WHERE ${conditions.join(' AND ')}`, params, 'ORDER BY g.id');
     }
-    // A page is RANGE_PAGE games, the last one fewer (or none): a short page is the last.
+    // A page ends at the last game or past `from`: its size is one more than it read at the last.
     return { games, answered: await answeredGames(db, filter, answered), read: to - from, size: to < count ? to - from : to - from + 1, next: to };
   });
 }
@@ -312,7 +324,9 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
     ? {
         mayHold: (bytes) => signature.mayHold(query, bytes),
         hits: signature.hits ? (signatures) => signatureHitsOf(pool, kind, language, search.pattern, query, signatures) : null,
-        range: (signatures, start, end) => signatureRangeOf(pool, kind, language, search.pattern, query, signatures, start, end),
+        // Where signatures answer games, their ranges go to the workers; else the workers replay
+        // the games a page let through while this thread tests the next page's range.
+        range: (signatures, start, end) => signatureRangeOf(signature.hits ? pool : null, kind, language, search.pattern, query, signatures, start, end),
       }
     : null;
   const pace = new Pacer();
