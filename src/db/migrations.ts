@@ -11,7 +11,7 @@ import type { SqlExecutor } from './sql';
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../../prisma/migrations');
 
 /** Any constant works; it only keeps two starting servers from migrating at once. */
-const MIGRATION_LOCK_KEY = 7_216_453_011;
+export const MIGRATION_LOCK_KEY = 7_216_453_011;
 
 export interface Migration {
   name: string;
@@ -46,10 +46,14 @@ type RunInTransaction = <T>(work: (sql: SqlExecutor) => Promise<T>) => Promise<T
 
 /**
  * Applies every migration not yet recorded, in one transaction, and returns
- * their names. A recorded migration whose file changed since is an error.
+ * their names. A recorded migration whose file changed since is an error. The
+ * transaction is not bound by the server's statement timeout, which is for
+ * requests: waiting for another server's migrations, or a migration over a
+ * large collection, may take longer.
  */
 export async function applyMigrations(transaction: RunInTransaction, migrations = readMigrations()): Promise<string[]> {
   return transaction(async (sql) => {
+    await sql.exec('SET LOCAL statement_timeout = 0');
     await sql.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await sql.exec(BOOKKEEPING_TABLE);
     const applied = await sql.query<{ migration_name: string; checksum: string }>(

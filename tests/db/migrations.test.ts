@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrationChecksum, readMigrations } from '../../src/db/migrations';
+import pg from 'pg';
+import { openDatabase } from '../../src/db/database';
+import { MIGRATION_LOCK_KEY, migrationChecksum, readMigrations } from '../../src/db/migrations';
 import { describeEachDatabase } from '../support/databases';
 
 const root = path.resolve(__dirname, '../..');
@@ -58,5 +61,38 @@ describeEachDatabase('migrations at start', (getDb) => {
     expect(tables.map((t) => t.table_name)).toEqual(
       ['ApiToken', 'EvaluationBlock', 'Game', 'Import', 'ImportPosition', 'ImportScore', 'PlayerAnalysis', 'Position', 'PositionBlock', 'PositionMove', 'PositionRun', 'Score', 'ZobristTable', '_prisma_migrations'],
     );
+  });
+});
+
+const POSTGRES_URL = process.env.TEST_DATABASE_URL;
+(POSTGRES_URL ? describe : describe.skip)('migrations and the statement timeout [postgresql]', () => {
+  const schema = `tabula_test_${randomBytes(6).toString('hex')}`;
+
+  afterAll(async () => {
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
+  });
+
+  it('waits for another server’s migrations longer than the statement timeout, and opens', async () => {
+    // Another server migrating: it holds the migration lock for 600 ms.
+    const other = new pg.Client({ connectionString: POSTGRES_URL });
+    await other.connect();
+    await other.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const released = new Promise((resolve) => setTimeout(resolve, 600)).then(() => other.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]));
+    const started = Date.now();
+    try {
+      const db = await openDatabase({ url: POSTGRES_URL, schema, poolSize: 2, statementTimeoutMs: 100 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+      const [row] = await db.sql.query<{ n: bigint }>('SELECT count(*)::int8 AS n FROM "_prisma_migrations"');
+      expect(Number(row.n)).toBe(readMigrations().length);
+      // Requests are still bound by it.
+      await expect(db.sql.query('SELECT pg_sleep(0.5)')).rejects.toThrow(/statement timeout/);
+      await db.close();
+    } finally {
+      await released;
+      await other.end();
+    }
   });
 });
