@@ -49,8 +49,17 @@ class StalledResponse extends EventEmitter {
   destroy(): void {}
 }
 
-/** Lets pending reads and callbacks run. */
+/** Lets pending reads and callbacks run: long enough for what should not happen to show. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/** Waits until `holds` is true (what should happen, however loaded the machine), failing after 10 s with `what`. */
+const until = async (holds: () => boolean, what: string): Promise<void> => {
+  const end = Date.now() + 10_000;
+  while (!holds()) {
+    if (Date.now() > end) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
 
 describeEachDatabase('GET /export streaming', (getDb) => {
   let app: App;
@@ -85,14 +94,14 @@ describeEachDatabase('GET /export streaming', (getDb) => {
     const res = new StalledResponse();
     const handler = exportRoute({ db: () => counted.db, auth: { readRequiresToken: false }, log: () => silentLogger, pageSize: 100 });
     const done = handler({ headers: {}, url: '/export?format=PGN' } as IncomingMessage, res as unknown as ServerResponse);
-    await settle();
     // The first page is written; the second was read ahead while it was; nothing more until the client drains.
+    await until(() => res.writes.length === 1 && counted.reads() === 2, 'the first page written and the second read');
     expect(res.status).toBe(200);
+    await settle();
     expect(res.writes).toHaveLength(1);
     expect(counted.reads()).toBe(2);
-    await settle();
-    expect(counted.reads()).toBe(2);
     res.emit('drain');
+    await until(() => res.writes.length === 2 && counted.reads() === 3, 'the second page written and the third read');
     await settle();
     expect(res.writes).toHaveLength(2);
     expect(counted.reads()).toBe(3);
@@ -119,8 +128,7 @@ describeEachDatabase('GET /export streaming', (getDb) => {
     const res = new StalledResponse();
     const handler = exportRoute({ db: () => counted.db, auth: { readRequiresToken: false }, log: () => silentLogger, pageSize: 100 });
     const done = handler({ headers: {}, url: '/export?format=NDJSON' } as IncomingMessage, res as unknown as ServerResponse);
-    await settle();
-    expect(res.writes).toHaveLength(1);
+    await until(() => res.writes.length === 1 && counted.reads() === 2, 'the first page written and the second read');
     res.emit('close');
     await done;
     await settle();
