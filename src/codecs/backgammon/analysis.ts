@@ -216,21 +216,13 @@ const readCandidate = (text: string): MoveCandidate => {
   const move = words > 0 ? wordAt(text, 0) : '';
   const evaluated = words > 1 && wordIs(text, 1, 'E');
   const at = evaluated && words >= 15 && wordIs(text, 2, 'ver') ? 4 : evaluated && words >= 11 ? 2 : -1;
-  if (at < 0) {
-    const rest = words > 1 ? text.slice(wordBounds[2], wordBounds[2 * words - 1]) : '';
-    // The words between single spaces, as a split and join writes them.
-    return { move, equity: null, settings: { kind: 'rollout', text: singleSpaced(text, 1, words, rest) } };
-  }
+  // A rollout's words after the move, between single spaces, as a split and join writes them.
+  if (at < 0) return { move, equity: null, settings: { kind: 'rollout', text: joinWords(text, 1, words) } };
   const probabilities = [numberAt(text, at), numberAt(text, at + 1), numberAt(text, at + 2), numberAt(text, at + 3), numberAt(text, at + 4)];
   return { move, probabilities, equity: numberAt(text, at + 5), settings: candidateSettings(text, at + 6, words) };
 };
 
-/** Words from .. words - 1 of `text` joined by single spaces (`rest`, their span, when it already is). */
-const singleSpaced = (text: string, from: number, words: number, rest: string): string => {
-  for (let k = from; k < words - 1; k++) if (wordBounds[2 * k + 2] - wordBounds[2 * k + 1] !== 1 || text.charCodeAt(wordBounds[2 * k + 1]) !== 32) return joinWords(text, from, words);
-  return rest;
-};
-
+/** Words from .. words - 1 of `text` joined by single spaces. */
 const joinWords = (text: string, from: number, words: number): string => {
   const list: string[] = [];
   for (let k = from; k < words; k++) list.push(wordAt(text, k));
