@@ -31,10 +31,12 @@ export interface PatternGame {
 
 /**
  * One stored game as a language that replays it itself reads it (`PatternLanguage.storedHits`):
- * the game as stored, without its plies, and the options its import was read with.
+ * the game as stored, without its plies, the options its import was read with and, where the
+ * search read it, its signature (which may answer the pattern with less than a replay).
  */
 export interface StoredPatternGame extends Omit<PatternGame, 'plies'> {
   options: ImportOptions;
+  signature?: Uint8Array | null;
 }
 
 /**

@@ -45,6 +45,7 @@ import {
   replayGame,
   splitTextList,
   printPgn,
+  sameMoveTokens,
 } from '../../codecs/chess';
 import { type CodecError, type Result, codecError, describeLocation, err } from '../../codecs/result';
 import { type PieceReader, readInPieces } from '../reading/pieces';
@@ -181,6 +182,13 @@ export function replayPgnSource(source: Uint8Array): PlyRecord[] | null {
   return replay.ok ? chessPlies(replay.value) : null;
 }
 
+/** The SAN of the main line's moves, in order. */
+const mainLineSans = (r: ReplayResult): string[] => {
+  const sans: string[] = [];
+  for (const p of r.positions) if (p.path.length === 0) sans.push(p.san);
+  return sans;
+};
+
 /**
  * Builds the record of a parsed game: replays every line for positions, writes its GameText,
  * packs its evaluations. Null (with `failure`) when the game cannot be replayed at all
@@ -208,6 +216,9 @@ export function buildChessGame(
   }
   if (!replay.ok) return { failure: { ...replay.error, line: where.line, offset: where.offset } };
   const r = replay.value;
+  if (r.start.turn === 'b') signature.blackStarts();
+  if (sourceFormat === 'PGN' && sameMoveTokens(source, mainLineSans(r))) signature.moveTokensAreSan();
+  if (r.start.fen === STANDARD_FEN && !r.chess960) signature.standardStart();
 
   const { plies, nodeOf } = chessPliesOf(r);
   const evaluations: ChessEvaluation[] = [];

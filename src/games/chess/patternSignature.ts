@@ -1,35 +1,76 @@
 /**
  * The chess pattern pre-filter (as SCID's and Scoutfish's): a game's signature says which squares
- * each piece ever stood on along the main line and which materials it reached, so a pattern
- * whose piece never stood on its square, or whose material or imbalance never occurred, rules the
- * game out before it is replayed. It never rules out a game where the pattern holds: each test is
- * a necessary condition of a single ply's match.
+ * each piece ever stood on along the main line and how its material changed, so a pattern whose
+ * piece never stood on its square, or whose material or imbalance never occurred, rules the game
+ * out before it is replayed. It never rules out a game where the pattern holds: each test is a
+ * necessary condition of a single ply's match. The material changes are exact: with them, a
+ * pattern of material, imbalance, side to move and result is answered ply by ply without a board
+ * (`MaterialWalk`), and where the import found the source's move tokens to be the moves' SAN,
+ * the moves played from those plies are read off the source (patterns.ts).
  *
- * Layout (226 bytes a game):
- * - byte 0: the layout's version, 1 (another version, or another length: nothing is ruled out);
- * - byte 1: flags; bit 0 set when some main-line ply's board could not be read (nothing is ruled out);
+ * Layout (version 2: 105 bytes, and 2 a material change):
+ * - byte 0: the layout's version, 2 (1: below; another version, or another length: nothing is ruled out);
+ * - byte 1: flags: bit 0 (INCOMPLETE) some main-line ply's board could not be read: nothing is
+ *   ruled out; bit 1 (BLACK_STARTS) Black moves first; bit 2 (MOVE_TOKENS) the source's main-line
+ *   move tokens (`moveTokens`) are the SAN of its moves, as the import writes them; bit 3
+ *   (NO_CHANGES) the material is not kept (a count past 15, or more than 65,535 positions); bit 4
+ *   (STANDARD_START) the game starts from the standard position (bits 2 and 4 only the import
+ *   sets: they are about the source);
  * - bytes 2..97: for each of the 12 pieces in the order P N B R Q K p n b r q k, 8 bytes: the
  *   squares it stood on at some ply, square s (a1 = 0, b1 = 1, …, h8 = 63) as bit s & 7 of byte s >> 3;
- * - bytes 98..225: a 1024-bit Bloom filter of the material keys and imbalance keys reached
- *   (`materialKeyOf`, `imbalanceKeyOf` of `patternQuery.ts`), 3 bits each, bit b as bit b & 7 of
- *   byte b >> 3. A game reaches some 5 to 40 materials; with 2 keys each the filter lets about
- *   1 in 200 games through for a material it never reached.
+ * - bytes 98..99: the main line's positions n (plies 0..n-1), big-endian;
+ * - bytes 100..104: the start's material key (`materialKeyOf`), big-endian;
+ * - then the material changes in ply order, 2 bytes each: how many plies on from the last change
+ *   (the first from ply 0), then a piece code taken off the board (high nibble) and one put on
+ *   (low nibble), 0 for none (a change of 0 only moves on: 255 plies at a time). A capture takes
+ *   the captured piece off; a promotion takes the pawn off and puts the piece on; a capture that
+ *   promotes is two changes of one ply.
+ *
+ * Version 1 (226 bytes) kept the same squares and, in place of the changes, a 1024-bit Bloom
+ * filter of the material and imbalance keys reached (3 bits each, hashed by `mix`). Its signatures
+ * still rule games out until the attributes catch-up writes version 2 (the migration
+ * chess_material_events marks chess imports for it); the games they let through are replayed.
  */
 import type { PlyRecord } from '../../db/records';
 import type { PatternSignature } from '../patterns';
 import { PlyBoards } from './patternBoard';
-import { type ChessCondition, type ChessQuery, imbalanceKeyOf, materialKeyOf } from './patternQuery';
+import { type ChessCondition, type ChessQuery, materialKeyOf } from './patternQuery';
 
-const VERSION = 1;
+const VERSION = 2;
 const FLAGS = 1;
 const INCOMPLETE = 1;
+const BLACK_STARTS = 2;
+const MOVE_TOKENS = 4;
+const NO_CHANGES = 8;
+const STANDARD_START = 16;
 const SQUARES = 2;
+const POSITIONS = SQUARES + 12 * 8;
+const START_MATERIAL = POSITIONS + 2;
+const CHANGES = START_MATERIAL + 5;
+/** Most plies one change moves on; a longer stretch is changes of 0. */
+const LONGEST_STEP = 255;
+const MAX_POSITIONS = 0xffff;
+/** A count the material key holds (4 bits a piece). */
+const MAX_COUNT = 15;
+
+/** Version 1: the Bloom filter of the material and imbalance keys reached, after the squares. */
+const BLOOM_VERSION = 1;
 const BLOOM = SQUARES + 12 * 8;
 const BLOOM_BITS = 1024;
-export const CHESS_SIGNATURE_BYTES = BLOOM + BLOOM_BITS / 8;
+const BLOOM_SIGNATURE_BYTES = BLOOM + BLOOM_BITS / 8;
 
 /** The signature's index (0..11) of a codec piece code (White 1..6, Black 9..14). */
 const pieceIndex = (piece: number): number => (piece >> 3) * 6 + (piece & 7) - 1;
+
+/** A piece code's step of the material key and of the imbalance key (0 for a king or no piece). */
+const MATERIAL_STEP = new Float64Array(16);
+const IMBALANCE_STEP = new Int32Array(16);
+for (let role = 1; role <= 5; role++) {
+  MATERIAL_STEP[role] = 2 ** (4 * (role - 1)) * 0x100000;
+  MATERIAL_STEP[8 | role] = 2 ** (4 * (role - 1));
+  IMBALANCE_STEP[role] = 1 << (5 * (role - 1));
+  IMBALANCE_STEP[8 | role] = -(1 << (5 * (role - 1)));
+}
 
 /** A 32-bit mix of two numbers (murmur3's finaliser over both). */
 function mix(a: number, b: number): number {
@@ -42,9 +83,9 @@ function mix(a: number, b: number): number {
   return h >>> 0;
 }
 
-/** The Bloom filter hash of a material key (White's 20 bits, Black's 20 bits). */
+/** Version 1's Bloom filter hash of a material key (White's 20 bits, Black's 20 bits). */
 const materialHash = (key: number): number => mix(Math.floor(key / 0x100000), key % 0x100000);
-/** The Bloom filter hash of an imbalance key (tagged with bit 30, which no material half has). */
+/** Version 1's Bloom filter hash of an imbalance key (tagged with bit 30, which no material half has). */
 const imbalanceHash = (key: number): number => mix(key | 0x40000000, 0);
 
 /** The three filter bits of a hash, as [byte, mask] pairs into `out` from `at`. */
@@ -56,51 +97,196 @@ function bloomBits(hash: number, out: Int32Array, at: number): void {
   }
 }
 
-const scratchBits = new Int32Array(6);
-function addToBloom(sig: Uint8Array, hash: number): void {
-  bloomBits(hash, scratchBits, 0);
-  for (let k = 0; k < 6; k += 2) sig[scratchBits[k]] |= scratchBits[k + 1];
-}
-
 /**
  * A signature built board by board: `add` each main-line position's board (64 squares a1 = 0, or
  * the codec's 0x88 board with `x88`), then `result`. The import adds the boards its replay walks
- * (no FEN written or read); a search's `of` adds the boards of the plies it reads.
+ * (no FEN written or read) and says who moved first and whether the source's move tokens are the
+ * moves' SAN; a search's `of` adds the boards of the plies it reads.
  */
 export class ChessSignatureBuilder {
-  private sig = new Uint8Array(CHESS_SIGNATURE_BYTES);
-  private lastMaterial = -1;
+  private readonly head = new Uint8Array(CHANGES);
+  private changes = new Uint8Array(64);
+  private length = 0;
+  private positions = 0;
+  /** The ply of the last change written (0 before the first). */
+  private changedAt = 0;
   private readonly counts = new Int8Array(16);
+  private readonly before = new Int8Array(16);
 
   constructor() {
-    this.sig[0] = VERSION;
+    this.head[0] = VERSION;
   }
 
   /** A board of 64 squares (a1 = 0), or with `x88` of 128 (0x88 squares: rank << 4 | file); piece codes White 1..6, Black 9..14. */
   add(board: Int8Array, x88 = false): void {
-    const { sig, counts } = this;
+    const { head, counts, before } = this;
     counts.fill(0);
     for (let sq = 0; sq < 64; sq++) {
       const piece = board[x88 ? ((sq >> 3) << 4) | (sq & 7) : sq];
       if (piece === 0) continue;
       counts[piece]++;
-      sig[SQUARES + pieceIndex(piece) * 8 + (sq >> 3)] |= 1 << (sq & 7);
+      head[SQUARES + pieceIndex(piece) * 8 + (sq >> 3)] |= 1 << (sq & 7);
     }
-    const material = materialKeyOf(counts);
-    if (material === this.lastMaterial) return;
-    this.lastMaterial = material;
-    addToBloom(sig, materialHash(material));
-    addToBloom(sig, imbalanceHash(imbalanceKeyOf(counts)));
+    for (let piece = 1; piece < 16; piece++) if (counts[piece] > MAX_COUNT) head[FLAGS] |= NO_CHANGES;
+    if (this.positions === 0) this.writeStart();
+    else this.writeChanges();
+    before.set(counts);
+    this.positions++;
   }
 
   /** A main-line ply whose board could not be read: the signature rules nothing out. */
   unread(): void {
-    this.sig[FLAGS] |= INCOMPLETE;
+    this.head[FLAGS] |= INCOMPLETE;
+    this.positions++;
+  }
+
+  /** Black moves first (a game from a set-up position). */
+  blackStarts(): void {
+    this.head[FLAGS] |= BLACK_STARTS;
+  }
+
+  /** The source's main-line move tokens are the SAN of the moves added (`sameMoveTokens`). */
+  moveTokensAreSan(): void {
+    this.head[FLAGS] |= MOVE_TOKENS;
+  }
+
+  /** The game starts from the standard position (not a set-up one, not Chess960). */
+  standardStart(): void {
+    this.head[FLAGS] |= STANDARD_START;
   }
 
   /** The signature of the boards added. */
   result(): Uint8Array {
-    return this.sig;
+    const { head } = this;
+    if (this.positions > MAX_POSITIONS) head[FLAGS] |= NO_CHANGES;
+    head[POSITIONS] = (this.positions >> 8) & 0xff;
+    head[POSITIONS + 1] = this.positions & 0xff;
+    const out = new Uint8Array(CHANGES + ((head[FLAGS] & NO_CHANGES) !== 0 ? 0 : this.length));
+    out.set(head);
+    if (out.length > CHANGES) out.set(this.changes.subarray(0, this.length), CHANGES);
+    return out;
+  }
+
+  private writeStart(): void {
+    const key = materialKeyOf(this.counts);
+    const high = Math.floor(key / 2 ** 32);
+    const low = key % 2 ** 32;
+    this.head[START_MATERIAL] = high & 0xff;
+    for (let k = 0; k < 4; k++) this.head[START_MATERIAL + 1 + k] = (low >>> (24 - 8 * k)) & 0xff;
+  }
+
+  /** The changes from the last board added to this one (ply `positions`): every piece code taken off paired with one put on. */
+  private writeChanges(): void {
+    const { counts, before } = this;
+    let off = 0;
+    let on = 0;
+    for (let piece = 1; piece < 16; piece++) {
+      const d = counts[piece] - before[piece];
+      if (d === 0) continue;
+      // The pieces off, then on, one at a time (a legal move changes at most three counts by one).
+      for (let k = 0; k < -d; k++) off = (off << 4) | piece;
+      for (let k = 0; k < d; k++) on = (on << 4) | piece;
+    }
+    while (off !== 0 || on !== 0) {
+      this.change(((off & 15) << 4) | (on & 15));
+      off >>>= 4;
+      on >>>= 4;
+    }
+  }
+
+  private change(code: number): void {
+    let step = this.positions - this.changedAt;
+    while (step > LONGEST_STEP) {
+      this.push(LONGEST_STEP, 0);
+      step -= LONGEST_STEP;
+    }
+    this.push(step, code);
+    this.changedAt = this.positions;
+  }
+
+  private push(step: number, code: number): void {
+    if (this.length + 2 > this.changes.length) {
+      const grown = new Uint8Array(this.changes.length * 2);
+      grown.set(this.changes);
+      this.changes = grown;
+    }
+    this.changes[this.length++] = step;
+    this.changes[this.length++] = code;
+  }
+}
+
+/**
+ * A walk of a signature's material ply by ply: the material and imbalance keys of ply `ply`,
+ * moved on by `next` (or to the next change by `nextChange`), from `start`, which says false
+ * where the signature does not keep the material (another version, a board not read, a count past 15).
+ */
+export class MaterialWalk {
+  /** The ply the counts are of, from 0; `positions` the main line's. */
+  ply = 0;
+  positions = 0;
+  material = 0;
+  imbalance = 0;
+  blackStarts = false;
+  moveTokens = false;
+  standardStart = false;
+  private signature: Uint8Array = new Uint8Array(0);
+  /** The next change's index in the signature, and the ply it applies at. */
+  private at = 0;
+  private changeAt = 0;
+
+  /** Starts on `signature` at ply 0; false where it does not keep the material. */
+  start(signature: Uint8Array): boolean {
+    if (signature.length < CHANGES || signature[0] !== VERSION || (signature[FLAGS] & (INCOMPLETE | NO_CHANGES)) !== 0 || (signature.length - CHANGES) % 2 !== 0) return false;
+    this.signature = signature;
+    const flags = signature[FLAGS];
+    this.blackStarts = (flags & BLACK_STARTS) !== 0;
+    this.moveTokens = (flags & MOVE_TOKENS) !== 0;
+    this.standardStart = (flags & STANDARD_START) !== 0;
+    this.positions = (signature[POSITIONS] << 8) | signature[POSITIONS + 1];
+    const low = ((signature[START_MATERIAL + 1] << 24) | (signature[START_MATERIAL + 2] << 16) | (signature[START_MATERIAL + 3] << 8) | signature[START_MATERIAL + 4]) >>> 0;
+    const key = signature[START_MATERIAL] * 2 ** 32 + low;
+    const white = Math.floor(key / 0x100000);
+    const black = key % 0x100000;
+    let imbalance = 0;
+    for (let role = 0; role < 5; role++) imbalance |= (((white >> (4 * role)) & 15) - ((black >> (4 * role)) & 15) + 16) << (5 * role);
+    this.material = key;
+    this.imbalance = imbalance;
+    this.ply = 0;
+    this.at = CHANGES;
+    this.changeAt = this.at < signature.length ? signature[this.at] : Infinity;
+    return true;
+  }
+
+  /** Moves to the next ply; false past the last one. */
+  next(): boolean {
+    if (++this.ply >= this.positions) return false;
+    this.apply(this.ply);
+    return true;
+  }
+
+  /** Moves to the next ply whose material differs from this one's (past the last: false). */
+  nextChange(): boolean {
+    if (this.changeAt >= this.positions) return false;
+    this.ply = this.changeAt;
+    this.apply(this.ply);
+    return true;
+  }
+
+  /** The ply of the next change (`positions` when there is none). */
+  get nextChangeAt(): number {
+    return Math.min(this.changeAt, this.positions);
+  }
+
+  /** Applies the changes of ply `ply` (those due at it). */
+  private apply(ply: number): void {
+    const sig = this.signature;
+    while (this.changeAt === ply) {
+      const code = sig[this.at + 1];
+      this.material += MATERIAL_STEP[code & 15] - MATERIAL_STEP[code >> 4];
+      this.imbalance += IMBALANCE_STEP[code & 15] - IMBALANCE_STEP[code >> 4];
+      this.at += 2;
+      this.changeAt = this.at < sig.length ? ply + sig[this.at] : Infinity;
+    }
   }
 }
 
@@ -110,6 +296,7 @@ const boards = new PlyBoards();
 function signatureOf(plies: readonly PlyRecord[]): Uint8Array {
   const builder = new ChessSignatureBuilder();
   const main = plies.every((p) => p.variation === '') ? plies : plies.filter((p) => p.variation === '');
+  if (main[0]?.position.sideToMove === 'b') builder.blackStarts();
   boards.reset(main);
   for (let i = 0; i < main.length; i++) {
     if (boards.load(i)) builder.add(boards.board);
@@ -118,15 +305,20 @@ function signatureOf(plies: readonly PlyRecord[]): Uint8Array {
   return builder.result();
 }
 
-/** A condition's tests on a signature: lists of [byte, mask] pairs, every pair's bit set for one alternative to pass. */
+/** A condition's tests on a signature. */
 interface ConditionTest {
+  /** Per alternative, its [byte, mask] pairs of the squares, every pair's bit set for it to pass; null: no sub-fen. */
   subFens: Int32Array[] | null;
-  /** Each key's 3 filter bits as 6 numbers, keys one after another. */
-  materials: Int32Array | null;
+  /** The material keys and imbalance keys of the condition (null: any). */
+  materials: Float64Array | null;
   imbalances: Int32Array | null;
+  /** Version 1: each key's 3 filter bits as 6 numbers, keys one after another. */
+  materialBits: Int32Array | null;
+  imbalanceBits: Int32Array | null;
 }
 
-const bloomTests = (keys: readonly number[], hash: (key: number) => number): Int32Array => {
+const bloomTests = (keys: readonly number[] | null, hash: (key: number) => number): Int32Array | null => {
+  if (keys === null) return null;
   const out = new Int32Array(keys.length * 6);
   keys.forEach((key, i) => bloomBits(hash(key), out, i * 6));
   return out;
@@ -142,8 +334,10 @@ const testOf = (cond: ChessCondition): ConditionTest => ({
       }
       return out;
     }) ?? null,
-  materials: cond.materials ? bloomTests(cond.materials, materialHash) : null,
-  imbalances: cond.imbalances ? bloomTests(cond.imbalances, imbalanceHash) : null,
+  materials: cond.materials && Float64Array.from(cond.materials),
+  imbalances: cond.imbalances && Int32Array.from(cond.imbalances),
+  materialBits: bloomTests(cond.materials, materialHash),
+  imbalanceBits: bloomTests(cond.imbalances, imbalanceHash),
 });
 
 /** Whether every [byte, mask] pair of `pairs[from, to)` has its bit set in `sig`. */
@@ -158,30 +352,134 @@ function anyGroupSet(sig: Uint8Array, pairs: Int32Array, size: number): boolean 
   return false;
 }
 
-function conditionMayHold(test: ConditionTest, sig: Uint8Array): boolean {
-  if (test.subFens !== null) {
-    let any = false;
-    for (let a = 0; a < test.subFens.length && !any; a++) any = allSet(sig, test.subFens[a], 0, test.subFens[a].length);
-    if (!any) return false;
-  }
-  if (test.materials !== null && !anyGroupSet(sig, test.materials, 6)) return false;
-  if (test.imbalances !== null && !anyGroupSet(sig, test.imbalances, 6)) return false;
+/** Whether some alternative of the condition's sub-fen has every piece on a square it stood on. */
+function squaresMayHold(test: ConditionTest, sig: Uint8Array): boolean {
+  if (test.subFens === null) return true;
+  for (let a = 0; a < test.subFens.length; a++) if (allSet(sig, test.subFens[a], 0, test.subFens[a].length)) return true;
+  return false;
+}
+
+/** Version 1: whether the Bloom filter holds one of the condition's materials and one of its imbalances. */
+function bloomMayHold(test: ConditionTest, sig: Uint8Array): boolean {
+  if (test.materialBits !== null && !anyGroupSet(sig, test.materialBits, 6)) return false;
+  if (test.imbalanceBits !== null && !anyGroupSet(sig, test.imbalanceBits, 6)) return false;
   return true;
 }
 
-/** Each query's tests, made on first use. */
-const tests = new WeakMap<ChessQuery, ConditionTest[]>();
+/** Whether `keys` holds `key` (a list of a few). */
+function holdsKey(keys: Float64Array | Int32Array, key: number): boolean {
+  for (let k = 0; k < keys.length; k++) if (keys[k] === key) return true;
+  return false;
+}
+
+
+/** Each query's tests, made on first use, and those of them about the material. */
+const tests = new WeakMap<ChessQuery, { all: ConditionTest[]; material: ConditionTest[] }>();
+const walk = new MaterialWalk();
+/** Per condition about the material, whether some ply of the walk met it. */
+let met = new Uint8Array(8);
+
+/**
+ * Version 2: whether every condition about the material is met at some ply of the walk (true
+ * where it does not keep the material). The walk goes from change to change: every search tests
+ * every signature, so this loop is the pre-filter's cost.
+ */
+function changesMayHold(material: readonly ConditionTest[], sig: Uint8Array): boolean {
+  if (material.length === 0 || !walk.start(sig)) return true;
+  if (met.length < material.length) met = new Uint8Array(material.length);
+  met.fill(0, 0, material.length);
+  let left = material.length;
+  let key = walk.material;
+  let imbalance = walk.imbalance;
+  const end = sig.length;
+  let at = CHANGES;
+  for (;;) {
+    for (let c = 0; c < material.length; c++) {
+      const test = material[c];
+      if (met[c] === 0 && (test.materials === null || holdsKey(test.materials, key)) && (test.imbalances === null || holdsKey(test.imbalances, imbalance))) {
+        met[c] = 1;
+        if (--left === 0) return true;
+      }
+    }
+    if (at >= end) return false;
+    // The changes of the next ply that has some: the first, and those 0 plies on from it.
+    do {
+      const code = sig[at + 1];
+      key += MATERIAL_STEP[code & 15] - MATERIAL_STEP[code >> 4];
+      imbalance += IMBALANCE_STEP[code & 15] - IMBALANCE_STEP[code >> 4];
+      at += 2;
+    } while (at < end && sig[at] === 0);
+  }
+}
 
 /** False when no ply of the game can hold the pattern: some condition of it never can. */
 function mayHold(query: ChessQuery, sig: Uint8Array): boolean {
-  if (sig.length !== CHESS_SIGNATURE_BYTES || sig[0] !== VERSION || (sig[FLAGS] & INCOMPLETE) !== 0) return true;
+  const version = sig[0];
+  if (sig.length < CHANGES || (version !== VERSION && version !== BLOOM_VERSION) || (sig[FLAGS] & INCOMPLETE) !== 0) return true;
+  if (version === BLOOM_VERSION && sig.length !== BLOOM_SIGNATURE_BYTES) return true;
   let conds = tests.get(query);
   if (!conds) {
-    conds = query.steps.flat().map(testOf);
+    const all = query.steps.flat().map(testOf);
+    conds = { all, material: all.filter((t) => t.materials !== null || t.imbalances !== null) };
     tests.set(query, conds);
   }
-  for (let c = 0; c < conds.length; c++) if (!conditionMayHold(conds[c], sig)) return false;
-  return true;
+  for (let c = 0; c < conds.all.length; c++) {
+    if (!squaresMayHold(conds.all[c], sig)) return false;
+    if (version === BLOOM_VERSION && !bloomMayHold(conds.all[c], sig)) return false;
+  }
+  return version === BLOOM_VERSION || changesMayHold(conds.material, sig);
+}
+
+/** Per alternative of a sub-fen, how many of each piece code it places (16 counts by code). */
+const subFenNeeds = new WeakMap<ChessCondition, Int8Array[]>();
+const needsOf = (cond: ChessCondition): Int8Array[] => {
+  let needs = subFenNeeds.get(cond);
+  if (!needs) {
+    needs = (cond.subFens ?? []).map((pairs) => {
+      const counts = new Int8Array(16);
+      for (let k = 1; k < pairs.length; k += 2) counts[pairs[k]]++;
+      return counts;
+    });
+    subFenNeeds.set(cond, needs);
+  }
+  return needs;
+};
+
+/** The count of piece code `piece` in the material key `key` (a king: 1). */
+const countIn = (key: number, piece: number): number => {
+  const role = piece & 7;
+  if (role === 6) return 1;
+  const side = piece & 8 ? key % 0x100000 : Math.floor(key / 0x100000);
+  return (side >> (4 * (role - 1))) & 15;
+};
+
+/** Whether `cond` may hold at a ply of material `walk.material` (its sub-fen's pieces all there, its material and imbalance exactly). */
+function materialAllows(cond: ChessCondition, walk: MaterialWalk): boolean {
+  if (cond.materials !== null && !cond.materials.includes(walk.material)) return false;
+  if (cond.imbalances !== null && !cond.imbalances.includes(walk.imbalance)) return false;
+  if (cond.subFens === null) return true;
+  for (const need of needsOf(cond)) {
+    let all = true;
+    for (let piece = 1; piece < 16 && all; piece++) if (need[piece] > 0 && countIn(walk.material, piece) < need[piece]) all = false;
+    if (all) return true;
+  }
+  return false;
+}
+
+/**
+ * The last ply of the game where the pattern may hold by the material of the signature (its last
+ * condition's pieces, material and imbalance), -1 where none may; null where the signature does
+ * not keep the material. A walk of the game's moves can stop there.
+ */
+export function lastPlyThatMayHold(query: ChessQuery, signature: Uint8Array): number | null {
+  if (!walk.start(signature)) return null;
+  const lastStep = query.steps[query.steps.length - 1];
+  const cond = lastStep[lastStep.length - 1];
+  let last = -1;
+  do {
+    if (materialAllows(cond, walk)) last = walk.nextChangeAt - 1;
+  } while (walk.nextChange());
+  return last;
 }
 
 export const chessPatternSignature: PatternSignature<ChessQuery> = { of: signatureOf, mayHold };

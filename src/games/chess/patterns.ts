@@ -15,20 +15,25 @@
  * tested there needs it (its piece counts, the ranks a sub-fen names); a step of the sequence is
  * tested only once the steps before it are done. A stored PGN game is walked here itself
  * (`storedHits`): its main line alone, each position tested off the codec's board as it is
- * reached, no FEN written nor key hashed.
+ * reached, no FEN written nor key hashed. Where the search gives the game's signature, less will
+ * do: a pattern that reads no board is answered from the signature's material changes, and the
+ * moves played are read off the source's move tokens where the import found them to be the
+ * moves' SAN; a pattern with a sub-fen walks those tokens (no PGN parsed) and stops at the last
+ * ply the material lets it hold at.
  */
 import type { Outcome } from '../../db/records';
 // From the codec's modules themselves: compiled to CommonJS, the index's re-exports are getters, a call each on the hot path.
-import { parseFen } from '../../codecs/chess/fen';
+import { parseFen, standardPosition } from '../../codecs/chess/fen';
 import { makeMove, movePromo, undoCaptured } from '../../codecs/chess/moves';
-import { PAWN } from '../../codecs/chess/board';
-import { gameStartFen, isStandardVariant, parsePgn } from '../../codecs/chess/pgn';
+import { PAWN, type Position } from '../../codecs/chess/board';
+import { type PgnGame, gameStartFen, isStandardVariant, parsePgn } from '../../codecs/chess/pgn';
 import { decodePgnBytes } from '../../codecs/chess/pgnStream';
 import { checkMark, parseSan, sanWithoutCheck } from '../../codecs/chess/san';
 import type { PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from '../patterns';
 import { PlyBoards } from './patternBoard';
 import { type ChessCondition, type ChessQuery, imbalanceKeyOf, materialKeyOf, readChessPattern } from './patternQuery';
-import { chessPatternSignature } from './patternSignature';
+import { MaterialWalk, chessPatternSignature, lastPlyThatMayHold } from './patternSignature';
+import { moveToken, moveTokens } from '../../codecs/chess/movetextTokens';
 
 /** Reused from game to game: the matcher is synchronous, one game at a time. */
 const boards = new PlyBoards();
@@ -98,12 +103,15 @@ function beginGame(query: ChessQuery, outcome: Outcome): boolean {
   return true;
 }
 
-/** Whether the pattern holds at ply `p` (its board selected in `boards`, `side` to move), the plies before it tested in order. */
-function holdsAtPly(query: ChessQuery, p: number, side: string | null | undefined): boolean {
+/**
+ * Whether the pattern holds at ply `p` (its board selected in `boards`, `side` to move; its
+ * material and imbalance keys where the caller knows them, else -1), the plies before it tested in order.
+ */
+function holdsAtPly(query: ChessQuery, p: number, side: string | null | undefined, material = -1, imbalance = -1): boolean {
   const steps = query.steps;
   sideAt = side;
-  materialAt = -1;
-  imbalanceAt = -1;
+  materialAt = material;
+  imbalanceAt = imbalance;
   const last = steps.length - 1;
   let hit = false;
   for (let j = last; j >= 0; j--) {
@@ -143,25 +151,56 @@ export function chessHits(query: ChessQuery, game: PatternGame): PatternHit[] {
   return hits;
 }
 
+/** Whether some condition of the pattern reads the board (a sub-fen): its hits need the boards. */
+const readsBoards = (query: ChessQuery): boolean => query.steps.some((step) => step.some((cond) => cond.subFens !== null));
+
+const walk = new MaterialWalk();
+
 /**
- * The same hits from a stored PGN game, its main line walked here boards only (no FEN written,
- * no key hashed, no variation replayed): each position is tested as it is reached, and a hit's
- * continuation is the SAN (with its check mark, as the import writes it) of the main line's next
- * move when that move plays. Null for another format, or a source that does not read as one
- * game with a start position (the core then replays it the generic way).
+ * The hits of a pattern that reads no board, from the material changes of the game's signature
+ * ply by ply, and the moves played from them read off the source's move tokens, which the import
+ * found to be the moves' SAN: no replay. Null where the signature does not allow it (the game is
+ * then replayed).
  */
-function chessStoredHits(query: ChessQuery, game: StoredPatternGame): PatternHit[] | null {
-  if (game.sourceFormat !== 'PGN') return null;
-  const results = parsePgn(decodePgnBytes(game.source).text);
-  if (results.length !== 1 || !results[0].ok) return null;
-  const pgn = results[0].value;
-  // A variant's game replays to no plies: no hit.
-  if (!isStandardVariant(pgn)) return [];
-  const start = parseFen(gameStartFen(pgn));
-  if (!start.ok) return null;
+export function chessSignatureHits(query: ChessQuery, game: StoredPatternGame): PatternHit[] | null {
+  if (!game.signature || readsBoards(query) || !walk.start(game.signature) || !walk.moveTokens) return null;
   const hits: PatternHit[] = [];
   if (!beginGame(query, game.outcome)) return hits;
-  const pos = start.value;
+  const tokens = moveTokens(game.source);
+  const last = walk.positions - 1;
+  if (tokens.count !== last) return null;
+  do {
+    const p = walk.ply;
+    const white = (p & 1) === (walk.blackStarts ? 1 : 0);
+    if (holdsAtPly(query, p, white ? 'w' : 'b', walk.material, walk.imbalance)) hits.push({ ply: p, continuation: p < last ? { move: moveToken(game.source, tokens, p), byFirst: white } : null });
+  } while (walk.next());
+  return hits;
+}
+
+/** A main line's moves as a walk plays them. */
+interface MoveTexts {
+  count: number;
+  /** Move i's SAN text; null for a token the import kept without playing it. */
+  text(i: number): string | null;
+  /** Whether a move's text is its SAN as the import writes it, so the continuation as it is; else the SAN is printed from the board. */
+  asWritten: boolean;
+}
+
+/** The moves of a parsed PGN game's main line. */
+const nodeMoves = (pgn: PgnGame): MoveTexts => ({
+  count: pgn.moves.length,
+  text: (i) => (pgn.moves[i].error ? null : pgn.moves[i].san),
+  asWritten: false,
+});
+
+/**
+ * The hits of a main line walked from `pos` by `moves`, boards only: each position tested as it is
+ * reached, a hit's continuation the next move when it plays. The walk stops once ply `last` is
+ * tested (no later ply can hold the pattern; only where the moves are as written, so the
+ * continuation of a hit at `last` is its text).
+ */
+function walkedHits(query: ChessQuery, pos: Position, moves: MoveTexts, last = Infinity): PatternHit[] {
+  const hits: PatternHit[] = [];
   // The pieces counted once, then kept by each move's capture and promotion.
   const counts = boards.counts;
   counts.fill(0);
@@ -177,15 +216,17 @@ function chessStoredHits(query: ChessQuery, game: StoredPatternGame): PatternHit
     return hit;
   };
   waiting = test();
-  for (const node of pgn.moves) {
-    const parsed = node.error ? null : parseSan(pos, node.san);
+  let i = 0;
+  for (; i < moves.count && ply < last; i++) {
+    const text = moves.text(i);
+    const parsed = text === null ? null : parseSan(pos, text);
     if (!parsed?.ok) {
       // A token kept without being played: the ply before it has no next move.
       waiting = null;
       continue;
     }
     const byFirst = pos.turn === 0;
-    const san = waiting ? sanWithoutCheck(pos, parsed.value) : '';
+    const san = waiting && !moves.asWritten ? sanWithoutCheck(pos, parsed.value) : '';
     const captured = undoCaptured(makeMove(pos, parsed.value));
     if (captured !== 0) {
       counts[captured]--;
@@ -196,11 +237,56 @@ function chessStoredHits(query: ChessQuery, game: StoredPatternGame): PatternHit
       counts[byFirst ? PAWN : PAWN | 8]--;
       counts[byFirst ? promoted : promoted | 8]++;
     }
-    if (waiting) waiting.continuation = { move: san + checkMark(pos), byFirst };
+    if (waiting) waiting.continuation = { move: moves.asWritten ? text! : san + checkMark(pos), byFirst };
     ply++;
     waiting = test();
   }
+  if (waiting && i < moves.count) waiting.continuation = { move: moves.text(i)!, byFirst: pos.turn === 0 };
   return hits;
+}
+
+/**
+ * The main line's moves read off the source's move tokens where the import found them to be the
+ * moves' SAN from the standard position, and the last ply the material lets the pattern hold at;
+ * null where the signature does not say so (or the tokens do not count the plies).
+ */
+function tokenMoves(query: ChessQuery, game: StoredPatternGame): { moves: MoveTexts; last: number } | null {
+  if (!game.signature || !walk.start(game.signature) || !walk.moveTokens || !walk.standardStart) return null;
+  const positions = walk.positions;
+  const last = lastPlyThatMayHold(query, game.signature);
+  const tokens = moveTokens(game.source);
+  if (last === null || tokens.count !== positions - 1) return null;
+  const source = game.source;
+  return { moves: { count: tokens.count, text: (i) => moveToken(source, tokens, i), asWritten: true }, last };
+}
+
+/**
+ * The same hits from a stored PGN game, its main line walked here boards only (no FEN written,
+ * no key hashed, no variation replayed): from the signature alone where the pattern reads no
+ * board (`chessSignatureHits`); else by the source's move tokens where the import found them to be
+ * the moves' SAN, no further than the material lets the pattern hold; else by the parsed source.
+ * A hit's continuation is the SAN (with its check mark, as the import writes it) of the main
+ * line's next move when that move plays. Null for another format, or a source that does not read
+ * as one game with a start position (the core then replays it the generic way).
+ */
+function chessStoredHits(query: ChessQuery, game: StoredPatternGame): PatternHit[] | null {
+  if (game.sourceFormat !== 'PGN') return null;
+  const answered = chessSignatureHits(query, game);
+  if (answered) return answered;
+  const byTokens = tokenMoves(query, game);
+  if (byTokens) {
+    if (byTokens.last < 0 || !beginGame(query, game.outcome)) return [];
+    return walkedHits(query, standardPosition(), byTokens.moves, byTokens.last);
+  }
+  const results = parsePgn(decodePgnBytes(game.source).text);
+  if (results.length !== 1 || !results[0].ok) return null;
+  const pgn = results[0].value;
+  // A variant's game replays to no plies: no hit.
+  if (!isStandardVariant(pgn)) return [];
+  const start = parseFen(gameStartFen(pgn));
+  if (!start.ok) return null;
+  if (!beginGame(query, game.outcome)) return [];
+  return walkedHits(query, start.value, nodeMoves(pgn));
 }
 
 /** The move played from ply `p`, as the explorer counts it (null at the last ply or where no move follows). */

@@ -12,8 +12,9 @@ import type * as ChessopsPgn from 'chessops/pgn';
 import type * as ChessopsSan from 'chessops/san';
 import type { GameRecord, PlyRecord } from '../../../src/db/records';
 import { pgnReader } from '../../../src/games/chess/formats';
-import { chessPatterns } from '../../../src/games/chess/patterns';
-import type { ChessQuery } from '../../../src/games/chess/patternQuery';
+import { chessPatterns, chessSignatureHits } from '../../../src/games/chess/patterns';
+import { type ChessQuery, materialKeyOf } from '../../../src/games/chess/patternQuery';
+import { ChessSignatureBuilder, MaterialWalk, lastPlyThatMayHold } from '../../../src/games/chess/patternSignature';
 import type { PatternGame, PatternHit, StoredPatternGame } from '../../../src/games/patterns';
 import { importedGames } from '../../support/reread';
 import { sample, sampleNames } from '../../support/sampleData';
@@ -362,18 +363,198 @@ describe('the chess pattern pre-filter', () => {
     expect(ruledOut).toBeGreaterThan(0);
   });
 
-  it('builds at import, from the boards its replay walks, the signature the plies give', () => {
+  it('builds at import, from the boards its replay walks, the signature the plies give, but for the flags about the source', () => {
     for (const f of fixtures) {
       expect(f.record.patternSignature?.by).toBe(signature);
       const fromPlies = Buffer.from(signature.of(f.main)).toString('hex');
-      expect({ game: f.name, sig: Buffer.from(f.record.patternSignature!.bytes).toString('hex') }).toEqual({ game: f.name, sig: fromPlies });
+      const imported = Uint8Array.from(f.record.patternSignature!.bytes);
+      // Byte 1, bits 2 and 4: the source's move tokens are the moves' SAN, from the standard position (only the import reads the source).
+      imported[1] &= ~(4 | 16);
+      expect({ game: f.name, sig: Buffer.from(imported).toString('hex') }).toEqual({ game: f.name, sig: fromPlies });
     }
+  });
+
+  it('still rules games out by a signature of version 1, stored before the material changes', () => {
+    // The game 1. e4 f5 2. e5 d5 3. exd6 e6 4. dxc7 Qe7 5. cxb8=Q Rxb8, as version 1 wrote it (a Bloom filter of the materials reached).
+    const v1 = Buffer.from(VERSION_1_SIGNATURE, 'hex');
+    expect(v1.length).toBe(226);
+    expect(signature.mayHold(read({ imbalance: 'QNP v' }), v1)).toBe(true);
+    expect(signature.mayHold(read({ imbalance: 'QQ v' }), v1)).toBe(false);
+    expect(signature.mayHold(read({ 'sub-fen': '8/8/8/8/4P3/8/8/8' }), v1)).toBe(true);
+    expect(signature.mayHold(read({ 'sub-fen': '8/8/8/8/8/8/8/K7' }), v1)).toBe(false);
   });
 
   it('rules nothing out from a signature it does not know', () => {
     const query = read(PATTERNS['a sub-fen']);
     expect(signature.mayHold(query, new Uint8Array(0))).toBe(true);
     expect(signature.mayHold(query, new Uint8Array(226))).toBe(true);
+  });
+});
+
+const VERSION_1_SIGNATURE =
+  '010000ff00101008040042000000000000002400000000000000810000000000000008000000000000021000000000000000000000002810ff00000000000000004200000000000000240000000000000083000000000000100800000000000000100100000620040000000000000000000000411004401000000000000000000000000000000000008000000000000000002000000000000000000080020008000100000000000008000000040080000000008000000000008000000000000000000000001000440008000004004000000800000000000100000000000000000000';
+
+/** The material key of a FEN board part, counted naively. */
+const fenMaterial = (fen: string): number => {
+  const counts = new Int8Array(16);
+  for (const ch of fen.split(' ')[0]) {
+    const role = 'PNBRQK'.indexOf(ch.toUpperCase());
+    if (role >= 0) counts[(ch === ch.toLowerCase() ? 8 : 0) | (role + 1)]++;
+  }
+  return materialKeyOf(counts);
+};
+
+describe("chess's answers from the signature's material changes", () => {
+  const signatureOf = (f: Fixture): Uint8Array => f.record.patternSignature!.bytes;
+  const stored = (f: Fixture, signature: Uint8Array | null = signatureOf(f)): StoredPatternGame => ({
+    source: f.record.source,
+    sourceFormat: f.record.sourceFormat,
+    metadata: {},
+    outcome: f.record.outcome,
+    player1: null,
+    player2: null,
+    options: {},
+    signature,
+  });
+  const walked = (f: Fixture): MaterialWalk | null => {
+    const walk = new MaterialWalk();
+    return walk.start(signatureOf(f)) ? walk : null;
+  };
+  const MATERIAL_PATTERNS = Object.keys(PATTERNS).filter((name) => !JSON.stringify(PATTERNS[name]).includes('sub-fen'));
+
+  it('keeps the material of nearly every fixture game, and finds the move tokens of most to be their SAN', () => {
+    const kept = fixtures.filter((f) => walked(f) !== null);
+    expect(kept.length).toBeGreaterThan(fixtures.length * 0.9);
+    expect(kept.filter((f) => walked(f)!.moveTokens).length).toBeGreaterThan(fixtures.length * 0.5);
+    expect(kept.filter((f) => walked(f)!.moveTokens && walked(f)!.standardStart).length).toBeGreaterThan(fixtures.length * 0.5);
+  });
+
+  it.each(Object.keys(PATTERNS))('finds %s walking the source\'s move tokens at the plies and with the moves the replay finds', (name) => {
+    const query = read(PATTERNS[name]);
+    let walkedByTokens = 0;
+    for (const f of fixtures) {
+      const walk = walked(f);
+      if (walk?.moveTokens && walk.standardStart) walkedByTokens++;
+      expect({ game: f.name, hits: chessPatterns.storedHits!(query, stored(f)) }).toEqual({ game: f.name, hits: chessPatterns.hits(query, patternGame(f)) });
+    }
+    expect(walkedByTokens).toBeGreaterThan(fixtures.length * 0.5);
+  });
+
+  it('reads off the signature the material of every main-line ply, as its board counts it', () => {
+    for (const f of fixtures) {
+      const walk = walked(f);
+      if (!walk) continue;
+      const plies = f.main.map((p) => fenMaterial(p.position.board));
+      const read = [walk.material];
+      while (walk.next()) read.push(walk.material);
+      expect({ game: f.name, material: read }).toEqual({ game: f.name, material: plies });
+    }
+  });
+
+  it.each(MATERIAL_PATTERNS)('finds %s from the signature and the source, without a replay, at the plies and with the moves the replay finds', (name) => {
+    const query = read(PATTERNS[name]);
+    let answered = 0;
+    for (const f of fixtures) {
+      const hits = chessSignatureHits(query, stored(f));
+      if (hits === null) continue;
+      answered++;
+      expect({ game: f.name, hits }).toEqual({ game: f.name, hits: chessPatterns.hits(query, patternGame(f)) });
+      expect({ game: f.name, hits: chessPatterns.storedHits!(query, stored(f)) }).toEqual({ game: f.name, hits });
+    }
+    expect(answered).toBeGreaterThan(fixtures.length * 0.5);
+  });
+
+  it('finds the last ply the material lets a pattern hold at: past every hit, and short of the end in some games', () => {
+    let short = 0;
+    for (const name of Object.keys(PATTERNS)) {
+      const query = read(PATTERNS[name]);
+      for (const f of fixtures) {
+        const last = lastPlyThatMayHold(query, signatureOf(f));
+        if (last === null) continue;
+        if (last < f.main.length - 1) short++;
+        const hits = chessPatterns.hits(query, patternGame(f));
+        expect({ game: f.name, pattern: name, past: hits.every((h) => h.ply <= last) }).toEqual({ game: f.name, pattern: name, past: true });
+      }
+    }
+    expect(short).toBeGreaterThan(100);
+  });
+
+  it('leaves to the replay a pattern with a sub-fen, a game without a signature and one whose move tokens are not its SAN', () => {
+    const f = fixtures.find((g) => walked(g)?.moveTokens)!;
+    expect(chessSignatureHits(read(PATTERNS['a sub-fen']), stored(f))).toBeNull();
+    expect(chessSignatureHits(read(PATTERNS['an imbalance']), stored(f, null))).toBeNull();
+    const unflagged = Uint8Array.from(signatureOf(f));
+    unflagged[1] &= ~4;
+    expect(chessSignatureHits(read(PATTERNS['an imbalance']), stored(f, unflagged))).toBeNull();
+  });
+
+  const importedOne = async (text: string): Promise<StoredPatternGame & { plies: PlyRecord[] }> => {
+    const [record] = await importedGames(pgnReader, Buffer.from(text));
+    const plies = pgnReader.replay!(record.source, {})!.filter((p) => p.variation === '');
+    return { source: record.source, sourceFormat: 'PGN', metadata: {}, outcome: record.outcome, player1: null, player2: null, options: {}, signature: record.patternSignature!.bytes, plies };
+  };
+
+  it('keeps the material through an en passant capture, a promotion that captures and its recapture', async () => {
+    const game = await importedOne('[Event "x"]\n[Result "*"]\n\n1. e4 f5 2. e5 d5 3. exd6 e6 4. dxc7 Qe7 5. cxb8=Q Rxb8 *\n');
+    const found = (imbalance: string) => {
+      const query = read({ imbalance });
+      const hits = chessSignatureHits(query, game);
+      expect(hits).toEqual(chessPatterns.hits(query, game));
+      return hits!.map((h) => [h.ply, h.continuation?.move ?? null]);
+    };
+    expect(found('PP v')).toEqual([
+      [7, 'Qe7'],
+      [8, 'cxb8=Q'],
+    ]);
+    expect(found('QNP v')).toEqual([[9, 'Rxb8']]);
+    expect(found('NP v')).toEqual([[10, null]]);
+  });
+
+  it('counts the side to move from a set-up position where Black moves first', async () => {
+    const game = await importedOne('[Event "x"]\n[FEN "4k3/p7/8/8/8/8/3p4/R3K3 b Q - 0 1"]\n[SetUp "1"]\n[Result "*"]\n\n1... d1=Q+ 2. Kxd1 a5 3. Rxa5 Kd7 *\n');
+    expect(walkedGame(game)).toBe(true);
+    for (const pattern of [{ 'side-to-move': 'black' }, { 'side-to-move': 'white', imbalance: 'R v' }, { material: 'KRk' }]) {
+      const query = read(pattern);
+      expect({ pattern, hits: chessSignatureHits(query, game) }).toEqual({ pattern, hits: chessPatterns.hits(query, game) });
+    }
+  });
+
+  const walkedGame = (game: StoredPatternGame): boolean => {
+    const walk = new MaterialWalk();
+    return walk.start(game.signature!) && walk.moveTokens && walk.blackStarts;
+  };
+
+  it('moves on past stretches of more than 255 plies without a change', () => {
+    const board = new Int8Array(64);
+    board[4] = 6; // K e1
+    board[60] = 14; // k e8
+    board[8] = 1; // P a2
+    board[48] = 9; // p a7
+    const builder = new ChessSignatureBuilder();
+    for (let p = 0; p < 600; p++) builder.add(board);
+    board[48] = 0;
+    builder.add(board);
+    builder.add(board);
+    const walk = new MaterialWalk();
+    expect(walk.start(builder.result())).toBe(true);
+    const materials = [walk.material];
+    while (walk.next()) materials.push(walk.material);
+    expect(materials.length).toBe(602);
+    expect(new Set(materials.slice(0, 600)).size).toBe(1);
+    expect(materials[599]).toBe(materialKeyOf(Int8Array.of(0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0)));
+    expect(materials.slice(600)).toEqual([materialKeyOf(Int8Array.of(0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0)), materials[600]]);
+  });
+
+  it('keeps no material changes where a count passes 15, and then rules nothing out by material', () => {
+    const board = new Int8Array(64);
+    board[0] = 6;
+    board[63] = 14;
+    for (let sq = 8; sq < 24; sq++) board[sq] = 2; // 16 white knights
+    const builder = new ChessSignatureBuilder();
+    builder.add(board);
+    const sig = builder.result();
+    expect(new MaterialWalk().start(sig)).toBe(false);
+    expect(chessPatterns.signature!.mayHold(read({ material: 'KQkq' }), sig)).toBe(true);
   });
 });
 
