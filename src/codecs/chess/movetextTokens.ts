@@ -118,10 +118,11 @@ export function moveTokens(bytes: Uint8Array): MoveTokens {
   return { at: scratch, count };
 }
 
-/** Token `i` of `tokens` in `bytes`, as text (tokens are ASCII where `sameMoveTokens` held). */
-export function moveToken(bytes: Uint8Array, tokens: MoveTokens, i: number): string {
-  return String.fromCharCode.apply(null, bytes.subarray(tokens.at[2 * i], tokens.at[2 * i + 1]) as unknown as number[]);
-}
+/** The bytes as Latin-1 text, one character a byte: token i is `text.slice(at[2i], at[2i + 1])` (Node decodes it natively). */
+export const tokenText = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+
+/** Token `i` of `tokens` in `text` (`tokenText` of the bytes). */
+export const moveToken = (text: string, tokens: MoveTokens, i: number): string => text.slice(tokens.at[2 * i], tokens.at[2 * i + 1]);
 
 /** Whether the main line's move tokens of `bytes` are exactly `sans`, in order. */
 export function sameMoveTokens(bytes: Uint8Array, sans: readonly string[]): boolean {

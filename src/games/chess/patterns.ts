@@ -25,7 +25,7 @@ import type { Outcome } from '../../db/records';
 // From the codec's modules themselves: compiled to CommonJS, the index's re-exports are getters, a call each on the hot path.
 import { parseFen, standardPosition } from '../../codecs/chess/fen';
 import { makeMove, movePromo, undoCaptured } from '../../codecs/chess/moves';
-import { PAWN, type Position } from '../../codecs/chess/board';
+import { PAWN, type Position, copyPositionInto } from '../../codecs/chess/board';
 import { type PgnGame, gameStartFen, isStandardVariant, parsePgn } from '../../codecs/chess/pgn';
 import { decodePgnBytes } from '../../codecs/chess/pgnStream';
 import { checkMark, parseSan, sanWithoutCheck } from '../../codecs/chess/san';
@@ -33,7 +33,7 @@ import type { PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from
 import { PlyBoards } from './patternBoard';
 import { type ChessCondition, type ChessQuery, imbalanceKeyOf, materialKeyOf, readChessPattern } from './patternQuery';
 import { MaterialWalk, chessPatternSignature, lastPlyThatMayHold } from './patternSignature';
-import { moveToken, moveTokens } from '../../codecs/chess/movetextTokens';
+import { moveToken, moveTokens, tokenText } from '../../codecs/chess/movetextTokens';
 
 /** Reused from game to game: the matcher is synchronous, one game at a time. */
 const boards = new PlyBoards();
@@ -155,6 +155,9 @@ export function chessHits(query: ChessQuery, game: PatternGame): PatternHit[] {
 const readsBoards = (query: ChessQuery): boolean => query.steps.some((step) => step.some((cond) => cond.subFens !== null));
 
 const walk = new MaterialWalk();
+/** The standard start, copied into the position a token walk plays its moves on. */
+const STANDARD = standardPosition();
+const walkedPosition = standardPosition();
 
 /**
  * The hits of a pattern that reads no board, from the material changes of the game's signature
@@ -169,10 +172,11 @@ export function chessSignatureHits(query: ChessQuery, game: StoredPatternGame): 
   const tokens = moveTokens(game.source);
   const last = walk.positions - 1;
   if (tokens.count !== last) return null;
+  const text = tokenText(game.source);
   do {
     const p = walk.ply;
     const white = (p & 1) === (walk.blackStarts ? 1 : 0);
-    if (holdsAtPly(query, p, white ? 'w' : 'b', walk.material, walk.imbalance)) hits.push({ ply: p, continuation: p < last ? { move: moveToken(game.source, tokens, p), byFirst: white } : null });
+    if (holdsAtPly(query, p, white ? 'w' : 'b', walk.material, walk.imbalance)) hits.push({ ply: p, continuation: p < last ? { move: moveToken(text, tokens, p), byFirst: white } : null });
   } while (walk.next());
   return hits;
 }
@@ -182,7 +186,11 @@ interface MoveTexts {
   count: number;
   /** Move i's SAN text; null for a token the import kept without playing it. */
   text(i: number): string | null;
-  /** Whether a move's text is its SAN as the import writes it, so the continuation as it is; else the SAN is printed from the board. */
+  /**
+   * Whether a move's text is its SAN as the import writes it: a legal move (read without the
+   * legality test where one piece can make it), and the continuation as it is; else the SAN is
+   * printed from the board.
+   */
   asWritten: boolean;
 }
 
@@ -219,7 +227,7 @@ function walkedHits(query: ChessQuery, pos: Position, moves: MoveTexts, last = I
   let i = 0;
   for (; i < moves.count && ply < last; i++) {
     const text = moves.text(i);
-    const parsed = text === null ? null : parseSan(pos, text);
+    const parsed = text === null ? null : parseSan(pos, text, moves.asWritten);
     if (!parsed?.ok) {
       // A token kept without being played: the ply before it has no next move.
       waiting = null;
@@ -256,8 +264,8 @@ function tokenMoves(query: ChessQuery, game: StoredPatternGame): { moves: MoveTe
   const last = lastPlyThatMayHold(query, game.signature);
   const tokens = moveTokens(game.source);
   if (last === null || tokens.count !== positions - 1) return null;
-  const source = game.source;
-  return { moves: { count: tokens.count, text: (i) => moveToken(source, tokens, i), asWritten: true }, last };
+  const text = tokenText(game.source);
+  return { moves: { count: tokens.count, text: (i) => moveToken(text, tokens, i), asWritten: true }, last };
 }
 
 /**
@@ -276,7 +284,8 @@ function chessStoredHits(query: ChessQuery, game: StoredPatternGame): PatternHit
   const byTokens = tokenMoves(query, game);
   if (byTokens) {
     if (byTokens.last < 0 || !beginGame(query, game.outcome)) return [];
-    return walkedHits(query, standardPosition(), byTokens.moves, byTokens.last);
+    copyPositionInto(walkedPosition, STANDARD);
+    return walkedHits(query, walkedPosition, byTokens.moves, byTokens.last);
   }
   const results = parsePgn(decodePgnBytes(game.source).text);
   if (results.length !== 1 || !results[0].ok) return null;

@@ -1,10 +1,11 @@
 /** The main line's move tokens of a PGN game found in its bytes: what a pattern search reads moves back from. */
-import { moveToken, moveTokens, sameMoveTokens } from '../../../src/codecs/chess/movetextTokens';
+import { moveToken, moveTokens, sameMoveTokens, tokenText } from '../../../src/codecs/chess/movetextTokens';
 
-const tokensOf = (text: string): string[] => {
-  const bytes = Buffer.from(text, 'latin1');
+const tokensOf = (pgn: string): string[] => {
+  const bytes = Buffer.from(pgn, 'latin1');
   const tokens = moveTokens(bytes);
-  return Array.from({ length: tokens.count }, (_, i) => moveToken(bytes, tokens, i));
+  const text = tokenText(bytes);
+  return Array.from({ length: tokens.count }, (_, i) => moveToken(text, tokens, i));
 };
 
 describe('the move tokens of a PGN game', () => {
