@@ -5,6 +5,7 @@
  * (`WriteMoveAnalysis`, `WriteDoubleAnalysis`, SGF_FORMAT_VER 3). Rollout
  * entries (`X …`/`R …`) are kept as text without equities.
  */
+import { roomForPair } from '../arrays';
 import { Result, codecErrors, err, ok } from '../result';
 import { BgNode } from './sgfGame';
 import { Seat } from './types';
@@ -144,11 +145,7 @@ const findWords = (text: string): number => {
     if (i >= n) return count;
     const start = i;
     while (i < n && !isSpace(text.charCodeAt(i))) i++;
-    if (2 * count + 2 > wordBounds.length) {
-      const grown = new Int32Array(wordBounds.length * 2);
-      grown.set(wordBounds);
-      wordBounds = grown;
-    }
+    wordBounds = roomForPair(wordBounds, count);
     wordBounds[2 * count] = start;
     wordBounds[2 * count + 1] = i;
     count++;

@@ -8,6 +8,7 @@
  * once (at import) that the tokens are exactly the SAN of the moves its replay played
  * (`sameMoveTokens`), so the source can stand for the list of moves afterwards.
  */
+import { roomForPair } from '../arrays';
 
 /** Where the tokens are: token i is bytes `[at[2i], at[2i + 1])`. */
 export interface MoveTokens {
@@ -105,11 +106,7 @@ export function moveTokens(bytes: Uint8Array): MoveTokens {
         }
       }
       if (from === to || bytes[from] === DOLLAR) continue;
-      if (2 * count + 2 > scratch.length) {
-        const grown = new Int32Array(scratch.length * 2);
-        grown.set(scratch);
-        scratch = grown;
-      }
+      scratch = roomForPair(scratch, count);
       scratch[2 * count] = from;
       scratch[2 * count + 1] = to;
       count++;
