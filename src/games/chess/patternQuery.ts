@@ -36,6 +36,34 @@ export const imbalanceKeyOf = (counts: ArrayLike<number>): number => {
   return key;
 };
 
+/** How many of piece code `piece` the material key `material` holds (a king: 1). */
+export const pieceCountIn = (material: number, piece: number): number => {
+  const role = piece & 7;
+  if (role === KING) return 1;
+  const side = piece & BLACK_BIT ? material % 0x100000 : Math.floor(material / 0x100000);
+  return (side >> (4 * (role - 1))) & 15;
+};
+
+/** The imbalance key of the material key `material`. */
+export const imbalanceOfMaterial = (material: number): number => {
+  let key = 0;
+  for (let role = PAWN; role < KING; role++) key |= (pieceCountIn(material, role) - pieceCountIn(material, BLACK_BIT | role) + 16) << (5 * (role - 1));
+  return key;
+};
+
+/**
+ * A piece code's step of the material key and of the imbalance key: one more of the piece adds
+ * them (0 for a king or no piece, which the keys leave out). Exact while counts stay within 0..15.
+ */
+export const MATERIAL_STEP = new Float64Array(16);
+export const IMBALANCE_STEP = new Int32Array(16);
+for (let role = PAWN; role < KING; role++) {
+  MATERIAL_STEP[role] = 2 ** (4 * (role - 1)) * 0x100000;
+  MATERIAL_STEP[BLACK_BIT | role] = 2 ** (4 * (role - 1));
+  IMBALANCE_STEP[role] = 1 << (5 * (role - 1));
+  IMBALANCE_STEP[BLACK_BIT | role] = -(1 << (5 * (role - 1)));
+}
+
 /** What must hold at one ply: every present key (Scoutfish's rules of one condition, ANDed). */
 export interface ChessCondition {
   /** Alternatives (any one will do), each its placed pieces as pairs `[square, piece, square, piece, …]`; null: no `sub-fen`. */

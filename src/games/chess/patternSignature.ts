@@ -34,7 +34,7 @@
 import type { PlyRecord } from '../../db/records';
 import type { PatternSignature } from '../patterns';
 import { PlyBoards } from './patternBoard';
-import { type ChessCondition, type ChessQuery, materialKeyOf } from './patternQuery';
+import { type ChessCondition, type ChessQuery, IMBALANCE_STEP, MATERIAL_STEP, imbalanceOfMaterial, materialKeyOf, pieceCountIn } from './patternQuery';
 
 const VERSION = 2;
 const FLAGS = 1;
@@ -61,16 +61,6 @@ const BLOOM_SIGNATURE_BYTES = BLOOM + BLOOM_BITS / 8;
 
 /** The signature's index (0..11) of a codec piece code (White 1..6, Black 9..14). */
 const pieceIndex = (piece: number): number => (piece >> 3) * 6 + (piece & 7) - 1;
-
-/** A piece code's step of the material key and of the imbalance key (0 for a king or no piece). */
-const MATERIAL_STEP = new Float64Array(16);
-const IMBALANCE_STEP = new Int32Array(16);
-for (let role = 1; role <= 5; role++) {
-  MATERIAL_STEP[role] = 2 ** (4 * (role - 1)) * 0x100000;
-  MATERIAL_STEP[8 | role] = 2 ** (4 * (role - 1));
-  IMBALANCE_STEP[role] = 1 << (5 * (role - 1));
-  IMBALANCE_STEP[8 | role] = -(1 << (5 * (role - 1)));
-}
 
 /** A 32-bit mix of two numbers (murmur3's finaliser over both). */
 function mix(a: number, b: number): number {
@@ -244,13 +234,8 @@ export class MaterialWalk {
     this.standardStart = (flags & STANDARD_START) !== 0;
     this.positions = (signature[POSITIONS] << 8) | signature[POSITIONS + 1];
     const low = ((signature[START_MATERIAL + 1] << 24) | (signature[START_MATERIAL + 2] << 16) | (signature[START_MATERIAL + 3] << 8) | signature[START_MATERIAL + 4]) >>> 0;
-    const key = signature[START_MATERIAL] * 2 ** 32 + low;
-    const white = Math.floor(key / 0x100000);
-    const black = key % 0x100000;
-    let imbalance = 0;
-    for (let role = 0; role < 5; role++) imbalance |= (((white >> (4 * role)) & 15) - ((black >> (4 * role)) & 15) + 16) << (5 * role);
-    this.material = key;
-    this.imbalance = imbalance;
+    this.material = signature[START_MATERIAL] * 2 ** 32 + low;
+    this.imbalance = imbalanceOfMaterial(this.material);
     this.ply = 0;
     this.at = CHANGES;
     this.changeAt = this.at < signature.length ? signature[this.at] : Infinity;
@@ -367,11 +352,14 @@ function bloomMayHold(test: ConditionTest, sig: Uint8Array): boolean {
 }
 
 /** Whether `keys` holds `key` (a list of a few). */
-function holdsKey(keys: Float64Array | Int32Array, key: number): boolean {
+function holdsKey(keys: ArrayLike<number>, key: number): boolean {
   for (let k = 0; k < keys.length; k++) if (keys[k] === key) return true;
   return false;
 }
 
+/** Whether the walk's ply has one of `materials` and one of `imbalances` (null: any). */
+const keysMeet = (materials: ArrayLike<number> | null, imbalances: ArrayLike<number> | null, walk: MaterialWalk): boolean =>
+  (materials === null || holdsKey(materials, walk.material)) && (imbalances === null || holdsKey(imbalances, walk.imbalance));
 
 /** Each query's tests, made on first use, and those of them about the material. */
 const tests = new WeakMap<ChessQuery, { all: ConditionTest[]; material: ConditionTest[] }>();
@@ -380,36 +368,23 @@ const walk = new MaterialWalk();
 let met = new Uint8Array(8);
 
 /**
- * Version 2: whether every condition about the material is met at some ply of the walk (true
- * where it does not keep the material). The walk goes from change to change: every search tests
- * every signature, so this loop is the pre-filter's cost.
+ * Version 2: whether every condition about the material is met at some ply of the walk, which
+ * goes from change to change (true where the signature does not keep the material).
  */
 function changesMayHold(material: readonly ConditionTest[], sig: Uint8Array): boolean {
   if (material.length === 0 || !walk.start(sig)) return true;
   if (met.length < material.length) met = new Uint8Array(material.length);
   met.fill(0, 0, material.length);
   let left = material.length;
-  let key = walk.material;
-  let imbalance = walk.imbalance;
-  const end = sig.length;
-  let at = CHANGES;
-  for (;;) {
+  do {
     for (let c = 0; c < material.length; c++) {
-      const test = material[c];
-      if (met[c] === 0 && (test.materials === null || holdsKey(test.materials, key)) && (test.imbalances === null || holdsKey(test.imbalances, imbalance))) {
+      if (met[c] === 0 && keysMeet(material[c].materials, material[c].imbalances, walk)) {
         met[c] = 1;
         if (--left === 0) return true;
       }
     }
-    if (at >= end) return false;
-    // The changes of the next ply that has some: the first, and those 0 plies on from it.
-    do {
-      const code = sig[at + 1];
-      key += MATERIAL_STEP[code & 15] - MATERIAL_STEP[code >> 4];
-      imbalance += IMBALANCE_STEP[code & 15] - IMBALANCE_STEP[code >> 4];
-      at += 2;
-    } while (at < end && sig[at] === 0);
-  }
+  } while (walk.nextChange());
+  return false;
 }
 
 /** False when no ply of the game can hold the pattern: some condition of it never can. */
@@ -445,22 +420,13 @@ const needsOf = (cond: ChessCondition): Int8Array[] => {
   return needs;
 };
 
-/** The count of piece code `piece` in the material key `key` (a king: 1). */
-const countIn = (key: number, piece: number): number => {
-  const role = piece & 7;
-  if (role === 6) return 1;
-  const side = piece & 8 ? key % 0x100000 : Math.floor(key / 0x100000);
-  return (side >> (4 * (role - 1))) & 15;
-};
-
-/** Whether `cond` may hold at a ply of material `walk.material` (its sub-fen's pieces all there, its material and imbalance exactly). */
+/** Whether `cond` may hold at the walk's ply (its sub-fen's pieces all there, its material and imbalance exactly). */
 function materialAllows(cond: ChessCondition, walk: MaterialWalk): boolean {
-  if (cond.materials !== null && !cond.materials.includes(walk.material)) return false;
-  if (cond.imbalances !== null && !cond.imbalances.includes(walk.imbalance)) return false;
+  if (!keysMeet(cond.materials, cond.imbalances, walk)) return false;
   if (cond.subFens === null) return true;
   for (const need of needsOf(cond)) {
     let all = true;
-    for (let piece = 1; piece < 16 && all; piece++) if (need[piece] > 0 && countIn(walk.material, piece) < need[piece]) all = false;
+    for (let piece = 1; piece < 16 && all; piece++) if (need[piece] > 0 && pieceCountIn(walk.material, piece) < need[piece]) all = false;
     if (all) return true;
   }
   return false;
