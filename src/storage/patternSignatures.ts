@@ -1,8 +1,8 @@
 /**
  * The pattern signatures (`Game.patternSignature`) of every stored game of a kind, held in memory
  * per database, so a pattern search over a large collection tests them in arrays instead of
- * reading a few hundred bytes a game from SQL each time (a million chess games: 230 MB read and
- * decoded per search). Kept only for kinds of at least `KEPT_FROM_GAMES` games (a smaller
+ * reading a few hundred bytes a game from SQL each time (a million chess games with their packed
+ * moves: about 290 MB read and decoded per search). Kept only for kinds of at least `KEPT_FROM_GAMES` games (a smaller
  * collection's signatures are read per search in little time) and at most `MAX_BYTES` of
  * signatures; read whole on first use, and read again whole when the stored imports change
  * (one added, deleted, grown or caught up: `importsStamp`), which also covers games deleted and
@@ -13,8 +13,8 @@ import type { GameKind } from '../db/records';
 
 /** Games of a kind from which its signatures are kept in memory. */
 let keptFromGames = 50_000;
-/** Most bytes of signatures kept for one kind (the ids besides: 8 bytes a game). */
-const MAX_BYTES = 256 * 1024 * 1024;
+/** Most bytes of signatures kept for one kind (the ids besides: 13 bytes a game): a million chess games of 250 plies on average. */
+const MAX_BYTES = 512 * 1024 * 1024;
 /** Rows read at a time while filling. */
 const FILL_PAGE = 20_000;
 

@@ -28,6 +28,13 @@ async function storedGamesOf(format: 'SGF' | 'PGN', files: string[]): Promise<St
   return out;
 }
 
+/** The signatures the import writes for the games of files. */
+async function signaturesOf(kind: GameKind, format: 'SGF' | 'PGN', files: string[]): Promise<Uint8Array[]> {
+  const language = gameOf(kind).patterns!;
+  const records = (await Promise.all(files.map(async (f) => importedGames(readerFor(format)!, fs.readFileSync(f))))).flat();
+  return records.map((r) => r.patternSignature?.bytes ?? language.signature!.of(r.plies.filter((p) => p.variation === '').sort((a, b) => a.ply - b.ply)));
+}
+
 const GO_FILES = fs.readdirSync(path.join(FIXTURES, 'go')).filter((n) => n.startsWith('gnugo-19')).map((n) => path.join(FIXTURES, 'go', n));
 const CHESS_FILES = [path.join(FIXTURES, 'chess', 'rated-games.pgn')];
 
@@ -70,23 +77,20 @@ describe('pattern search replays in worker threads', () => {
     expect(onThread).toBe(Math.ceil(games.length / 3));
   });
 
-  it('answers the same hits from Go signatures alone in workers as on the search’s own thread, game for game', async () => {
-    const records = (await Promise.all(GO_FILES.map(async (f) => importedGames(readerFor('SGF')!, fs.readFileSync(f))))).flat();
-    const language = gameOf('GO').patterns!;
-    const signatures = records.map((r) => language.signature!.of(r.plies.filter((p) => p.variation === '').sort((a, b) => a.ply - b.ply)));
-    const pattern = SEARCHES[0][4];
+  it.each(SEARCHES)('answers the same hits for %s from signatures alone in workers as on the search’s own thread, game for game', async (_name, kind, format, files, pattern) => {
+    const language = gameOf(kind).patterns!;
+    const signatures = await signaturesOf(kind, format, files);
     const read = language.read(pattern);
     if (!read.ok) throw new Error(read.error.message);
-    const inWorkers = await signatureHitsOf(pool, 'GO', language, pattern, read.query, signatures);
-    const alone = await signatureHitsOf(null, 'GO', language, pattern, read.query, signatures);
+    const inWorkers = await signatureHitsOf(pool, kind, language, pattern, read.query, signatures);
+    const alone = await signatureHitsOf(null, kind, language, pattern, read.query, signatures);
     expect(alone.filter((hits) => hits !== null && hits.count > 0).length).toBeGreaterThan(0);
     expect(inWorkers).toEqual(alone);
   });
 
-  it('tests and answers a range of signatures on shared memory in workers as on the search’s own thread, a game without one let through', async () => {
-    const records = (await Promise.all(GO_FILES.map(async (f) => importedGames(readerFor('SGF')!, fs.readFileSync(f))))).flat();
-    const language = gameOf('GO').patterns!;
-    const signatures = records.map((r) => language.signature!.of(r.plies.filter((p) => p.variation === '').sort((a, b) => a.ply - b.ply)));
+  it.each(SEARCHES)('tests and answers a range of signatures on shared memory in workers as on the search’s own thread for %s, a game without one let through', async (_name, kind, format, files, pattern) => {
+    const language = gameOf(kind).patterns!;
+    const signatures = await signaturesOf(kind, format, files);
     const ends = new Int32Array(new SharedArrayBuffer(4 * signatures.length));
     const missing = new Uint8Array(new SharedArrayBuffer(signatures.length));
     const bytes = new Uint8Array(new SharedArrayBuffer(signatures.reduce((sum, s) => sum + s.length, 0)));
@@ -100,11 +104,10 @@ describe('pattern search replays in worker threads', () => {
     ends[2] = ends[1];
     bytes.copyWithin(ends[1], ends[1] + signatures[2].length);
     for (let i = 3; i < signatures.length; i++) ends[i] -= signatures[2].length;
-    const pattern = SEARCHES[0][4];
     const read = language.read(pattern);
     if (!read.ok) throw new Error(read.error.message);
-    const inWorkers = await signatureRangeOf(pool, 'GO', language, pattern, read.query, { ends, missing, bytes }, 1, signatures.length);
-    const alone = await signatureRangeOf(null, 'GO', language, pattern, read.query, { ends, missing, bytes }, 1, signatures.length);
+    const inWorkers = await signatureRangeOf(pool, kind, language, pattern, read.query, { ends, missing, bytes }, 1, signatures.length);
+    const alone = await signatureRangeOf(null, kind, language, pattern, read.query, { ends, missing, bytes }, 1, signatures.length);
     expect(inWorkers).toEqual(alone);
     expect(alone.passed[1]).toBe(2);
     expect(alone.hits[1]).toBeNull();
@@ -113,7 +116,7 @@ describe('pattern search replays in worker threads', () => {
     expect(answered.length).toBe(alone.passed.length - 1);
     expect(answered.every((h) => h!.count > 0)).toBe(true);
     // The same hits as each signature alone, for the games let through; those not let through have none.
-    const each = await signatureHitsOf(null, 'GO', language, pattern, read.query, signatures);
+    const each = await signatureHitsOf(null, kind, language, pattern, read.query, signatures);
     alone.passed.forEach((k, j) => k !== 2 && expect(alone.hits[j]).toEqual(each[k]));
     const ruledOut = [...signatures.keys()].filter((k) => k !== 0 && !alone.passed.includes(k));
     expect(ruledOut.length).toBeGreaterThan(0);

@@ -11,4 +11,4 @@ export * from './gameTextMoves';
 export * from './replay';
 export * from './gameText';
 export * from './accuracy';
-export * from './movetextTokens';
+export * from './packedMoves';

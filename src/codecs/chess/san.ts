@@ -48,10 +48,8 @@ export const looksLikeMove = (token: string): boolean => /^[KQRBNPa-hOo0-]/.test
 /**
  * Resolves a SAN token in a position. Errors: ERR_SAN_SYNTAX (not a move),
  * ERR_SAN_ILLEGAL (no such legal move), ERR_SAN_AMBIGUOUS (several legal moves fit).
- * With `known`, the token is known to be a legal move here (read back from a game that played
- * it): the one piece that can make it is taken without the legality test (rivals still take it).
  */
-export function parseSan(pos: Position, token: string, known = false): Result<Move, CodecError<SanError>> {
+export function parseSan(pos: Position, token: string): Result<Move, CodecError<SanError>> {
   const t = stripSanSuffix(token);
   const c0 = t.charCodeAt(0);
   // Null moves start with '-', 'Z', '0' or '@'.
@@ -98,17 +96,7 @@ export function parseSan(pos: Position, token: string, known = false): Result<Mo
   const n = movesOfRoleTo(pos, role, to, promo, buf);
   let found = 0;
   let count = 0;
-  let fits = n;
-  if (known) {
-    // The candidates the disambiguators leave: one of them is the move.
-    fits = 0;
-    for (let i = 0; i < n; i++) {
-      const from = moveFrom(buf[i]);
-      if ((fromFile < 0 || (from & 7) === fromFile) && (fromRank < 0 || (from >> 4) === fromRank)) buf[fits++] = buf[i];
-    }
-    if (fits === 1) return ok(buf[0]);
-  }
-  for (let i = 0; i < fits; i++) {
+  for (let i = 0; i < n; i++) {
     const m = buf[i];
     const from = moveFrom(m);
     if (fromFile >= 0 && (from & 7) !== fromFile) continue;

@@ -45,7 +45,7 @@ import {
   replayGame,
   splitTextList,
   printPgn,
-  sameMoveTokens,
+  packMove,
 } from '../../codecs/chess';
 import { type CodecError, type Result, codecError, describeLocation, err } from '../../codecs/result';
 import { type PieceReader, readInPieces } from '../reading/pieces';
@@ -65,7 +65,8 @@ import { ImportFailure, importError } from '../importFailure';
 import { importWarnings } from '../warnings';
 import { pushAll } from '../../codecs/arrays';
 import { resultOf } from './result';
-import { ChessSignatureBuilder, chessPatternSignature } from './patternSignature';
+import { ChessSignatureBuilder } from './patternSignature';
+import { chessPatterns } from './patterns';
 import { signedHashOf } from '../../codecs/hashes';
 import { type ChessEvaluation, packEvaluations } from './evaluations';
 
@@ -182,11 +183,19 @@ export function replayPgnSource(source: Uint8Array): PlyRecord[] | null {
   return replay.ok ? chessPlies(replay.value) : null;
 }
 
-/** The SAN of the main line's moves, in order. */
-const mainLineSans = (r: ReplayResult): string[] => {
-  const sans: string[] = [];
-  for (const p of r.positions) if (p.path.length === 0) sans.push(p.san);
-  return sans;
+/**
+ * The main line's moves packed (`packMove`), in order; null where one does not pack (a null move)
+ * or a token kept without being played stands between two of them (the ply before it has no next move).
+ */
+const packedMainLine = (r: ReplayResult): number[] | null => {
+  const moves: number[] = [];
+  for (const p of r.positions) {
+    if (p.path.length !== 0) continue;
+    const move = p.index === moves.length ? packMove(p.uci, p.san, p.turn === 'b') : null;
+    if (move === null) return null;
+    moves.push(move);
+  }
+  return moves;
 };
 
 /**
@@ -217,8 +226,9 @@ export function buildChessGame(
   if (!replay.ok) return { failure: { ...replay.error, line: where.line, offset: where.offset } };
   const r = replay.value;
   if (r.start.turn === 'b') signature.blackStarts();
-  if (sourceFormat === 'PGN' && sameMoveTokens(source, mainLineSans(r))) signature.moveTokensAreSan();
   if (r.start.fen === STANDARD_FEN && !r.chess960) signature.standardStart();
+  const moves = packedMainLine(r);
+  if (moves) signature.moves(moves);
 
   const { plies, nodeOf } = chessPliesOf(r);
   const evaluations: ChessEvaluation[] = [];
@@ -252,8 +262,9 @@ export function buildChessGame(
     startFen: fenTag && fenTag !== STANDARD_FEN ? fenTag : null,
     plies,
     keptTokens: r.errors.length,
-    patternSignature: { by: chessPatternSignature, bytes: signature.result() },
   });
+  signature.outcome(record.outcome);
+  record.patternSignature = { by: chessPatterns.signature!, bytes: signature.result() };
   const analysis = chessAnalysisOf(game, r);
   if (analysis) record.analysis = analysis;
   if (packed) {

@@ -109,6 +109,15 @@ export class PlyBoards {
     this.unreadable = false;
   }
 
+  /** Selects the board the caller wrote whole into `board` and `counts` itself (a walk of packed moves). */
+  selectBoard(): void {
+    this.position = null;
+    this.fen = '';
+    this.ranks = 0xff;
+    this.counted = true;
+    this.unreadable = false;
+  }
+
   /** Reads the selected ply's piece counts into `counts`; false when its board cannot be known. */
   count(): boolean {
     if (this.counted) return true;

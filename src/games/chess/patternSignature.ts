@@ -8,14 +8,14 @@
  * (`MaterialWalk`), and where the import found the source's move tokens to be the moves' SAN,
  * the moves played from those plies are read off the source (patterns.ts).
  *
- * Layout (version 2: 105 bytes, and 2 a material change):
- * - byte 0: the layout's version, 2 (1: below; another version, or another length: nothing is ruled out);
+ * Layout (version 3: 105 bytes, 2 a material change and 2 a move):
+ * - byte 0: the layout's version, 3 (1 and 2: below; another version, or another length: nothing is ruled out);
  * - byte 1: flags: bit 0 (INCOMPLETE) some main-line ply's board could not be read: nothing is
- *   ruled out; bit 1 (BLACK_STARTS) Black moves first; bit 2 (MOVE_TOKENS) the source's main-line
- *   move tokens (`moveTokens`) are the SAN of its moves, as the import writes them; bit 3
- *   (NO_CHANGES) the material is not kept (a count past 15, or more than 65,535 positions); bit 4
- *   (STANDARD_START) the game starts from the standard position (bits 2 and 4 only the import
- *   sets: they are about the source);
+ *   ruled out; bit 1 (BLACK_STARTS) Black moves first; bit 3 (NO_CHANGES) the material is not
+ *   kept (a count past 15, or more than 65,535 positions); bit 4 (STANDARD_START) the game starts
+ *   from the standard position; bit 5 (MOVES) the main line's moves follow the changes; bits 6-7
+ *   the game's outcome (0 unknown, 1 White won, 2 a draw, 3 Black won); bits 4 to 7 only the
+ *   import sets (they are about the source: its start, its result, the moves as it played them);
  * - bytes 2..97: for each of the 12 pieces in the order P N B R Q K p n b r q k, 8 bytes: the
  *   squares it stood on at some ply, square s (a1 = 0, b1 = 1, …, h8 = 63) as bit s & 7 of byte s >> 3;
  * - bytes 98..99: the main line's positions n (plies 0..n-1), big-endian;
@@ -24,25 +24,36 @@
  *   (the first from ply 0), then a piece code taken off the board (high nibble) and one put on
  *   (low nibble), 0 for none (a change of 0 only moves on: 255 plies at a time). A capture takes
  *   the captured piece off; a promotion takes the pawn off and puts the piece on; a capture that
- *   promotes is two changes of one ply.
+ *   promotes is two changes of one ply;
+ * - with MOVES (a game from the standard start whose every main-line move was packed), the last
+ *   2 (n - 1) bytes: the main line's moves, each packed in 16 bits (src/codecs/chess/packedMoves.ts),
+ *   big-endian. With them and the outcome, a game is searched from its signature alone
+ *   (`PackedLine`, patterns.ts): no source read, no move parsed.
  *
- * Version 1 (226 bytes) kept the same squares and, in place of the changes, a 1024-bit Bloom
- * filter of the material and imbalance keys reached (3 bits each, hashed by `mix`). Its signatures
- * still rule games out until the attributes catch-up writes version 2 (the migration
- * chess_material_events marks chess imports for it); the games they let through are replayed.
+ * Version 2 had no moves nor outcome (its bit 2 said the source's move tokens were the moves' SAN);
+ * version 1 (226 bytes) kept the same squares and, in place of the changes, a 1024-bit Bloom
+ * filter of the material and imbalance keys reached (3 bits each, hashed by `mix`). Their
+ * signatures still rule games out until the attributes catch-up writes version 3 (the migrations
+ * chess_material_events and chess_packed_moves mark chess imports for it); the games they let
+ * through are replayed.
  */
-import type { PlyRecord } from '../../db/records';
+import type { Outcome, PlyRecord } from '../../db/records';
 import type { PatternSignature } from '../patterns';
 import { PlyBoards } from './patternBoard';
 import { type ChessCondition, type ChessQuery, IMBALANCE_STEP, MATERIAL_STEP, imbalanceOfMaterial, materialKeyOf, pieceCountIn } from './patternQuery';
 
-const VERSION = 2;
+const VERSION = 3;
+/** Version 2: the same layout without moves nor outcome. */
+const CHANGES_VERSION = 2;
 const FLAGS = 1;
 const INCOMPLETE = 1;
 const BLACK_STARTS = 2;
-const MOVE_TOKENS = 4;
 const NO_CHANGES = 8;
 const STANDARD_START = 16;
+const MOVES = 32;
+/** The outcome's two bits, from bit OUTCOME_SHIFT. */
+const OUTCOME_SHIFT = 6;
+const OUTCOMES: readonly (Outcome | null)[] = [null, 'FIRST', 'DRAW', 'SECOND'];
 const SQUARES = 2;
 const POSITIONS = SQUARES + 12 * 8;
 const START_MATERIAL = POSITIONS + 2;
@@ -100,6 +111,7 @@ export class ChessSignatureBuilder {
   private positions = 0;
   /** The ply of the last change written (0 before the first). */
   private changedAt = 0;
+  private packed: ArrayLike<number> | null = null;
   private readonly counts = new Int8Array(16);
   private readonly before = new Int8Array(16);
 
@@ -135,25 +147,43 @@ export class ChessSignatureBuilder {
     this.head[FLAGS] |= BLACK_STARTS;
   }
 
-  /** The source's main-line move tokens are the SAN of the moves added (`sameMoveTokens`). */
-  moveTokensAreSan(): void {
-    this.head[FLAGS] |= MOVE_TOKENS;
-  }
-
   /** The game starts from the standard position (not a set-up one, not Chess960). */
   standardStart(): void {
     this.head[FLAGS] |= STANDARD_START;
   }
 
-  /** The signature of the boards added. */
+  /** The game's outcome (null: unknown), which the import read from its result. */
+  outcome(outcome: Outcome | null): void {
+    this.head[FLAGS] = (this.head[FLAGS] & ~(3 << OUTCOME_SHIFT)) | (OUTCOMES.indexOf(outcome) << OUTCOME_SHIFT);
+  }
+
+  /** The main line's moves, packed (`packMove`), one for each board added after the first. */
+  moves(packed: ArrayLike<number>): void {
+    this.packed = packed;
+  }
+
+  /**
+   * The signature of the boards added, with the moves where the game starts from the standard
+   * position and they are one for each ply.
+   */
   result(): Uint8Array {
-    const { head } = this;
-    if (this.positions > MAX_POSITIONS) head[FLAGS] |= NO_CHANGES;
-    head[POSITIONS] = (this.positions >> 8) & 0xff;
-    head[POSITIONS + 1] = this.positions & 0xff;
-    const out = new Uint8Array(CHANGES + ((head[FLAGS] & NO_CHANGES) !== 0 ? 0 : this.length));
+    const { head, packed, positions } = this;
+    if (positions > MAX_POSITIONS) head[FLAGS] |= NO_CHANGES;
+    const flags = head[FLAGS];
+    const withMoves = packed !== null && packed.length === positions - 1 && (flags & (STANDARD_START | INCOMPLETE | NO_CHANGES)) === STANDARD_START;
+    head[FLAGS] = withMoves ? flags | MOVES : flags & ~MOVES;
+    head[POSITIONS] = (positions >> 8) & 0xff;
+    head[POSITIONS + 1] = positions & 0xff;
+    const changes = (flags & NO_CHANGES) !== 0 ? 0 : this.length;
+    const out = new Uint8Array(CHANGES + changes + (withMoves ? 2 * packed.length : 0));
     out.set(head);
-    if (out.length > CHANGES) out.set(this.changes.subarray(0, this.length), CHANGES);
+    out.set(this.changes.subarray(0, changes), CHANGES);
+    if (withMoves) {
+      for (let i = 0, at = CHANGES + changes; i < packed.length; i++, at += 2) {
+        out[at] = packed[i] >> 8;
+        out[at + 1] = packed[i] & 0xff;
+      }
+    }
     return out;
   }
 
@@ -217,28 +247,39 @@ export class MaterialWalk {
   material = 0;
   imbalance = 0;
   blackStarts = false;
-  moveTokens = false;
   standardStart = false;
+  /** Where the packed moves start in the signature (the move to ply p at `movesAt + 2 (p - 1)`); -1: none kept. */
+  movesAt = -1;
+  /** The game's outcome as the import read it (null: unknown, or not kept: with the moves only). */
+  outcome: Outcome | null = null;
   private signature: Uint8Array = new Uint8Array(0);
-  /** The next change's index in the signature, and the ply it applies at. */
+  /** The next change's index in the signature, the ply it applies at, and where the changes end. */
   private at = 0;
   private changeAt = 0;
+  private end = 0;
 
   /** Starts on `signature` at ply 0; false where it does not keep the material. */
   start(signature: Uint8Array): boolean {
-    if (signature.length < CHANGES || signature[0] !== VERSION || (signature[FLAGS] & (INCOMPLETE | NO_CHANGES)) !== 0 || (signature.length - CHANGES) % 2 !== 0) return false;
-    this.signature = signature;
+    const version = signature[0];
+    if (signature.length < CHANGES || (version !== VERSION && version !== CHANGES_VERSION) || (signature[FLAGS] & (INCOMPLETE | NO_CHANGES)) !== 0) return false;
     const flags = signature[FLAGS];
+    const positions = (signature[POSITIONS] << 8) | signature[POSITIONS + 1];
+    const moves = version === VERSION && (flags & MOVES) !== 0 && positions > 0 ? 2 * (positions - 1) : 0;
+    const end = signature.length - moves;
+    if (end < CHANGES || (end - CHANGES) % 2 !== 0) return false;
+    this.signature = signature;
     this.blackStarts = (flags & BLACK_STARTS) !== 0;
-    this.moveTokens = (flags & MOVE_TOKENS) !== 0;
     this.standardStart = (flags & STANDARD_START) !== 0;
-    this.positions = (signature[POSITIONS] << 8) | signature[POSITIONS + 1];
+    this.movesAt = version === VERSION && (flags & MOVES) !== 0 ? end : -1;
+    this.outcome = this.movesAt >= 0 ? OUTCOMES[flags >> OUTCOME_SHIFT] : null;
+    this.positions = positions;
     const low = ((signature[START_MATERIAL + 1] << 24) | (signature[START_MATERIAL + 2] << 16) | (signature[START_MATERIAL + 3] << 8) | signature[START_MATERIAL + 4]) >>> 0;
     this.material = signature[START_MATERIAL] * 2 ** 32 + low;
     this.imbalance = imbalanceOfMaterial(this.material);
     this.ply = 0;
+    this.end = end;
     this.at = CHANGES;
-    this.changeAt = this.at < signature.length ? signature[this.at] : Infinity;
+    this.changeAt = this.at < end ? signature[this.at] : Infinity;
     return true;
   }
 
@@ -270,7 +311,7 @@ export class MaterialWalk {
       this.material += MATERIAL_STEP[code & 15] - MATERIAL_STEP[code >> 4];
       this.imbalance += IMBALANCE_STEP[code & 15] - IMBALANCE_STEP[code >> 4];
       this.at += 2;
-      this.changeAt = this.at < sig.length ? ply + sig[this.at] : Infinity;
+      this.changeAt = this.at < this.end ? ply + sig[this.at] : Infinity;
     }
   }
 }
@@ -390,7 +431,7 @@ function changesMayHold(material: readonly ConditionTest[], sig: Uint8Array): bo
 /** False when no ply of the game can hold the pattern: some condition of it never can. */
 function mayHold(query: ChessQuery, sig: Uint8Array): boolean {
   const version = sig[0];
-  if (sig.length < CHANGES || (version !== VERSION && version !== BLOOM_VERSION) || (sig[FLAGS] & INCOMPLETE) !== 0) return true;
+  if (sig.length < CHANGES || (version !== VERSION && version !== CHANGES_VERSION && version !== BLOOM_VERSION) || (sig[FLAGS] & INCOMPLETE) !== 0) return true;
   if (version === BLOOM_VERSION && sig.length !== BLOOM_SIGNATURE_BYTES) return true;
   let conds = tests.get(query);
   if (!conds) {

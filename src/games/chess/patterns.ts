@@ -13,19 +13,20 @@
  *
  * The main line is walked once, each ply's board read at most once and only as far as a condition
  * tested there needs it (its piece counts, the ranks a sub-fen names); a step of the sequence is
- * tested only once the steps before it are done. A stored PGN game is walked here itself
- * (`storedHits`): its main line alone, each position tested off the codec's board as it is
- * reached, no FEN written nor key hashed. Where the search gives the game's signature, less will
- * do: a pattern that reads no board is answered from the signature's material changes, and the
- * moves played are read off the source's move tokens where the import found them to be the
- * moves' SAN; a pattern with a sub-fen walks those tokens (no PGN parsed) and stops at the last
- * ply the material lets it hold at.
+ * tested only once the steps before it are done. A stored game is walked here itself: where its
+ * signature keeps the main line's packed moves (every game from the standard start since
+ * signature version 3), from the signature alone, the moves played on a board of 64 squares and
+ * their SAN written back from it, no further than the last ply the material lets the pattern
+ * hold at (`packedHits`: the search answers such games in its workers and never reads their
+ * sources); else a PGN source is parsed and its main line walked on the codec's board
+ * (`storedHits`), no FEN written nor key hashed.
  */
 import type { Outcome } from '../../db/records';
 // From the codec's modules themselves: compiled to CommonJS, the index's re-exports are getters, a call each on the hot path.
-import { parseFen, standardPosition } from '../../codecs/chess/fen';
+import { parseFen } from '../../codecs/chess/fen';
 import { makeMove, movePromo, undoCaptured } from '../../codecs/chess/moves';
-import { PAWN, type Position, copyPositionInto } from '../../codecs/chess/board';
+import { PAWN, type Position } from '../../codecs/chess/board';
+import { packedSan, playPacked, setStandardBoard } from '../../codecs/chess/packedMoves';
 import { type PgnGame, gameStartFen, isStandardVariant, parsePgn } from '../../codecs/chess/pgn';
 import { decodePgnBytes } from '../../codecs/chess/pgnStream';
 import { checkMark, parseSan, sanWithoutCheck } from '../../codecs/chess/san';
@@ -33,7 +34,6 @@ import type { PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from
 import { PlyBoards } from './patternBoard';
 import { type ChessCondition, type ChessQuery, imbalanceKeyOf, materialKeyOf, readChessPattern } from './patternQuery';
 import { MaterialWalk, chessPatternSignature, lastPlyThatMayHold } from './patternSignature';
-import { moveToken, moveTokens, tokenText } from '../../codecs/chess/movetextTokens';
 
 /** Reused from game to game: the matcher is synchronous, one game at a time. */
 const boards = new PlyBoards();
@@ -151,63 +151,61 @@ export function chessHits(query: ChessQuery, game: PatternGame): PatternHit[] {
   return hits;
 }
 
-/** Whether some condition of the pattern reads the board (a sub-fen): its hits need the boards. */
-const readsBoards = (query: ChessQuery): boolean => query.steps.some((step) => step.some((cond) => cond.subFens !== null));
-
-const walk = new MaterialWalk();
-/** The standard start, copied into the position a token walk plays its moves on. */
-const STANDARD = standardPosition();
-const walkedPosition = standardPosition();
+/** The signature's material ply by ply beside the packed moves; a promotion's new piece. */
+const line = new MaterialWalk();
+const promoted = new Int8Array(1);
+/** The standard start's piece counts by code. */
+const STANDARD_COUNTS = (() => {
+  const board = new Int8Array(64);
+  setStandardBoard(board);
+  const counts = new Int8Array(16);
+  for (let sq = 0; sq < 64; sq++) counts[board[sq]]++;
+  return counts;
+})();
 
 /**
- * The hits of a pattern that reads no board, from the material changes of the game's signature
- * ply by ply, and the moves played from them read off the source's move tokens, which the import
- * found to be the moves' SAN: no replay. Null where the signature does not allow it (the game is
- * then replayed).
+ * A game's hits from its signature alone, where it keeps the main line's packed moves (a game
+ * from the standard start) and the game's outcome: the moves played on a board of 64 squares
+ * from the start, each ply tested as it is reached with the material the signature gives, no
+ * further than the last ply where the material lets the pattern hold; a hit's continuation the
+ * next move's SAN written back from the board. Null where the signature does not keep the moves
+ * (the game is then read from its source).
  */
-export function chessSignatureHits(query: ChessQuery, game: StoredPatternGame): PatternHit[] | null {
-  if (!game.signature || readsBoards(query) || !walk.start(game.signature) || !walk.moveTokens) return null;
+function packedHits(query: ChessQuery, signature: Uint8Array): PatternHit[] | null {
+  const last = lastPlyThatMayHold(query, signature);
+  if (last === null || !line.start(signature) || line.movesAt < 0) return null;
   const hits: PatternHit[] = [];
-  if (!beginGame(query, game.outcome)) return hits;
-  const tokens = moveTokens(game.source);
-  const last = walk.positions - 1;
-  if (tokens.count !== last) return null;
-  const text = tokenText(game.source);
-  do {
-    const p = walk.ply;
-    const white = (p & 1) === (walk.blackStarts ? 1 : 0);
-    if (holdsAtPly(query, p, white ? 'w' : 'b', walk.material, walk.imbalance)) hits.push({ ply: p, continuation: p < last ? { move: moveToken(text, tokens, p), byFirst: white } : null });
-  } while (walk.next());
-  return hits;
+  if (last < 0 || !beginGame(query, line.outcome)) return hits;
+  const { board, counts } = boards;
+  setStandardBoard(board);
+  counts.set(STANDARD_COUNTS);
+  const end = line.positions - 1;
+  for (let p = 0, at = line.movesAt; ; p++, at += 2) {
+    const white = (p & 1) === 0;
+    const move = p < end ? (signature[at] << 8) | signature[at + 1] : -1;
+    boards.selectBoard();
+    if (holdsAtPly(query, p, white ? 'w' : 'b', line.material, line.imbalance)) {
+      hits.push({ ply: p, continuation: move < 0 ? null : { move: packedSan(board, move), byFirst: white } });
+    }
+    if (p >= last || move < 0) return hits;
+    const captured = playPacked(board, move, promoted);
+    if (captured !== 0) {
+      counts[captured]--;
+      counts[0]++;
+    }
+    if (promoted[0] !== 0) {
+      counts[white ? PAWN : PAWN | 8]--;
+      counts[promoted[0]]++;
+    }
+    line.next();
+  }
 }
-
-/** A main line's moves as a walk plays them. */
-interface MoveTexts {
-  count: number;
-  /** Move i's SAN text; null for a token the import kept without playing it. */
-  text(i: number): string | null;
-  /**
-   * Whether a move's text is its SAN as the import writes it: a legal move (read without the
-   * legality test where one piece can make it), and the continuation as it is; else the SAN is
-   * printed from the board.
-   */
-  asWritten: boolean;
-}
-
-/** The moves of a parsed PGN game's main line. */
-const nodeMoves = (pgn: PgnGame): MoveTexts => ({
-  count: pgn.moves.length,
-  text: (i) => (pgn.moves[i].error ? null : pgn.moves[i].san),
-  asWritten: false,
-});
 
 /**
- * The hits of a main line walked from `pos` by `moves`, boards only: each position tested as it is
- * reached, a hit's continuation the next move when it plays. The walk stops once ply `last` is
- * tested (no later ply can hold the pattern; only where the moves are as written, so the
- * continuation of a hit at `last` is its text).
+ * The hits of a main line walked from `pos` by a parsed game's moves, boards only: each position
+ * tested as it is reached, a hit's continuation the next move when it plays.
  */
-function walkedHits(query: ChessQuery, pos: Position, moves: MoveTexts, last = Infinity): PatternHit[] {
+function walkedHits(query: ChessQuery, pos: Position, pgn: PgnGame): PatternHit[] {
   const hits: PatternHit[] = [];
   // The pieces counted once, then kept by each move's capture and promotion.
   const counts = boards.counts;
@@ -224,69 +222,44 @@ function walkedHits(query: ChessQuery, pos: Position, moves: MoveTexts, last = I
     return hit;
   };
   waiting = test();
-  let i = 0;
-  for (; i < moves.count && ply < last; i++) {
-    const text = moves.text(i);
-    const parsed = text === null ? null : parseSan(pos, text, moves.asWritten);
+  for (const node of pgn.moves) {
+    const parsed = node.error ? null : parseSan(pos, node.san);
     if (!parsed?.ok) {
       // A token kept without being played: the ply before it has no next move.
       waiting = null;
       continue;
     }
     const byFirst = pos.turn === 0;
-    const san = waiting && !moves.asWritten ? sanWithoutCheck(pos, parsed.value) : '';
+    const san = waiting ? sanWithoutCheck(pos, parsed.value) : '';
     const captured = undoCaptured(makeMove(pos, parsed.value));
     if (captured !== 0) {
       counts[captured]--;
       counts[0]++;
     }
-    const promoted = movePromo(parsed.value);
-    if (promoted !== 0) {
+    const moved = movePromo(parsed.value);
+    if (moved !== 0) {
       counts[byFirst ? PAWN : PAWN | 8]--;
-      counts[byFirst ? promoted : promoted | 8]++;
+      counts[byFirst ? moved : moved | 8]++;
     }
-    if (waiting) waiting.continuation = { move: moves.asWritten ? text! : san + checkMark(pos), byFirst };
+    if (waiting) waiting.continuation = { move: san + checkMark(pos), byFirst };
     ply++;
     waiting = test();
   }
-  if (waiting && i < moves.count) waiting.continuation = { move: moves.text(i)!, byFirst: pos.turn === 0 };
   return hits;
 }
 
 /**
- * The main line's moves read off the source's move tokens where the import found them to be the
- * moves' SAN from the standard position, and the last ply the material lets the pattern hold at;
- * null where the signature does not say so (or the tokens do not count the plies).
- */
-function tokenMoves(query: ChessQuery, game: StoredPatternGame): { moves: MoveTexts; last: number } | null {
-  if (!game.signature || !walk.start(game.signature) || !walk.moveTokens || !walk.standardStart) return null;
-  const positions = walk.positions;
-  const last = lastPlyThatMayHold(query, game.signature);
-  const tokens = moveTokens(game.source);
-  if (last === null || tokens.count !== positions - 1) return null;
-  const text = tokenText(game.source);
-  return { moves: { count: tokens.count, text: (i) => moveToken(text, tokens, i), asWritten: true }, last };
-}
-
-/**
- * The same hits from a stored PGN game, its main line walked here boards only (no FEN written,
- * no key hashed, no variation replayed): from the signature alone where the pattern reads no
- * board (`chessSignatureHits`); else by the source's move tokens where the import found them to be
- * the moves' SAN, no further than the material lets the pattern hold; else by the parsed source.
- * A hit's continuation is the SAN (with its check mark, as the import writes it) of the main
- * line's next move when that move plays. Null for another format, or a source that does not read
- * as one game with a start position (the core then replays it the generic way).
+ * The same hits from a stored game, its main line walked here boards only (no FEN written, no key
+ * hashed, no variation replayed): from its signature alone where it keeps the packed moves
+ * (`packedHits`); else, for a PGN game, by its parsed source. A hit's continuation is the SAN (with
+ * its check mark, as the import writes it) of the main line's next move when that move plays.
+ * Null for another format without the moves, or a source that does not read as one game with a
+ * start position (the core then replays it the generic way).
  */
 function chessStoredHits(query: ChessQuery, game: StoredPatternGame): PatternHit[] | null {
+  const packed = game.signature ? packedHits(query, game.signature) : null;
+  if (packed) return packed;
   if (game.sourceFormat !== 'PGN') return null;
-  const answered = chessSignatureHits(query, game);
-  if (answered) return answered;
-  const byTokens = tokenMoves(query, game);
-  if (byTokens) {
-    if (byTokens.last < 0 || !beginGame(query, game.outcome)) return [];
-    copyPositionInto(walkedPosition, STANDARD);
-    return walkedHits(query, walkedPosition, byTokens.moves, byTokens.last);
-  }
   const results = parsePgn(decodePgnBytes(game.source).text);
   if (results.length !== 1 || !results[0].ok) return null;
   const pgn = results[0].value;
@@ -295,7 +268,7 @@ function chessStoredHits(query: ChessQuery, game: StoredPatternGame): PatternHit
   const start = parseFen(gameStartFen(pgn));
   if (!start.ok) return null;
   if (!beginGame(query, game.outcome)) return [];
-  return walkedHits(query, start.value, nodeMoves(pgn));
+  return walkedHits(query, start.value, pgn);
 }
 
 /** The move played from ply `p`, as the explorer counts it (null at the last ply or where no move follows). */
@@ -310,5 +283,5 @@ export const chessPatterns: PatternLanguage<ChessQuery> = {
   read: readChessPattern,
   hits: chessHits,
   storedHits: chessStoredHits,
-  signature: chessPatternSignature,
+  signature: { ...chessPatternSignature, hits: packedHits },
 };

@@ -57,22 +57,3 @@ describe('SAN', () => {
     expect(!r.ok && r.error.code).toBe('ERR_SAN_AMBIGUOUS');
   });
 });
-
-describe('SAN of a move known to be legal', () => {
-  // White's knight d2 is pinned by the bishop b4 against the king e1; the knight g1 is free.
-  const PINNED = '4k3/8/8/8/1b6/8/3N4/4K1N1 w - - 0 1';
-
-  it('takes the one piece that can make it without the legality test', () => {
-    // Only the pinned knight reaches b3: illegal when read plainly, taken when known.
-    expect(parseSan(fenPos(PINNED), 'Nb3').ok).toBe(false);
-    const pos = fenPos(PINNED);
-    const known = parseSan(pos, 'Nb3', true);
-    expect(known.ok && moveToUci(pos, known.value)).toBe('d2b3');
-  });
-
-  it('still tests rivals for legality: of two knights that reach a square, the free one', () => {
-    const pos = fenPos(PINNED);
-    const known = parseSan(pos, 'Nf3', true);
-    expect(known.ok && moveToUci(pos, known.value)).toBe('g1f3');
-  });
-});

@@ -12,7 +12,7 @@ import type * as ChessopsPgn from 'chessops/pgn';
 import type * as ChessopsSan from 'chessops/san';
 import type { GameRecord, PlyRecord } from '../../../src/db/records';
 import { pgnReader } from '../../../src/games/chess/formats';
-import { chessPatterns, chessSignatureHits } from '../../../src/games/chess/patterns';
+import { chessPatterns } from '../../../src/games/chess/patterns';
 import { type ChessQuery, materialKeyOf } from '../../../src/games/chess/patternQuery';
 import { ChessSignatureBuilder, MaterialWalk, lastPlyThatMayHold } from '../../../src/games/chess/patternSignature';
 import type { PatternGame, PatternHit, StoredPatternGame } from '../../../src/games/patterns';
@@ -363,13 +363,12 @@ describe('the chess pattern pre-filter', () => {
     expect(ruledOut).toBeGreaterThan(0);
   });
 
-  it('builds at import, from the boards its replay walks, the signature the plies give, but for the flags about the source', () => {
+  it('builds at import, from the boards its replay walks, the signature the plies give, but for what it keeps about the source', () => {
     for (const f of fixtures) {
       expect(f.record.patternSignature?.by).toBe(signature);
       const fromPlies = Buffer.from(signature.of(f.main)).toString('hex');
-      const imported = Uint8Array.from(f.record.patternSignature!.bytes);
-      // Byte 1, bits 2 and 4: the source's move tokens are the moves' SAN, from the standard position (only the import reads the source).
-      imported[1] &= ~(4 | 16);
+      // Byte 1, bits 4 to 7: the standard start, the packed moves and the outcome, which only the import reads; the moves at the end.
+      const imported = withoutMoves(f.record.patternSignature!.bytes, f.main.length);
       expect({ game: f.name, sig: Buffer.from(imported).toString('hex') }).toEqual({ game: f.name, sig: fromPlies });
     }
   });
@@ -390,6 +389,21 @@ describe('the chess pattern pre-filter', () => {
     expect(signature.mayHold(query, new Uint8Array(226))).toBe(true);
   });
 });
+
+/** A version-3 signature of a game of `positions` positions as the plies give it: the flags about the source cleared, the packed moves left out. */
+function withoutMoves(sig: Uint8Array, positions: number): Uint8Array {
+  const moves = (sig[1] & 32) !== 0 ? 2 * (positions - 1) : 0;
+  const out = Uint8Array.from(sig.subarray(0, sig.length - moves));
+  out[1] &= 15;
+  return out;
+}
+
+/** The same signature as version 2 wrote it (the material changes, no moves nor outcome). */
+const asVersion2 = (sig: Uint8Array, positions: number): Uint8Array => {
+  const out = withoutMoves(sig, positions);
+  out[0] = 2;
+  return out;
+};
 
 const VERSION_1_SIGNATURE =
   '010000ff00101008040042000000000000002400000000000000810000000000000008000000000000021000000000000000000000002810ff00000000000000004200000000000000240000000000000083000000000000100800000000000000100100000620040000000000000000000000411004401000000000000000000000000000000000008000000000000000002000000000000000000080020008000100000000000008000000040080000000008000000000008000000000000000000000001000440008000004004000000800000000000100000000000000000000';
@@ -420,24 +434,30 @@ describe("chess's answers from the signature's material changes", () => {
     const walk = new MaterialWalk();
     return walk.start(signatureOf(f)) ? walk : null;
   };
-  const MATERIAL_PATTERNS = Object.keys(PATTERNS).filter((name) => !JSON.stringify(PATTERNS[name]).includes('sub-fen'));
 
-  it('keeps the material of nearly every fixture game, and finds the move tokens of most to be their SAN', () => {
+  const signatureHits = (query: ChessQuery, sig: Uint8Array | null): PatternHit[] | null => (sig === null ? null : chessPatterns.signature!.hits!(query, sig));
+
+  it('keeps the material of nearly every fixture game, and the moves of every game from the standard start but those with a null move or a kept token', () => {
     const kept = fixtures.filter((f) => walked(f) !== null);
     expect(kept.length).toBeGreaterThan(fixtures.length * 0.9);
-    expect(kept.filter((f) => walked(f)!.moveTokens).length).toBeGreaterThan(fixtures.length * 0.5);
-    expect(kept.filter((f) => walked(f)!.moveTokens && walked(f)!.standardStart).length).toBeGreaterThan(fixtures.length * 0.5);
+    const standard = fixtures.filter((f) => !f.record.startFen);
+    expect(standard.length).toBeGreaterThan(fixtures.length * 0.9);
+    const unpacked = (f: Fixture): boolean => f.record.keptTokens! > 0 || f.main.some((p) => p.move === '--');
+    for (const f of standard.filter((g) => !unpacked(g))) expect({ game: f.name, moves: walked(f)!.movesAt > 0 }).toEqual({ game: f.name, moves: true });
+    expect(standard.filter(unpacked).length).toBeLessThan(10);
   });
 
-  it.each(Object.keys(PATTERNS))('finds %s walking the source\'s move tokens at the plies and with the moves the replay finds', (name) => {
+  it.each(Object.keys(PATTERNS))('finds %s from the signature alone at the plies and with the moves the replay finds', (name) => {
     const query = read(PATTERNS[name]);
-    let walkedByTokens = 0;
+    let answered = 0;
     for (const f of fixtures) {
-      const walk = walked(f);
-      if (walk?.moveTokens && walk.standardStart) walkedByTokens++;
-      expect({ game: f.name, hits: chessPatterns.storedHits!(query, stored(f)) }).toEqual({ game: f.name, hits: chessPatterns.hits(query, patternGame(f)) });
+      const hits = signatureHits(query, signatureOf(f));
+      if (hits === null) continue;
+      answered++;
+      expect({ game: f.name, hits }).toEqual({ game: f.name, hits: chessPatterns.hits(query, patternGame(f)) });
+      expect({ game: f.name, hits: chessPatterns.storedHits!(query, stored(f)) }).toEqual({ game: f.name, hits });
     }
-    expect(walkedByTokens).toBeGreaterThan(fixtures.length * 0.5);
+    expect(answered).toBeGreaterThan(fixtures.length * 0.9);
   });
 
   it('reads off the signature the material of every main-line ply, as its board counts it', () => {
@@ -449,19 +469,6 @@ describe("chess's answers from the signature's material changes", () => {
       while (walk.next()) read.push(walk.material);
       expect({ game: f.name, material: read }).toEqual({ game: f.name, material: plies });
     }
-  });
-
-  it.each(MATERIAL_PATTERNS)('finds %s from the signature and the source, without a replay, at the plies and with the moves the replay finds', (name) => {
-    const query = read(PATTERNS[name]);
-    let answered = 0;
-    for (const f of fixtures) {
-      const hits = chessSignatureHits(query, stored(f));
-      if (hits === null) continue;
-      answered++;
-      expect({ game: f.name, hits }).toEqual({ game: f.name, hits: chessPatterns.hits(query, patternGame(f)) });
-      expect({ game: f.name, hits: chessPatterns.storedHits!(query, stored(f)) }).toEqual({ game: f.name, hits });
-    }
-    expect(answered).toBeGreaterThan(fixtures.length * 0.5);
   });
 
   it('finds the last ply the material lets a pattern hold at: past every hit, and short of the end in some games', () => {
@@ -479,13 +486,30 @@ describe("chess's answers from the signature's material changes", () => {
     expect(short).toBeGreaterThan(100);
   });
 
-  it('leaves to the replay a pattern with a sub-fen, a game without a signature and one whose move tokens are not its SAN', () => {
-    const f = fixtures.find((g) => walked(g)?.moveTokens)!;
-    expect(chessSignatureHits(read(PATTERNS['a sub-fen']), stored(f))).toBeNull();
-    expect(chessSignatureHits(read(PATTERNS['an imbalance']), stored(f, null))).toBeNull();
-    const unflagged = Uint8Array.from(signatureOf(f));
-    unflagged[1] &= ~4;
-    expect(chessSignatureHits(read(PATTERNS['an imbalance']), stored(f, unflagged))).toBeNull();
+  it('leaves to the source a game whose signature keeps no moves: one of version 2, or built from plies alone', () => {
+    const query = read(PATTERNS['a sequence']);
+    const f = fixtures.find((g) => walked(g)!.movesAt > 0 && chessPatterns.hits(query, patternGame(g)).length > 0)!;
+    const v2 = asVersion2(signatureOf(f), f.main.length);
+    expect(signatureHits(query, v2)).toBeNull();
+    expect(signatureHits(query, chessPatterns.signature!.of(f.main))).toBeNull();
+    expect(chessPatterns.signature!.mayHold(query, v2)).toBe(true);
+    expect(chessPatterns.storedHits!(query, stored(f, v2))).toEqual(chessPatterns.hits(query, patternGame(f)));
+    expect(chessPatterns.storedHits!(query, stored(f, null))).toEqual(chessPatterns.hits(query, patternGame(f)));
+  });
+
+  it('reads the same material from a signature of version 2 as from version 3', () => {
+    for (const f of fixtures.slice(0, 60)) {
+      const a = walked(f);
+      if (!a) continue;
+      const b = new MaterialWalk();
+      expect(b.start(asVersion2(signatureOf(f), f.main.length))).toBe(true);
+      const materials = (w: MaterialWalk) => {
+        const out = [w.material];
+        while (w.next()) out.push(w.material);
+        return out;
+      };
+      expect({ game: f.name, material: materials(b) }).toEqual({ game: f.name, material: materials(a) });
+    }
   });
 
   const importedOne = async (text: string): Promise<StoredPatternGame & { plies: PlyRecord[] }> => {
@@ -498,7 +522,7 @@ describe("chess's answers from the signature's material changes", () => {
     const game = await importedOne('[Event "x"]\n[Result "*"]\n\n1. e4 f5 2. e5 d5 3. exd6 e6 4. dxc7 Qe7 5. cxb8=Q Rxb8 *\n');
     const found = (imbalance: string) => {
       const query = read({ imbalance });
-      const hits = chessSignatureHits(query, game);
+      const hits = signatureHits(query, game.signature!);
       expect(hits).toEqual(chessPatterns.hits(query, game));
       return hits!.map((h) => [h.ply, h.continuation?.move ?? null]);
     };
@@ -510,19 +534,33 @@ describe("chess's answers from the signature's material changes", () => {
     expect(found('NP v')).toEqual([[10, null]]);
   });
 
-  it('counts the side to move from a set-up position where Black moves first', async () => {
+  it('keeps no moves of a game from a set-up position, which its source answers, Black moving first', async () => {
     const game = await importedOne('[Event "x"]\n[FEN "4k3/p7/8/8/8/8/3p4/R3K3 b Q - 0 1"]\n[SetUp "1"]\n[Result "*"]\n\n1... d1=Q+ 2. Kxd1 a5 3. Rxa5 Kd7 *\n');
-    expect(walkedGame(game)).toBe(true);
+    const walk = new MaterialWalk();
+    expect(walk.start(game.signature!) && walk.blackStarts).toBe(true);
+    expect(walk.movesAt).toBe(-1);
     for (const pattern of [{ 'side-to-move': 'black' }, { 'side-to-move': 'white', imbalance: 'R v' }, { material: 'KRk' }]) {
       const query = read(pattern);
-      expect({ pattern, hits: chessSignatureHits(query, game) }).toEqual({ pattern, hits: chessPatterns.hits(query, game) });
+      expect(signatureHits(query, game.signature!)).toBeNull();
+      expect({ pattern, hits: chessPatterns.storedHits!(query, game) }).toEqual({ pattern, hits: chessPatterns.hits(query, game) });
     }
   });
 
-  const walkedGame = (game: StoredPatternGame): boolean => {
-    const walk = new MaterialWalk();
-    return walk.start(game.signature!) && walk.moveTokens && walk.blackStarts;
-  };
+  it('keeps the outcome the result gives, which a pattern of results reads', async () => {
+    const moves = '1. f3 e5 2. g4 Qh4# ';
+    const outcomes = await Promise.all(['0-1', '1-0', '1/2-1/2', '*'].map(async (result) => {
+      const game = await importedOne(`[Event "x"]\n[Result "${result}"]\n\n${moves}${result}\n`);
+      const walk = new MaterialWalk();
+      walk.start(game.signature!);
+      return [walk.outcome, signatureHits(read({ result: '0-1', 'side-to-move': 'white' }), game.signature!)?.map((h) => h.ply) ?? null];
+    }));
+    expect(outcomes).toEqual([
+      ['SECOND', [0, 2, 4]],
+      ['FIRST', []],
+      ['DRAW', []],
+      [null, []],
+    ]);
+  });
 
   it('moves on past stretches of more than 255 plies without a change', () => {
     const board = new Int8Array(64);
