@@ -22,23 +22,30 @@ import { packedSignature } from './patternSignatures';
  * and the games to replay, or their signatures packed one after another (signature i is
  * bytes[ends[i - 1] .. ends[i]), ends[-1] = 0) to answer from.
  */
-export type PatternHitsRequest = { kind: GameKind; pattern: unknown } & ({ games: StoredPatternGame[] } | { signatures: PackedSignatures } | { range: SignatureRange });
+export type PatternHitsRequest = { kind: GameKind; pattern: unknown } & ({ games: StoredPatternGame[] } | { signatures: PackedSignatures } | { range: RangeBounds });
 
 export interface PackedSignatures {
   bytes: Uint8Array;
   ends: Int32Array;
 }
 
-/**
- * Signatures start .. end - 1 of a kind's signatures kept in memory (patternSignatures.ts: their
- * arrays on shared memory, so a worker reads them where they are); `missing[i]` 1 for a game
- * without one.
- */
-export interface SignatureRange extends PackedSignatures {
+/** A kind's signatures kept in memory (patternSignatures.ts), as a worker reads them: on shared memory; `missing[i]` 1 for a game without one. */
+export interface SharedSignatures extends PackedSignatures {
   missing: Uint8Array;
+}
+
+/** Which of the signatures a range is: start .. end - 1. */
+export interface RangeBounds {
   start: number;
   end: number;
 }
+
+/**
+ * Signatures start .. end - 1 of a kind's signatures kept in memory. A worker is sent the shared
+ * arrays once (`WorkerPool.run`'s `keep`: posting 300 MB of shared memory cost a few ms a time) and
+ * then only the bounds.
+ */
+export type SignatureRange = SharedSignatures & RangeBounds;
 
 /**
  * What the signatures of a range say: the games they let through (their indices, in order) and,
@@ -117,15 +124,16 @@ const readOnce = (language: PatternLanguage, kind: GameKind, pattern: unknown): 
   return lastRead.query;
 };
 
-/** The hits of each game of `request`, by the pattern language of its kind (what a worker answers). */
-export function hitsOfRequest(request: PatternHitsRequest): PatternHitsReply {
+/** The hits of each game of `request`, by the pattern language of its kind (what a worker answers); a range's signatures are those the worker `kept`. */
+export function hitsOfRequest(request: PatternHitsRequest, kept?: unknown): PatternHitsReply {
   const { kind, pattern } = request;
   const language = gameOf(kind).patterns;
   if ('range' in request) {
     const signature = language?.signature;
     if (!signature) throw new Error(`${kind} games keep no pattern signature`);
+    if (!kept) throw new Error('a range of signatures came without the signatures');
     const query = readOnce(language, kind, pattern);
-    return answerRange(request.range, (s) => signature.mayHold(query, s), signature.hits ? (s) => signature.hits!(query, s) : null);
+    return answerRange({ ...(kept as SharedSignatures), ...request.range }, (s) => signature.mayHold(query, s), signature.hits ? (s) => signature.hits!(query, s) : null);
   }
   const size = 'games' in request ? request.games.length : request.signatures.ends.length;
   const answers = 'games' in request ? language?.storedHits : language?.signature?.hits;
@@ -195,6 +203,15 @@ const joinGameHits = (parts: GameHits[]): GameHits => parts.flat();
 
 const joinRanges = (parts: RangeAnswer[]): RangeAnswer => ({ passed: parts.flatMap((p) => p.passed), hits: parts.flatMap((p) => p.hits) });
 
+/** A number for each set of signatures kept in memory, the key the workers keep it under. */
+const keys = new WeakMap<Uint8Array, number>();
+let lastKey = 0;
+const keyOf = (bytes: Uint8Array): number => {
+  let key = keys.get(bytes);
+  if (key === undefined) keys.set(bytes, (key = ++lastKey));
+  return key;
+};
+
 /**
  * The signatures start .. end - 1 of `signatures` (a kind's, kept in memory) tested by `language`'s
  * pre-filter, and those let through answered from the signature alone where it can: split among
@@ -207,22 +224,22 @@ export async function signatureRangeOf<Q>(
   language: PatternLanguage<Q>,
   pattern: unknown,
   query: Q,
-  signatures: { ends: Int32Array; missing: Uint8Array; bytes: Uint8Array },
+  signatures: SharedSignatures,
   start: number,
   end: number,
 ): Promise<RangeAnswer> {
   const signature = language.signature;
   if (!signature) throw new Error('signatureRangeOf: the pattern language keeps no signature');
   const { ends, missing, bytes } = signatures;
-  const range = (from: number, to: number): SignatureRange => ({ ends, missing, bytes, start: from, end: to });
   const hits = signature.hits;
   const here = (to: number): RangeAnswer =>
-    answerRange(range(start, to), (s) => signature.mayHold(query, s), hits ? (s) => hits.call(signature, query, s) : null);
+    answerRange({ ends, missing, bytes, start, end: to }, (s) => signature.mayHold(query, s), hits ? (s) => hits.call(signature, query, s) : null);
   if (!pool || language !== gameOf(kind).patterns || end - start < 2) return here(end);
+  const keep = { slot: `signatures ${kind}`, key: keyOf(bytes), value: { ends, missing, bytes } };
   return inParts(
     pool,
     end - start,
-    (from, to) => pool.run({ kind, pattern, range: range(start + from, start + to) }) as Promise<RangeAnswer>,
+    (from, to) => pool.run({ kind, pattern, range: { start: start + from, end: start + to } }, keep) as Promise<RangeAnswer>,
     (to) => here(start + to),
     joinRanges,
   );

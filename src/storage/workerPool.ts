@@ -10,6 +10,13 @@ import path from 'node:path';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { WorkerReply, WorkerRequest } from './workerReplies';
 
+/** A value a worker keeps between requests in a slot (one at a time), under a key of the caller's (one key, one value). */
+export interface Kept {
+  slot: string;
+  key: number;
+  value: unknown;
+}
+
 /** The default number of workers: one fewer than the cores (the caller's thread has its own work), at least 1, at most 4. */
 export const defaultWorkers = (): number => Math.max(1, Math.min(4, os.availableParallelism() - 1));
 
@@ -28,6 +35,8 @@ interface Pending<T> {
 class PoolWorker<Req, Res> {
   private readonly worker: Worker;
   readonly pending = new Map<number, Pending<Res>>();
+  /** The key of the value this worker was sent to keep, by slot. */
+  private readonly keeps = new Map<string, number>();
 
   constructor(script: string, what: string, options: WorkerOptions, onExit: (worker: PoolWorker<Req, Res>) => void) {
     this.worker = new Worker(script, options);
@@ -50,11 +59,20 @@ class PoolWorker<Req, Res> {
     this.worker.on('exit', (code) => fail(new Error(`a worker of ${what} stopped (exit code ${code})`)));
   }
 
-  run(request: WorkerRequest<Req>): Promise<Res> {
+  run(id: number, request: Req, keep?: Kept): Promise<Res> {
+    const message: WorkerRequest<Req> = { id, request };
+    if (keep) {
+      // A value is posted to a worker once; later requests name it by its key.
+      if (this.keeps.get(keep.slot) === keep.key) message.keep = { slot: keep.slot, key: keep.key };
+      else {
+        message.keep = keep;
+        this.keeps.set(keep.slot, keep.key);
+      }
+    }
     return new Promise((resolve, reject) => {
-      this.pending.set(request.id, { resolve, reject });
+      this.pending.set(id, { resolve, reject });
       this.worker.ref();
-      this.worker.postMessage(request);
+      this.worker.postMessage(message);
     });
   }
 
@@ -78,9 +96,13 @@ export class WorkerPool<Req, Res> {
     private readonly options: WorkerOptions = {},
   ) {}
 
-  /** The reply of the least busy worker to `request`. */
-  run(request: Req): Promise<Res> {
-    return this.leastBusy().run({ id: this.nextId++, request });
+  /**
+   * The reply of the least busy worker to `request`; with `keep`, a value the worker keeps in its
+   * slot (in place of the one before) and answers with (posted to each worker once: shared memory
+   * that would cost a post each time, such as a kind's pattern signatures).
+   */
+  run(request: Req, keep?: Kept): Promise<Res> {
+    return this.leastBusy().run(this.nextId++, request, keep);
   }
 
   private leastBusy(): PoolWorker<Req, Res> {

@@ -1,6 +1,8 @@
 /**
  * The worker side of `WorkerPool` (workerPool.ts): a worker script answers each request it is sent
- * with `answerRequests(handle)`, under the number the request came with. Holds nothing between requests.
+ * with `answerRequests(handle)`, under the number the request came with. Between requests it holds
+ * only the values the pool asked it to keep (`WorkerRequest.keep`), one in each slot, each given to
+ * `handle` with the requests that name it.
  */
 import { parentPort } from 'node:worker_threads';
 
@@ -8,17 +10,26 @@ import { parentPort } from 'node:worker_threads';
 export interface WorkerRequest<Req> {
   id: number;
   request: Req;
+  /**
+   * The value the worker keeps in a slot for this request, by its key, and the value itself the
+   * first time this worker is sent it (it replaces what the slot held).
+   */
+  keep?: { slot: string; key: number; value?: unknown };
 }
 
 /** A reply, or why there is none, under the request's number. */
 export type WorkerReply<Res> = { id: number; value: Res } | { id: number; error: string };
 
 /** Answers every request the pool sends this worker with `handle`. */
-export function answerRequests<Req, Res>(handle: (request: Req) => Res): void {
-  parentPort?.on('message', ({ id, request }: WorkerRequest<Req>) => {
+export function answerRequests<Req, Res>(handle: (request: Req, kept: unknown) => Res): void {
+  const kept = new Map<string, { key: number; value: unknown }>();
+  parentPort?.on('message', ({ id, request, keep }: WorkerRequest<Req>) => {
     let reply: WorkerReply<Res>;
     try {
-      reply = { id, value: handle(request) };
+      if (keep && 'value' in keep) kept.set(keep.slot, { key: keep.key, value: keep.value });
+      const held = keep && kept.get(keep.slot);
+      if (keep && held?.key !== keep.key) throw new Error(`the value ${keep.key} of slot ${keep.slot} is not kept here`);
+      reply = { id, value: handle(request, held?.value) };
     } catch (error) {
       reply = { id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
     }

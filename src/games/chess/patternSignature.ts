@@ -8,7 +8,7 @@
  * (`MaterialWalk`), and where the import found the source's move tokens to be the moves' SAN,
  * the moves played from those plies are read off the source (patterns.ts).
  *
- * Layout (version 3: 105 bytes, 2 a material change and 2 a move):
+ * Layout (version 3: 129 bytes, 2 a material change and 2 a move):
  * - byte 0: the layout's version, 3 (1 and 2: below; another version, or another length: nothing is ruled out);
  * - byte 1: flags: bit 0 (INCOMPLETE) some main-line ply's board could not be read: nothing is
  *   ruled out; bit 1 (BLACK_STARTS) Black moves first; bit 3 (NO_CHANGES) the material is not
@@ -20,6 +20,9 @@
  *   squares it stood on at some ply, square s (a1 = 0, b1 = 1, …, h8 = 63) as bit s & 7 of byte s >> 3;
  * - bytes 98..99: the main line's positions n (plies 0..n-1), big-endian;
  * - bytes 100..104: the start's material key (`materialKeyOf`), big-endian;
+ * - bytes 105..112 and 113..128: Bloom filters of the imbalance keys (64 bits) and the material
+ *   keys (128 bits) of the main line's plies, 2 bits a key (`mix`ed): most games are ruled out by a
+ *   material or imbalance there, before their changes are walked (version 3 only);
  * - then the material changes in ply order, 2 bytes each: how many plies on from the last change
  *   (the first from ply 0), then a piece code taken off the board (high nibble) and one put on
  *   (low nibble), 0 for none (a change of 0 only moves on: 255 plies at a time). A capture takes
@@ -40,7 +43,7 @@
 import type { Outcome, PlyRecord } from '../../db/records';
 import type { PatternSignature } from '../patterns';
 import { PlyBoards } from './patternBoard';
-import { type ChessCondition, type ChessQuery, IMBALANCE_STEP, MATERIAL_STEP, imbalanceOfMaterial, materialKeyOf, pieceCountIn } from './patternQuery';
+import { type ChessCondition, type ChessQuery, IMBALANCE_STEP, MATERIAL_STEP, imbalanceKeyOf, imbalanceOfMaterial, materialKeyOf, pieceCountIn } from './patternQuery';
 
 const VERSION = 3;
 /** Version 2: the same layout without moves nor outcome. */
@@ -57,7 +60,15 @@ const OUTCOMES: readonly (Outcome | null)[] = [null, 'FIRST', 'DRAW', 'SECOND'];
 const SQUARES = 2;
 const POSITIONS = SQUARES + 12 * 8;
 const START_MATERIAL = POSITIONS + 2;
-const CHANGES = START_MATERIAL + 5;
+/** Where version 2's changes start. */
+const CHANGES_V2 = START_MATERIAL + 5;
+const IMBALANCE_FILTER = CHANGES_V2;
+const IMBALANCE_FILTER_BITS = 64;
+const MATERIAL_FILTER = IMBALANCE_FILTER + IMBALANCE_FILTER_BITS / 8;
+const MATERIAL_FILTER_BITS = 128;
+const CHANGES = MATERIAL_FILTER + MATERIAL_FILTER_BITS / 8;
+/** Where the changes start in a signature of `version` (2 or 3). */
+const changesOf = (version: number): number => (version === VERSION ? CHANGES : CHANGES_V2);
 /** Most plies one change moves on; a longer stretch is changes of 0. */
 const LONGEST_STEP = 255;
 const MAX_POSITIONS = 0xffff;
@@ -88,6 +99,23 @@ function mix(a: number, b: number): number {
 const materialHash = (key: number): number => mix(Math.floor(key / 0x100000), key % 0x100000);
 /** Version 1's Bloom filter hash of an imbalance key (tagged with bit 30, which no material half has). */
 const imbalanceHash = (key: number): number => mix(key | 0x40000000, 0);
+
+/** Version 3's two filter bits of a key's hash in a filter of `bits` bits at `offset`, as [byte, mask] pairs into `out` from `at`. */
+function filterBits(hash: number, offset: number, bits: number, out: Int32Array, at: number): void {
+  for (let k = 0; k < 2; k++) {
+    const bit = (hash >>> (8 * k)) & (bits - 1);
+    out[at + 2 * k] = offset + (bit >> 3);
+    out[at + 2 * k + 1] = 1 << (bit & 7);
+  }
+}
+
+const keyBits = new Int32Array(4);
+/** Sets a key's two bits in a version-3 filter. */
+function setFilterBits(head: Uint8Array, hash: number, offset: number, bits: number): void {
+  filterBits(hash, offset, bits, keyBits, 0);
+  head[keyBits[0]] |= keyBits[1];
+  head[keyBits[2]] |= keyBits[3];
+}
 
 /** The three filter bits of a hash, as [byte, mask] pairs into `out` from `at`. */
 function bloomBits(hash: number, out: Int32Array, at: number): void {
@@ -193,6 +221,13 @@ export class ChessSignatureBuilder {
     const low = key % 2 ** 32;
     this.head[START_MATERIAL] = high & 0xff;
     for (let k = 0; k < 4; k++) this.head[START_MATERIAL + 1 + k] = (low >>> (24 - 8 * k)) & 0xff;
+    this.filterMaterial();
+  }
+
+  /** The material and imbalance of the board added into the filters. */
+  private filterMaterial(): void {
+    setFilterBits(this.head, materialHash(materialKeyOf(this.counts)), MATERIAL_FILTER, MATERIAL_FILTER_BITS);
+    setFilterBits(this.head, imbalanceHash(imbalanceKeyOf(this.counts)), IMBALANCE_FILTER, IMBALANCE_FILTER_BITS);
   }
 
   /** The changes from the last board added to this one (ply `positions`): every piece code taken off paired with one put on. */
@@ -207,11 +242,13 @@ export class ChessSignatureBuilder {
       for (let k = 0; k < -d; k++) off = (off << 4) | piece;
       for (let k = 0; k < d; k++) on = (on << 4) | piece;
     }
+    if (off === 0 && on === 0) return;
     while (off !== 0 || on !== 0) {
       this.change(((off & 15) << 4) | (on & 15));
       off >>>= 4;
       on >>>= 4;
     }
+    this.filterMaterial();
   }
 
   private change(code: number): void {
@@ -261,12 +298,13 @@ export class MaterialWalk {
   /** Starts on `signature` at ply 0; false where it does not keep the material. */
   start(signature: Uint8Array): boolean {
     const version = signature[0];
-    if (signature.length < CHANGES || (version !== VERSION && version !== CHANGES_VERSION) || (signature[FLAGS] & (INCOMPLETE | NO_CHANGES)) !== 0) return false;
+    const changes = changesOf(version);
+    if (signature.length < changes || (version !== VERSION && version !== CHANGES_VERSION) || (signature[FLAGS] & (INCOMPLETE | NO_CHANGES)) !== 0) return false;
     const flags = signature[FLAGS];
     const positions = (signature[POSITIONS] << 8) | signature[POSITIONS + 1];
     const moves = version === VERSION && (flags & MOVES) !== 0 && positions > 0 ? 2 * (positions - 1) : 0;
     const end = signature.length - moves;
-    if (end < CHANGES || (end - CHANGES) % 2 !== 0) return false;
+    if (end < changes || (end - changes) % 2 !== 0) return false;
     this.signature = signature;
     this.blackStarts = (flags & BLACK_STARTS) !== 0;
     this.standardStart = (flags & STANDARD_START) !== 0;
@@ -278,7 +316,7 @@ export class MaterialWalk {
     this.imbalance = imbalanceOfMaterial(this.material);
     this.ply = 0;
     this.end = end;
-    this.at = CHANGES;
+    this.at = changes;
     this.changeAt = this.at < end ? signature[this.at] : Infinity;
     return true;
   }
@@ -341,12 +379,22 @@ interface ConditionTest {
   /** Version 1: each key's 3 filter bits as 6 numbers, keys one after another. */
   materialBits: Int32Array | null;
   imbalanceBits: Int32Array | null;
+  /** Version 3: each key's 2 filter bits as 4 numbers, keys one after another. */
+  materialFilter: Int32Array | null;
+  imbalanceFilter: Int32Array | null;
 }
 
 const bloomTests = (keys: readonly number[] | null, hash: (key: number) => number): Int32Array | null => {
   if (keys === null) return null;
   const out = new Int32Array(keys.length * 6);
   keys.forEach((key, i) => bloomBits(hash(key), out, i * 6));
+  return out;
+};
+
+const filterTests = (keys: readonly number[] | null, hash: (key: number) => number, offset: number, bits: number): Int32Array | null => {
+  if (keys === null) return null;
+  const out = new Int32Array(keys.length * 4);
+  keys.forEach((key, i) => filterBits(hash(key), offset, bits, out, i * 4));
   return out;
 };
 
@@ -364,6 +412,8 @@ const testOf = (cond: ChessCondition): ConditionTest => ({
   imbalances: cond.imbalances && Int32Array.from(cond.imbalances),
   materialBits: bloomTests(cond.materials, materialHash),
   imbalanceBits: bloomTests(cond.imbalances, imbalanceHash),
+  materialFilter: filterTests(cond.materials, materialHash, MATERIAL_FILTER, MATERIAL_FILTER_BITS),
+  imbalanceFilter: filterTests(cond.imbalances, imbalanceHash, IMBALANCE_FILTER, IMBALANCE_FILTER_BITS),
 });
 
 /** Whether every [byte, mask] pair of `pairs[from, to)` has its bit set in `sig`. */
@@ -392,6 +442,13 @@ function bloomMayHold(test: ConditionTest, sig: Uint8Array): boolean {
   return true;
 }
 
+/** Version 3: whether the filters may hold one of the condition's materials and one of its imbalances. */
+function filtersMayHold(test: ConditionTest, sig: Uint8Array): boolean {
+  if (test.materialFilter !== null && !anyGroupSet(sig, test.materialFilter, 4)) return false;
+  if (test.imbalanceFilter !== null && !anyGroupSet(sig, test.imbalanceFilter, 4)) return false;
+  return true;
+}
+
 /** Whether `keys` holds `key` (a list of a few). */
 function holdsKey(keys: ArrayLike<number>, key: number): boolean {
   for (let k = 0; k < keys.length; k++) if (keys[k] === key) return true;
@@ -402,8 +459,28 @@ function holdsKey(keys: ArrayLike<number>, key: number): boolean {
 const keysMeet = (materials: ArrayLike<number> | null, imbalances: ArrayLike<number> | null, walk: MaterialWalk): boolean =>
   (materials === null || holdsKey(materials, walk.material)) && (imbalances === null || holdsKey(imbalances, walk.imbalance));
 
-/** Each query's tests, made on first use, and those of them about the material. */
-const tests = new WeakMap<ChessQuery, { all: ConditionTest[]; material: ConditionTest[] }>();
+interface QueryTests {
+  all: ConditionTest[];
+  material: ConditionTest[];
+}
+
+/** Each query's tests, made on first use, and those of them about the material; the last query's at hand. */
+const tests = new WeakMap<ChessQuery, QueryTests>();
+let lastQuery: ChessQuery | null = null;
+let lastTests: QueryTests = { all: [], material: [] };
+
+const testsOf = (query: ChessQuery): QueryTests => {
+  if (query === lastQuery) return lastTests;
+  let made = tests.get(query);
+  if (!made) {
+    const all = query.steps.flat().map(testOf);
+    made = { all, material: all.filter((t) => t.materials !== null || t.imbalances !== null) };
+    tests.set(query, made);
+  }
+  lastQuery = query;
+  lastTests = made;
+  return made;
+};
 const walk = new MaterialWalk();
 /** Per condition about the material, whether some ply of the walk met it. */
 let met = new Uint8Array(8);
@@ -431,17 +508,16 @@ function changesMayHold(material: readonly ConditionTest[], sig: Uint8Array): bo
 /** False when no ply of the game can hold the pattern: some condition of it never can. */
 function mayHold(query: ChessQuery, sig: Uint8Array): boolean {
   const version = sig[0];
-  if (sig.length < CHANGES || (version !== VERSION && version !== CHANGES_VERSION && version !== BLOOM_VERSION) || (sig[FLAGS] & INCOMPLETE) !== 0) return true;
-  if (version === BLOOM_VERSION && sig.length !== BLOOM_SIGNATURE_BYTES) return true;
-  let conds = tests.get(query);
-  if (!conds) {
-    const all = query.steps.flat().map(testOf);
-    conds = { all, material: all.filter((t) => t.materials !== null || t.imbalances !== null) };
-    tests.set(query, conds);
-  }
+  if (version === BLOOM_VERSION) {
+    if (sig.length !== BLOOM_SIGNATURE_BYTES || (sig[FLAGS] & INCOMPLETE) !== 0) return true;
+  } else if ((version !== VERSION && version !== CHANGES_VERSION) || sig.length < changesOf(version) || (sig[FLAGS] & INCOMPLETE) !== 0) return true;
+  const conds = testsOf(query);
+  // Version 3's filters hold the material of every ply, unless a count passed what the keys hold.
+  const filtered = version === VERSION && (sig[FLAGS] & NO_CHANGES) === 0;
   for (let c = 0; c < conds.all.length; c++) {
-    if (!squaresMayHold(conds.all[c], sig)) return false;
-    if (version === BLOOM_VERSION && !bloomMayHold(conds.all[c], sig)) return false;
+    const test = conds.all[c];
+    if (!squaresMayHold(test, sig)) return false;
+    if (version === BLOOM_VERSION ? !bloomMayHold(test, sig) : filtered && !filtersMayHold(test, sig)) return false;
   }
   return version === BLOOM_VERSION || changesMayHold(conds.material, sig);
 }

@@ -373,6 +373,17 @@ describe('the chess pattern pre-filter', () => {
     }
   });
 
+  it('rules a game out by its filters of the materials reached before it walks the changes', () => {
+    const query = read(PATTERNS['an imbalance']);
+    const f = fixtures.find((g) => chessPatterns.hits(query, patternGame(g)).length > 0)!;
+    const sig = Uint8Array.from(signatureOf(f));
+    expect(signature.mayHold(query, sig)).toBe(true);
+    // Bytes 105..128: the filters of the imbalances and materials; cleared, no key may be there.
+    sig.fill(0, 105, 129);
+    expect(signature.mayHold(query, sig)).toBe(false);
+    expect(signature.mayHold(read(PATTERNS['a sub-fen']), sig)).toBe(signature.mayHold(read(PATTERNS['a sub-fen']), signatureOf(f)));
+  });
+
   it('still rules games out by a signature of version 1, stored before the material changes', () => {
     // The game 1. e4 f5 2. e5 d5 3. exd6 e6 4. dxc7 Qe7 5. cxb8=Q Rxb8, as version 1 wrote it (a Bloom filter of the materials reached).
     const v1 = Buffer.from(VERSION_1_SIGNATURE, 'hex');
@@ -398,9 +409,11 @@ function withoutMoves(sig: Uint8Array, positions: number): Uint8Array {
   return out;
 }
 
-/** The same signature as version 2 wrote it (the material changes, no moves nor outcome). */
+/** The same signature as version 2 wrote it (the material changes, no filters of the material, no moves nor outcome). */
 const asVersion2 = (sig: Uint8Array, positions: number): Uint8Array => {
-  const out = withoutMoves(sig, positions);
+  const v3 = withoutMoves(sig, positions);
+  // Version 3 keeps 24 bytes of filters after the start's material (byte 105 on).
+  const out = Uint8Array.from([...v3.subarray(0, 105), ...v3.subarray(129)]);
   out[0] = 2;
   return out;
 };
