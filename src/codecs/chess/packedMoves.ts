@@ -81,23 +81,33 @@ export function packMove(uci: string, san: string, white: boolean): number | nul
 export const packedFrom = (move: number): number => move & 63;
 export const packedTo = (move: number): number => (move >> 6) & 63;
 
-/** SAN texts written, by what they depend on (the packed move, the piece moving, a capture). */
-const sanTexts = new Map<number, string>();
-
-/** The SAN (with its check mark) of a packed move on `board`, the position it is played from. */
-export function packedSan(board: Int8Array, move: number): string {
+/**
+ * What a packed move's SAN depends on, on `board` (the position it is played from): the packed
+ * move, the piece moving and whether it captures, as one number (`sanOfKey` writes it).
+ */
+export function packedSanKey(board: Int8Array, move: number): number {
   const from = move & 63;
   const to = (move >> 6) & 63;
   const role = board[from] & 7;
   const capture = board[to] !== 0 || (role === PAWN && (from & 7) !== (to & 7));
-  const key = move | (role << 16) | ((capture ? 1 : 0) << 19);
+  return move | (role << 16) | ((capture ? 1 : 0) << 19);
+}
+
+/** SAN texts written, by `packedSanKey`. */
+const sanTexts = new Map<number, string>();
+
+/** The SAN (with its check mark) of a `packedSanKey`. */
+export function sanOfKey(key: number): string {
   let san = sanTexts.get(key);
   if (san === undefined) {
-    san = writeSan(from, to, role, capture, (move >> 12) & 3) + MARKS[move >> 14];
+    san = writeSan(key & 63, (key >> 6) & 63, (key >> 16) & 7, ((key >> 19) & 1) === 1, (key >> 12) & 3) + MARKS[(key >> 14) & 3];
     sanTexts.set(key, san);
   }
   return san;
 }
+
+/** The SAN (with its check mark) of a packed move on `board`, the position it is played from. */
+export const packedSan = (board: Int8Array, move: number): string => sanOfKey(packedSanKey(board, move));
 
 function writeSan(from: number, to: number, role: number, capture: boolean, extra: number): string {
   if (role === KING && Math.abs(to - from) === 2) return to > from ? 'O-O' : 'O-O-O';

@@ -26,11 +26,11 @@ import type { Outcome } from '../../db/records';
 import { parseFen } from '../../codecs/chess/fen';
 import { makeMove, movePromo, undoCaptured } from '../../codecs/chess/moves';
 import { PAWN, type Position } from '../../codecs/chess/board';
-import { packedSan, playPacked, setStandardBoard } from '../../codecs/chess/packedMoves';
+import { packedSanKey, playPacked, sanOfKey, setStandardBoard } from '../../codecs/chess/packedMoves';
 import { type PgnGame, gameStartFen, isStandardVariant, parsePgn } from '../../codecs/chess/pgn';
 import { decodePgnBytes } from '../../codecs/chess/pgnStream';
 import { checkMark, parseSan, sanWithoutCheck } from '../../codecs/chess/san';
-import type { PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from '../patterns';
+import type { PatternContinuation, PatternGame, PatternHit, PatternLanguage, StoredPatternGame } from '../patterns';
 import { PlyBoards } from './patternBoard';
 import { type ChessCondition, type ChessQuery, imbalanceKeyOf, materialKeyOf, readChessPattern } from './patternQuery';
 import { MaterialWalk, chessPatternSignature, lastPlyThatMayHold } from './patternSignature';
@@ -163,6 +163,15 @@ const STANDARD_COUNTS = (() => {
   return counts;
 })();
 
+/** Continuations of packed moves, one object each (hits share them: fewer made per search), by `packedSanKey` and side. */
+const packedContinuations = new Map<number, PatternContinuation>();
+const continuationOf = (board: Int8Array, move: number, white: boolean): PatternContinuation => {
+  const key = packedSanKey(board, move) * 2 + (white ? 1 : 0);
+  let c = packedContinuations.get(key);
+  if (!c) packedContinuations.set(key, (c = { move: sanOfKey(key >> 1), byFirst: white }));
+  return c;
+};
+
 /**
  * A game's hits from its signature alone, where it keeps the main line's packed moves (a game
  * from the standard start) and the game's outcome: the moves played on a board of 64 squares
@@ -185,7 +194,7 @@ function packedHits(query: ChessQuery, signature: Uint8Array): PatternHit[] | nu
     const move = p < end ? (signature[at] << 8) | signature[at + 1] : -1;
     boards.selectBoard();
     if (holdsAtPly(query, p, white ? 'w' : 'b', line.material, line.imbalance)) {
-      hits.push({ ply: p, continuation: move < 0 ? null : { move: packedSan(board, move), byFirst: white } });
+      hits.push({ ply: p, continuation: move < 0 ? null : continuationOf(board, move, white) });
     }
     if (p >= last || move < 0) return hits;
     const captured = playPacked(board, move, promoted);

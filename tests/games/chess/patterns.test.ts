@@ -378,8 +378,8 @@ describe('the chess pattern pre-filter', () => {
     const f = fixtures.find((g) => chessPatterns.hits(query, patternGame(g)).length > 0)!;
     const sig = Uint8Array.from(signatureOf(f));
     expect(signature.mayHold(query, sig)).toBe(true);
-    // Bytes 105..128: the filters of the imbalances and materials; cleared, no key may be there.
-    sig.fill(0, 105, 129);
+    // Bytes 105..136: the filters of the imbalances and materials; cleared, no key may be there.
+    sig.fill(0, 105, 137);
     expect(signature.mayHold(query, sig)).toBe(false);
     expect(signature.mayHold(read(PATTERNS['a sub-fen']), sig)).toBe(signature.mayHold(read(PATTERNS['a sub-fen']), signatureOf(f)));
   });
@@ -412,8 +412,8 @@ function withoutMoves(sig: Uint8Array, positions: number): Uint8Array {
 /** The same signature as version 2 wrote it (the material changes, no filters of the material, no moves nor outcome). */
 const asVersion2 = (sig: Uint8Array, positions: number): Uint8Array => {
   const v3 = withoutMoves(sig, positions);
-  // Version 3 keeps 24 bytes of filters after the start's material (byte 105 on).
-  const out = Uint8Array.from([...v3.subarray(0, 105), ...v3.subarray(129)]);
+  // Version 3 keeps 32 bytes of filters after the start's material (byte 105 on).
+  const out = Uint8Array.from([...v3.subarray(0, 105), ...v3.subarray(137)]);
   out[0] = 2;
   return out;
 };
