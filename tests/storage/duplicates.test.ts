@@ -15,7 +15,7 @@ import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient } from '../support/graphql';
 import { indexedOccurrences, pliesOfGameIds } from '../support/plies';
 import { sample, sampleText } from '../support/sampleData';
-import { importedGames } from '../support/reread';
+import { exportedGameText } from '../support/written';
 
 const importAs = (db: Database, format: string, bytes: Uint8Array, options: Record<string, string> = {}) =>
   runImport(db, readerFor(format)!, bytesSource(bytes), options);
@@ -67,9 +67,8 @@ describeEachDatabase('duplicates across sources', (getDb) => {
   it('recognises a PGN game as the GameText game stored before it', async () => {
     const db = getDb();
     const moves = '1. c4 e5 2. Nc3 Nf6 3. g3 d5 4. cxd5 Nxd5';
-    // The GameText bytes of these moves, as the PGN reader writes them (no database), imported first.
-    const [read] = await importedGames(readerFor('PGN')!, pgn(pgnGame({}, moves)));
-    const first = await importAs(db, 'GAMETEXT', read.gameText!);
+    // The GameText bytes of these moves, as a PGN game exports them (no database), imported first.
+    const first = await importAs(db, 'GAMETEXT', exportedGameText(pgn(pgnGame({}, moves))));
     expect(first.duplicateGames).toBe(0);
     const second = await importAs(db, 'PGN', pgn(pgnGame({ White: 'Reti, Richard', Black: 'Euwe, Max', Date: '1920.??.??' }, moves)));
     expect(second.duplicateGames).toBe(1);

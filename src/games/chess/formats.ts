@@ -3,7 +3,9 @@
  *
  * Stored form of a game (a `Game` row of kind CHESS):
  * - `source`: the game's own bytes as imported (one PGN game, charset untouched; or the GameText bytes);
- * - `gameText`: the game as GameText, JOSE dialect, inline comment layout (the seed's form);
+ * - `gameText`: for a GameText import, the game as GameText, JOSE dialect, inline comment layout
+ *   (the seed's form); a PGN game keeps none: its GameText export is written from its source by
+ *   the same walk (`writeChessGameText`), 140 bytes a game and a tenth of the import's replay saved;
  * - `startFen`: the FEN tag when the game does not start from the standard position;
  * - tags: White/Black/Event/Site/Round/Date/Result in their columns, every tag in `metadata`.
  * Each node (variations included) is a ply (replayed on read, indexed by position): `variation` is the replay path joined
@@ -213,11 +215,13 @@ export function buildChessGame(
   if (!isStandardVariant(game)) return variantGame(game, source, sourceFormat, gameIndex, where);
   const warnings: ImportWarning[] = [];
   // Boards of the positions are written only where a score needs a stored row (reads replay the
-  // game for the others); the pattern signature is built from the boards the walk passes.
+  // game for the others); the pattern signature is built from the boards the walk passes. A PGN
+  // game's GameText is written from its source when it is exported, not kept.
   let signature = new ChessSignatureBuilder();
   const mainLine = (pos: Position) => signature.add(pos.board, true);
-  let replay: Result<ReplayResult> = replayGame(game, { positions: true, fens: 'evaluated', gameText: { dialect: 'JOSE', layout: 'inline' }, mainLine });
-  if (!replay.ok && !isFenError(replay.error.code)) {
+  const gameText = sourceFormat === 'GAMETEXT' ? ({ dialect: 'JOSE', layout: 'inline' } as const) : undefined;
+  let replay: Result<ReplayResult> = replayGame(game, { positions: true, fens: 'evaluated', gameText, mainLine });
+  if (gameText && !replay.ok && !isFenError(replay.error.code)) {
     // The game is playable but has no GameText form (too many pieces of a kind, NUL in a comment...).
     warnings.push({ gameIndex, code: replay.error.code, message: `no GameText stored: ${replay.error.message}`, ...where });
     signature = new ChessSignatureBuilder();
