@@ -8,8 +8,6 @@
 const OPEN = 0x28; // (
 const CLOSE = 0x29; // )
 const LBRACKET = 0x5b; // [
-const RBRACKET = 0x5d; // ]
-const BACKSLASH = 0x5c;
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -29,15 +27,29 @@ export interface SgfSegment extends TextPlace {
 const placeAfter = (at: TextPlace, text: string): TextPlace => {
   let line = at.line;
   let lineStart = -1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) {
+  if (text.indexOf('\r') < 0) {
+    // Lines ended by LF alone (nearly every file): found by indexOf, not a character at a time.
+    for (let lf = text.indexOf('\n'); lf >= 0; lf = text.indexOf('\n', lf + 1)) {
       line++;
-      lineStart = i + 1;
+      lineStart = lf + 1;
+    }
+  } else {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) {
+        line++;
+        lineStart = i + 1;
+      }
     }
   }
   const column = lineStart < 0 ? at.column + text.length : text.length - lineStart + 1;
   return { offset: at.offset + text.length, line, column };
+};
+
+/** Where `char` is next in `text` from `from`, or the text's length. */
+const indexOrEnd = (text: string, char: string, from: number): number => {
+  const at = text.indexOf(char, from);
+  return at < 0 ? text.length : at;
 };
 
 /**
@@ -56,14 +68,34 @@ export async function* sgfSegments(texts: AsyncIterable<string>): AsyncGenerator
   for await (const text of texts) {
     const scanFrom = buffer.length;
     buffer += text;
+    const end = buffer.length;
     let cut = 0;
-    for (let i = scanFrom; i < buffer.length; i++) {
-      const c = buffer.charCodeAt(i);
+    // A value's end is found by indexOf (values are most of a file): the next "]" and the next
+    // backslash, each looked for again only once passed.
+    let close = -1;
+    let slash = -1;
+    let i = scanFrom;
+    while (i < end) {
       if (inValue) {
-        if (escaped) escaped = false;
-        else if (c === BACKSLASH) escaped = true;
-        else if (c === RBRACKET) inValue = false;
-      } else if (c === LBRACKET) inValue = depth > 0;
+        if (escaped) {
+          escaped = false;
+          i++;
+          continue;
+        }
+        if (close < i && close !== end) close = indexOrEnd(buffer, ']', i);
+        if (slash < i && slash !== end) slash = indexOrEnd(buffer, '\\', i);
+        if (slash < close) {
+          escaped = true;
+          i = slash + 1;
+        } else {
+          // The value runs on past this text when no "]" is left in it.
+          inValue = close === end;
+          i = close + 1;
+        }
+        continue;
+      }
+      const c = buffer.charCodeAt(i);
+      if (c === LBRACKET) inValue = depth > 0;
       else if (c === OPEN) depth++;
       else if (c === CLOSE && depth > 0 && --depth === 0) {
         const segment = buffer.slice(cut, i + 1);
@@ -71,6 +103,7 @@ export async function* sgfSegments(texts: AsyncIterable<string>): AsyncGenerator
         place = placeAfter(place, segment);
         cut = i + 1;
       }
+      i++;
     }
     buffer = buffer.slice(cut);
   }

@@ -1,4 +1,5 @@
 import { type SgfSegment, sgfSegments } from '../../../src/codecs/sgf';
+import { sample, sampleNames } from '../../support/sampleData';
 
 /** The chunks as an async stream. */
 async function* streamOf(chunks: string[]): AsyncGenerator<string> {
@@ -46,4 +47,39 @@ describe('sgfSegments: an SGF collection cut into its top-level trees', () => {
   it('keeps a tree that is never closed in the last segment, for the parser to refuse', async () => {
     expect((await segmentsOf(['(;GM[1])(;B[aa]'])).map((s) => s.text)).toEqual(['(;GM[1])', '(;B[aa]']);
   });
+
+  /** The cut points straight from the rule, a character at a time: after each ")" closing a top-level tree outside values. */
+  const cutsByRule = (text: string): number[] => {
+    const cuts: number[] = [];
+    let depth = 0;
+    let inValue = false;
+    let escaped = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (inValue) {
+        if (escaped) escaped = false;
+        else if (c === '\\') escaped = true;
+        else if (c === ']') inValue = false;
+      } else if (c === '[') inValue = depth > 0;
+      else if (c === '(') depth++;
+      else if (c === ')' && depth > 0 && --depth === 0) cuts.push(i + 1);
+    }
+    return cuts;
+  };
+
+  it.each([...sampleNames('backgammon', '.sgf').map((n) => ['backgammon', n]), ...sampleNames('go', '.sgf').map((n) => ['go', n])])(
+    'cuts %s/%s where the rule does, in chunks of any size, each segment placed by its line',
+    async (dir, name) => {
+      const text = sample(dir, name).toString('latin1');
+      const ends = cutsByRule(text);
+      for (const size of [7, 100, 4096, text.length]) {
+        const chunks: string[] = [];
+        for (let at = 0; at < text.length; at += size) chunks.push(text.slice(at, at + size));
+        const segments = await segmentsOf(chunks);
+        expect(segments.slice(0, -1).map((s) => s.offset + s.text.length)).toEqual(ends);
+        for (const s of segments) expect(s.line).toBe(text.slice(0, s.offset).split(/\r\n|\r|\n/).length);
+      }
+    },
+  );
 });
+
