@@ -16,6 +16,7 @@ import { gameOf } from '../games';
 import type { PatternContinuation, PatternHit, PatternLanguage, StoredPatternGame } from '../games/patterns';
 import { WorkerPool, compiledScript, defaultWorkers } from './workerPool';
 import { packedSignature } from './patternSignatures';
+import { objectNumbers } from './objectNumbers';
 
 /**
  * A part of a page of games, as the pool sends it: the kind, the pattern as the client sent it,
@@ -204,13 +205,7 @@ const joinGameHits = (parts: GameHits[]): GameHits => parts.flat();
 const joinRanges = (parts: RangeAnswer[]): RangeAnswer => ({ passed: parts.flatMap((p) => p.passed), hits: parts.flatMap((p) => p.hits) });
 
 /** A number for each set of signatures kept in memory, the key the workers keep it under. */
-const keys = new WeakMap<Uint8Array, number>();
-let lastKey = 0;
-const keyOf = (bytes: Uint8Array): number => {
-  let key = keys.get(bytes);
-  if (key === undefined) keys.set(bytes, (key = ++lastKey));
-  return key;
-};
+const keyOf = objectNumbers();
 
 /**
  * The signatures start .. end - 1 of `signatures` (a kind's, kept in memory) tested by `language`'s

@@ -28,6 +28,7 @@ import { explorerCache, gameTest } from './gameColumns';
 import { type GameQuery, gameConditions } from './gameFilter';
 import { RecordedHashers, importOptionsByIds, replayStoredGame } from './gamePlies';
 import { type KindSignatures, importsStamp, keptSignatures, packedSignature } from './patternSignatures';
+import { objectNumbers } from './objectNumbers';
 import { type HitsSummary, type RangeAnswer, continuationKey, patternWorkers, signatureHitsOf, signatureRangeOf, storedHitsOf, summaryOf } from './patternHits';
 
 /** A pattern its game's language read, or the argument at fault and what is wrong with it. */
@@ -409,14 +410,7 @@ interface Kept {
 
 const keptSearches = new WeakMap<Database, Map<string, Kept>>();
 /** A number for each language object, so two languages of one kind (tests) never share an answer. */
-const languageIds = new WeakMap<object, number>();
-let languagesSeen = 0;
-
-const languageId = (language: object): number => {
-  let id = languageIds.get(language);
-  if (id === undefined) languageIds.set(language, (id = ++languagesSeen));
-  return id;
-};
+const languageId = objectNumbers();
 
 /** What the stored games are now, as cheaply as it can be told: the imports' count and latest id. */
 const collectionStamp = async (db: Database): Promise<string> => {
