@@ -31,12 +31,10 @@ export interface PatternGame {
 
 /**
  * One stored game as a language that replays it itself reads it (`PatternLanguage.storedHits`):
- * the game as stored, without its plies, the options its import was read with and, where the
- * search read it, its signature (which may answer the pattern with less than a replay).
+ * the game as stored, without its plies, and the options its import was read with.
  */
 export interface StoredPatternGame extends Omit<PatternGame, 'plies'> {
   options: ImportOptions;
-  signature?: Uint8Array | null;
 }
 
 /**

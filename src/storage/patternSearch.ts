@@ -27,7 +27,7 @@ import { type ScannedGame, scannedGamesInOrder, selectScannedGames } from './gam
 import { explorerCache, gameTest } from './gameColumns';
 import { type GameQuery, gameConditions } from './gameFilter';
 import { RecordedHashers, importOptionsByIds, replayStoredGame } from './gamePlies';
-import { type KindSignatures, importsStamp, keptSignatures, packedSignature } from './patternSignatures';
+import { type KindSignatures, importsStamp, keptSignatures } from './patternSignatures';
 import { objectNumbers } from './objectNumbers';
 import { type HitsSummary, type RangeAnswer, continuationKey, patternWorkers, signatureHitsOf, signatureRangeOf, storedHitsOf, summaryOf } from './patternHits';
 
@@ -128,8 +128,6 @@ interface AnsweredGame {
  */
 interface CandidatePage<C> {
   games: ScannedGame[];
-  /** The signatures of the games to replay that have one (a language may answer from it with the source). */
-  signatures: ReadonlyMap<bigint, Uint8Array>;
   answered: AnsweredGame[];
   read: number;
   size: number;
@@ -193,7 +191,7 @@ async function* pagesAhead<C>(first: C | undefined, read: (at: C | undefined) =>
   for (;;) {
     const page = await next;
     if (page.read === 0) return;
-    next = page.read < page.size ? Promise.resolve({ games: [], signatures: new Map(), answered: [], read: 0, size: page.size, next: undefined }) : ahead(page.next);
+    next = page.read < page.size ? Promise.resolve({ games: [], answered: [], read: 0, size: page.size, next: undefined }) : ahead(page.next);
     yield page;
   }
 }
@@ -221,7 +219,7 @@ function candidatePages(db: Database, kind: GameKind, filter: GameQuery, tests: 
     const where = `WHERE ${conditions.join(' AND ')}`;
     if (!tests) {
       const games = await selectScannedGames(db, where, params, 'ORDER BY g.id', PAGE);
-      return { games, signatures: new Map(), answered: [], read: games.length, size: PAGE, next: games.at(-1)?.id };
+      return { games, answered: [], read: games.length, size: PAGE, next: games.at(-1)?.id };
     }
     const heads = await db.sql.query<{ id: bigint; signature: Uint8Array | null }>(
       `SELECT g.id, g."patternSignature" AS signature FROM "Game" g ${where} ORDER BY g.id LIMIT ${SIGNATURE_PAGE}`,
@@ -234,9 +232,8 @@ function candidatePages(db: Database, kind: GameKind, filter: GameQuery, tests: 
       mayHold.map((h) => h.signature),
     );
     const games = await scannedGamesInOrder(db, replay);
-    const signatures = new Map(mayHold.flatMap((h) => (h.signature === null ? [] : [[h.id, h.signature] as const])));
     // The heads were read with the filter: the answered games need only their tallies.
-    return { games, signatures, answered: await answeredGames(db, {}, answered), read: heads.length, size: SIGNATURE_PAGE, next: heads.at(-1)?.id };
+    return { games, answered: await answeredGames(db, {}, answered), read: heads.length, size: SIGNATURE_PAGE, next: heads.at(-1)?.id };
   });
 }
 
@@ -249,12 +246,11 @@ function candidatePages(db: Database, kind: GameKind, filter: GameQuery, tests: 
  * were tested, the filter not yet applied.
  */
 function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, signatures: KindSignatures, tests: SignatureTests): AsyncGenerator<CandidatePage<number>> {
-  const { ids, count, bytes, ends, missing } = signatures;
+  const { ids, count } = signatures;
   const wanted = tests.hits ? ANSWERED_PAGE : SIGNATURE_PAGE;
   let step = FIRST_RANGE;
   return pagesAhead<number>(0, async (from = 0) => {
     const replay: bigint[] = [];
-    const kept = new Map<bigint, Uint8Array>();
     const answered = new Map<bigint, HitsSummary>();
     let to = from;
     while (to < count && replay.length + answered.size < wanted) {
@@ -262,12 +258,8 @@ function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, sig
       const { passed, hits } = await tests.range(signatures, to, end);
       passed.forEach((k, j) => {
         const summary = hits[j];
-        const id = BigInt(ids[k]);
-        if (summary !== null) answered.set(id, summary);
-        else {
-          replay.push(id);
-          if (missing[k] === 0) kept.set(id, packedSignature(bytes, ends, k));
-        }
+        if (summary === null) replay.push(BigInt(ids[k]));
+        else answered.set(BigInt(ids[k]), summary);
       });
       if (passed.length < wanted / 4) step = Math.min(step * 2, LONGEST_RANGE);
       to = end;
@@ -280,7 +272,7 @@ function keptCandidatePages(db: Database, kind: GameKind, filter: GameQuery, sig
       games = await selectScannedGames(db, `WHERE ${conditions.join(' AND ')}`, params, 'ORDER BY g.id');
     }
     // A page ends at the last game or past `from`: its size is one more than it read at the last.
-    return { games, signatures: kept, answered: await answeredGames(db, filter, answered), read: to - from, size: to < count ? to - from : to - from + 1, next: to };
+    return { games, answered: await answeredGames(db, filter, answered), read: to - from, size: to < count ? to - from : to - from + 1, next: to };
   });
 }
 
@@ -307,7 +299,7 @@ class Continuations {
 }
 
 /** The game as its pattern language sees it, without its plies (what a language's own replay reads). */
-const storedPatternGame = (game: ScannedGame, options: ImportOptions, signature: Uint8Array | null): StoredPatternGame => ({
+const storedPatternGame = (game: ScannedGame, options: ImportOptions): StoredPatternGame => ({
   source: game.source,
   sourceFormat: game.sourceFormat,
   metadata: (game.metadata ?? {}) as Record<string, unknown>,
@@ -315,11 +307,10 @@ const storedPatternGame = (game: ScannedGame, options: ImportOptions, signature:
   player1: game.player1,
   player2: game.player2,
   options,
-  signature,
 });
 
 /** The game as its pattern language sees it, with the main line the import's replay gives. */
-const patternGame = ({ options: _options, signature: _signature, ...stored }: StoredPatternGame, plies: PatternGame['plies']): PatternGame => ({ ...stored, plies });
+const patternGame = ({ options: _options, ...stored }: StoredPatternGame, plies: PatternGame['plies']): PatternGame => ({ ...stored, plies });
 
 /** Runs a whole search; throws `PatternSearchTimeout` once it has run `timeoutMs` (0: no limit). */
 async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number): Promise<PatternScan> {
@@ -367,7 +358,7 @@ async function scan<Q>(db: Database, search: PatternSearch<Q>, timeoutMs: number
     candidateGames += page.read;
     const unknown = [...new Set(page.games.flatMap((g) => (g.importId !== null && !options.has(g.importId) ? [g.importId] : [])))];
     for (const [id, given] of await importOptionsByIds(db.sql, unknown)) options.set(id, given);
-    const stored = page.games.map((game) => storedPatternGame(game, (game.importId !== null && options.get(game.importId)) || {}, page.signatures.get(game.id) ?? null));
+    const stored = page.games.map((game) => storedPatternGame(game, (game.importId !== null && options.get(game.importId)) || {}));
     // The language's own replay where it has one and reads the game (in workers too); else the import's replay.
     const own = await storedHitsOf(pool, kind, language, search.pattern, query, stored, step);
     // The games replayed and those their signatures answered, counted in id order.

@@ -201,8 +201,8 @@ const packedMainLine = (r: ReplayResult): number[] | null => {
 };
 
 /**
- * Builds the record of a parsed game: replays every line for positions, writes its GameText,
- * packs its evaluations. Null (with `failure`) when the game cannot be replayed at all
+ * Builds the record of a parsed game: replays every line for positions, writes its GameText (a
+ * GameText import's only) and its pattern signature, packs its evaluations. Null (with `failure`) when the game cannot be replayed at all
  * (a bad FEN tag).
  */
 export function buildChessGame(

@@ -3,10 +3,9 @@
  * each piece ever stood on along the main line and how its material changed, so a pattern whose
  * piece never stood on its square, or whose material or imbalance never occurred, rules the game
  * out before it is replayed. It never rules out a game where the pattern holds: each test is a
- * necessary condition of a single ply's match. The material changes are exact: with them, a
- * pattern of material, imbalance, side to move and result is answered ply by ply without a board
- * (`MaterialWalk`), and where the import found the source's move tokens to be the moves' SAN,
- * the moves played from those plies are read off the source (patterns.ts).
+ * necessary condition of a single ply's match. The material changes are exact (`MaterialWalk`
+ * reads them ply by ply), and with the packed moves and the outcome a game is searched from its
+ * signature alone (`packedHits`, patterns.ts).
  *
  * Layout (version 3: 137 bytes, 2 a material change and 2 a move):
  * - byte 0: the layout's version, 3 (1 and 2: below; another version, or another length: nothing is ruled out);
@@ -32,7 +31,7 @@
  * - with MOVES (a game from the standard start whose every main-line move was packed), the last
  *   2 (n - 1) bytes: the main line's moves, each packed in 16 bits (src/codecs/chess/packedMoves.ts),
  *   big-endian. With them and the outcome, a game is searched from its signature alone
- *   (`PackedLine`, patterns.ts): no source read, no move parsed.
+ *   (`packedHits`, patterns.ts): no source read, no move parsed.
  *
  * Version 2 had no moves nor outcome (its bit 2 said the source's move tokens were the moves' SAN);
  * version 1 (226 bytes) kept the same squares and, in place of the changes, a 1024-bit Bloom
@@ -101,37 +100,40 @@ const materialHash = (key: number): number => mix(Math.floor(key / 0x100000), ke
 /** Version 1's Bloom filter hash of an imbalance key (tagged with bit 30, which no material half has). */
 const imbalanceHash = (key: number): number => mix(key | 0x40000000, 0);
 
-/** Version 3's two filter bits of a key's hash in a filter of `bits` bits at `offset`, as [byte, mask] pairs into `out` from `at`. */
-function filterBits(hash: number, offset: number, bits: number, out: Int32Array, at: number): void {
-  for (let k = 0; k < 2; k++) {
-    const bit = (hash >>> (8 * k)) & (bits - 1);
-    out[at + 2 * k] = offset + (bit >> 3);
+/** A Bloom filter of keys in a signature: where it starts, its bits, and the bits a key sets, each `shift` bits on in its hash. */
+interface KeyFilter {
+  offset: number;
+  bits: number;
+  hashes: number;
+  shift: number;
+}
+
+/** Version 1's one filter of materials and imbalances; version 3's two. */
+const BLOOM_FILTER: KeyFilter = { offset: BLOOM, bits: BLOOM_BITS, hashes: 3, shift: 10 };
+const MATERIALS: KeyFilter = { offset: MATERIAL_FILTER, bits: MATERIAL_FILTER_BITS, hashes: 2, shift: 8 };
+const IMBALANCES: KeyFilter = { offset: IMBALANCE_FILTER, bits: IMBALANCE_FILTER_BITS, hashes: 2, shift: 8 };
+
+/** The filter bits of a key's hash, as [byte, mask] pairs into `out` from `at`. */
+function filterBits(hash: number, filter: KeyFilter, out: Int32Array, at: number): void {
+  for (let k = 0; k < filter.hashes; k++) {
+    const bit = (hash >>> (filter.shift * k)) & (filter.bits - 1);
+    out[at + 2 * k] = filter.offset + (bit >> 3);
     out[at + 2 * k + 1] = 1 << (bit & 7);
   }
 }
 
-const keyBits = new Int32Array(4);
-/** Sets a key's two bits in a version-3 filter. */
-function setFilterBits(head: Uint8Array, hash: number, offset: number, bits: number): void {
-  filterBits(hash, offset, bits, keyBits, 0);
-  head[keyBits[0]] |= keyBits[1];
-  head[keyBits[2]] |= keyBits[3];
-}
-
-/** The three filter bits of a hash, as [byte, mask] pairs into `out` from `at`. */
-function bloomBits(hash: number, out: Int32Array, at: number): void {
-  for (let k = 0; k < 3; k++) {
-    const bit = (hash >>> (10 * k)) & (BLOOM_BITS - 1);
-    out[at + 2 * k] = BLOOM + (bit >> 3);
-    out[at + 2 * k + 1] = 1 << (bit & 7);
-  }
+const keyBits = new Int32Array(6);
+/** Sets a key's bits in a filter. */
+function setFilterBits(head: Uint8Array, hash: number, filter: KeyFilter): void {
+  filterBits(hash, filter, keyBits, 0);
+  for (let k = 0; k < 2 * filter.hashes; k += 2) head[keyBits[k]] |= keyBits[k + 1];
 }
 
 /**
  * A signature built board by board: `add` each main-line position's board (64 squares a1 = 0, or
  * the codec's 0x88 board with `x88`), then `result`. The import adds the boards its replay walks
- * (no FEN written or read) and says who moved first and whether the source's move tokens are the
- * moves' SAN; a search's `of` adds the boards of the plies it reads.
+ * (no FEN written or read) and says who moved first, whether the game starts from the standard
+ * position, its moves packed and its outcome; a search's `of` adds the boards of the plies it reads.
  */
 export class ChessSignatureBuilder {
   private readonly head = new Uint8Array(CHANGES);
@@ -227,8 +229,8 @@ export class ChessSignatureBuilder {
 
   /** The material and imbalance of the board added into the filters. */
   private filterMaterial(): void {
-    setFilterBits(this.head, materialHash(materialKeyOf(this.counts)), MATERIAL_FILTER, MATERIAL_FILTER_BITS);
-    setFilterBits(this.head, imbalanceHash(imbalanceKeyOf(this.counts)), IMBALANCE_FILTER, IMBALANCE_FILTER_BITS);
+    setFilterBits(this.head, materialHash(materialKeyOf(this.counts)), MATERIALS);
+    setFilterBits(this.head, imbalanceHash(imbalanceKeyOf(this.counts)), IMBALANCES);
   }
 
   /** The changes from the last board added to this one (ply `positions`): every piece code taken off paired with one put on. */
@@ -285,7 +287,6 @@ export class MaterialWalk {
   material = 0;
   imbalance = 0;
   blackStarts = false;
-  standardStart = false;
   /** Where the packed moves start in the signature (the move to ply p at `movesAt + 2 (p - 1)`); -1: none kept. */
   movesAt = -1;
   /** The game's outcome as the import read it (null: unknown, or not kept: with the moves only). */
@@ -303,13 +304,12 @@ export class MaterialWalk {
     if (signature.length < changes || (version !== VERSION && version !== CHANGES_VERSION) || (signature[FLAGS] & (INCOMPLETE | NO_CHANGES)) !== 0) return false;
     const flags = signature[FLAGS];
     const positions = (signature[POSITIONS] << 8) | signature[POSITIONS + 1];
-    const moves = version === VERSION && (flags & MOVES) !== 0 && positions > 0 ? 2 * (positions - 1) : 0;
-    const end = signature.length - moves;
+    const hasMoves = version === VERSION && (flags & MOVES) !== 0;
+    const end = signature.length - (hasMoves && positions > 0 ? 2 * (positions - 1) : 0);
     if (end < changes || (end - changes) % 2 !== 0) return false;
     this.signature = signature;
     this.blackStarts = (flags & BLACK_STARTS) !== 0;
-    this.standardStart = (flags & STANDARD_START) !== 0;
-    this.movesAt = version === VERSION && (flags & MOVES) !== 0 ? end : -1;
+    this.movesAt = hasMoves ? end : -1;
     this.outcome = this.movesAt >= 0 ? OUTCOMES[flags >> OUTCOME_SHIFT] : null;
     this.positions = positions;
     const low = ((signature[START_MATERIAL + 1] << 24) | (signature[START_MATERIAL + 2] << 16) | (signature[START_MATERIAL + 3] << 8) | signature[START_MATERIAL + 4]) >>> 0;
@@ -377,27 +377,32 @@ interface ConditionTest {
   /** The material keys and imbalance keys of the condition (null: any). */
   materials: Float64Array | null;
   imbalances: Int32Array | null;
-  /** Version 1: each key's 3 filter bits as 6 numbers, keys one after another. */
-  materialBits: Int32Array | null;
-  imbalanceBits: Int32Array | null;
-  /** Version 3: each key's 2 filter bits as 4 numbers, keys one after another. */
-  materialFilter: Int32Array | null;
-  imbalanceFilter: Int32Array | null;
+  /** The condition's keys in version 1's filter and in version 3's. */
+  bloom: FilterTests;
+  filters: FilterTests;
 }
 
-const bloomTests = (keys: readonly number[] | null, hash: (key: number) => number): Int32Array | null => {
+/** Each material key's and each imbalance key's filter bits as [byte, mask] pairs, a group of `group` numbers a key (null: any). */
+interface FilterTests {
+  materials: Int32Array | null;
+  imbalances: Int32Array | null;
+  group: number;
+}
+
+const keyTests = (keys: readonly number[] | null, hash: (key: number) => number, filter: KeyFilter): Int32Array | null => {
   if (keys === null) return null;
-  const out = new Int32Array(keys.length * 6);
-  keys.forEach((key, i) => bloomBits(hash(key), out, i * 6));
+  const group = 2 * filter.hashes;
+  const out = new Int32Array(keys.length * group);
+  keys.forEach((key, i) => filterBits(hash(key), filter, out, i * group));
   return out;
 };
 
-const filterTests = (keys: readonly number[] | null, hash: (key: number) => number, offset: number, bits: number): Int32Array | null => {
-  if (keys === null) return null;
-  const out = new Int32Array(keys.length * 4);
-  keys.forEach((key, i) => filterBits(hash(key), offset, bits, out, i * 4));
-  return out;
-};
+/** A condition's keys in a version's filters (both of which set as many bits a key). */
+const filterTests = (cond: ChessCondition, materials: KeyFilter, imbalances: KeyFilter): FilterTests => ({
+  materials: keyTests(cond.materials, materialHash, materials),
+  imbalances: keyTests(cond.imbalances, imbalanceHash, imbalances),
+  group: 2 * materials.hashes,
+});
 
 const testOf = (cond: ChessCondition): ConditionTest => ({
   subFens:
@@ -411,10 +416,8 @@ const testOf = (cond: ChessCondition): ConditionTest => ({
     }) ?? null,
   materials: cond.materials && Float64Array.from(cond.materials),
   imbalances: cond.imbalances && Int32Array.from(cond.imbalances),
-  materialBits: bloomTests(cond.materials, materialHash),
-  imbalanceBits: bloomTests(cond.imbalances, imbalanceHash),
-  materialFilter: filterTests(cond.materials, materialHash, MATERIAL_FILTER, MATERIAL_FILTER_BITS),
-  imbalanceFilter: filterTests(cond.imbalances, imbalanceHash, IMBALANCE_FILTER, IMBALANCE_FILTER_BITS),
+  bloom: filterTests(cond, BLOOM_FILTER, BLOOM_FILTER),
+  filters: filterTests(cond, MATERIALS, IMBALANCES),
 });
 
 /** Whether every [byte, mask] pair of `pairs[from, to)` has its bit set in `sig`. */
@@ -436,17 +439,10 @@ function squaresMayHold(test: ConditionTest, sig: Uint8Array): boolean {
   return false;
 }
 
-/** Version 1: whether the Bloom filter holds one of the condition's materials and one of its imbalances. */
-function bloomMayHold(test: ConditionTest, sig: Uint8Array): boolean {
-  if (test.materialBits !== null && !anyGroupSet(sig, test.materialBits, 6)) return false;
-  if (test.imbalanceBits !== null && !anyGroupSet(sig, test.imbalanceBits, 6)) return false;
-  return true;
-}
-
-/** Version 3: whether the filters may hold one of the condition's materials and one of its imbalances. */
-function filtersMayHold(test: ConditionTest, sig: Uint8Array): boolean {
-  if (test.materialFilter !== null && !anyGroupSet(sig, test.materialFilter, 4)) return false;
-  if (test.imbalanceFilter !== null && !anyGroupSet(sig, test.imbalanceFilter, 4)) return false;
+/** Whether the filters may hold one of the condition's materials and one of its imbalances. */
+function filtersMayHold(tests: FilterTests, sig: Uint8Array): boolean {
+  if (tests.materials !== null && !anyGroupSet(sig, tests.materials, tests.group)) return false;
+  if (tests.imbalances !== null && !anyGroupSet(sig, tests.imbalances, tests.group)) return false;
   return true;
 }
 
@@ -518,7 +514,7 @@ function mayHold(query: ChessQuery, sig: Uint8Array): boolean {
   for (let c = 0; c < conds.all.length; c++) {
     const test = conds.all[c];
     if (!squaresMayHold(test, sig)) return false;
-    if (version === BLOOM_VERSION ? !bloomMayHold(test, sig) : filtered && !filtersMayHold(test, sig)) return false;
+    if (version === BLOOM_VERSION ? !filtersMayHold(test.bloom, sig) : filtered && !filtersMayHold(test.filters, sig)) return false;
   }
   return version === BLOOM_VERSION || changesMayHold(conds.material, sig);
 }

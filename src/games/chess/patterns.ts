@@ -17,9 +17,9 @@
  * signature keeps the main line's packed moves (every game from the standard start since
  * signature version 3), from the signature alone, the moves played on a board of 64 squares and
  * their SAN written back from it, no further than the last ply the material lets the pattern
- * hold at (`packedHits`: the search answers such games in its workers and never reads their
- * sources); else a PGN source is parsed and its main line walked on the codec's board
- * (`storedHits`), no FEN written nor key hashed.
+ * hold at (`packedHits`, the signature's `hits`: the search answers such games in its workers and
+ * never reads their sources); else a PGN source is parsed and its main line walked on the codec's
+ * board (`storedHits`), no FEN written nor key hashed.
  */
 import type { Outcome } from '../../db/records';
 // From the codec's modules themselves: compiled to CommonJS, the index's re-exports are getters, a call each on the hot path.
@@ -151,6 +151,21 @@ export function chessHits(query: ChessQuery, game: PatternGame): PatternHit[] {
   return hits;
 }
 
+/**
+ * Keeps piece counts (by code, 0 the empty squares) through a move that took the piece `captured`
+ * (0: none) and made a pawn of the side that moved (`white` or not) the piece `promoted` (0: none).
+ */
+function countMove(counts: Int8Array, captured: number, promoted: number, white: boolean): void {
+  if (captured !== 0) {
+    counts[captured]--;
+    counts[0]++;
+  }
+  if (promoted !== 0) {
+    counts[white ? PAWN : PAWN | 8]--;
+    counts[promoted]++;
+  }
+}
+
 /** The signature's material ply by ply beside the packed moves; a promotion's new piece. */
 const line = new MaterialWalk();
 const promoted = new Int8Array(1);
@@ -197,15 +212,7 @@ function packedHits(query: ChessQuery, signature: Uint8Array): PatternHit[] | nu
       hits.push({ ply: p, continuation: move < 0 ? null : continuationOf(board, move, white) });
     }
     if (p >= last || move < 0) return hits;
-    const captured = playPacked(board, move, promoted);
-    if (captured !== 0) {
-      counts[captured]--;
-      counts[0]++;
-    }
-    if (promoted[0] !== 0) {
-      counts[white ? PAWN : PAWN | 8]--;
-      counts[promoted[0]]++;
-    }
+    countMove(counts, playPacked(board, move, promoted), promoted[0], white);
     line.next();
   }
 }
@@ -241,15 +248,8 @@ function walkedHits(query: ChessQuery, pos: Position, pgn: PgnGame): PatternHit[
     const byFirst = pos.turn === 0;
     const san = waiting ? sanWithoutCheck(pos, parsed.value) : '';
     const captured = undoCaptured(makeMove(pos, parsed.value));
-    if (captured !== 0) {
-      counts[captured]--;
-      counts[0]++;
-    }
-    const moved = movePromo(parsed.value);
-    if (moved !== 0) {
-      counts[byFirst ? PAWN : PAWN | 8]--;
-      counts[byFirst ? moved : moved | 8]++;
-    }
+    const role = movePromo(parsed.value);
+    countMove(counts, captured, role === 0 ? 0 : byFirst ? role : role | 8, byFirst);
     if (waiting) waiting.continuation = { move: san + checkMark(pos), byFirst };
     ply++;
     waiting = test();
@@ -258,16 +258,13 @@ function walkedHits(query: ChessQuery, pos: Position, pgn: PgnGame): PatternHit[
 }
 
 /**
- * The same hits from a stored game, its main line walked here boards only (no FEN written, no key
- * hashed, no variation replayed): from its signature alone where it keeps the packed moves
- * (`packedHits`); else, for a PGN game, by its parsed source. A hit's continuation is the SAN (with
- * its check mark, as the import writes it) of the main line's next move when that move plays.
- * Null for another format without the moves, or a source that does not read as one game with a
- * start position (the core then replays it the generic way).
+ * The same hits from a stored PGN game (one its signature did not answer: `packedHits`), its main
+ * line walked here from its parsed source, boards only (no FEN written, no key hashed, no variation
+ * replayed). A hit's continuation is the SAN (with its check mark, as the import writes it) of the
+ * main line's next move when that move plays. Null for another format, or a source that does not
+ * read as one game with a start position (the core then replays it the generic way).
  */
 function chessStoredHits(query: ChessQuery, game: StoredPatternGame): PatternHit[] | null {
-  const packed = game.signature ? packedHits(query, game.signature) : null;
-  if (packed) return packed;
   if (game.sourceFormat !== 'PGN') return null;
   const results = parsePgn(decodePgnBytes(game.source).text);
   if (results.length !== 1 || !results[0].ok) return null;
