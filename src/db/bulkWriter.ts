@@ -287,7 +287,7 @@ async function storeGames(sql: SqlExecutor, importId: bigint, games: GameRecord[
     games.map((g, i) => [
       ids[i], g.kind, list, gameIndexBase + i, g.sourceFormat, g.source, g.player1 ?? null, g.player2 ?? null,
       g.event ?? null, g.site ?? null, g.round ?? null, g.dateText ?? null, ...playedRange(g.dateText), g.result ?? null,
-      g.outcome, g.firstPoints, g.matchLength ?? null, g.gameNumber ?? null, json(g.metadata ?? {}), g.gameText ?? null, g.startFen ?? null,
+      g.outcome, g.firstPoints, g.matchLength ?? null, g.gameNumber ?? null, json(g.metadataInSource ? {} : (g.metadata ?? {})), g.gameText ?? null, g.startFen ?? null,
       g.duplicateKey ?? null, g.keptTokens ?? null, g.evaluations?.bytes ?? null, ...attributeValues(g.attributes),
     ]),
   );

@@ -76,7 +76,13 @@ export interface GameRecord {
   firstPoints: number | null;
   matchLength?: number | null;
   gameNumber?: number | null;
+  /** Every other tag or property, as the format names them. */
   metadata?: Record<string, unknown>;
+  /**
+   * True: `metadata` is all in the source, and the format's reader reads it again from there
+   * (`FormatReader.metadata`), so the game row keeps none (`{}`): a PGN game's tags.
+   */
+  metadataInSource?: boolean;
   gameText?: Uint8Array | null;
   startFen?: string | null;
   /**

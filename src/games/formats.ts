@@ -78,6 +78,11 @@ export interface FormatReader {
    * Go position and score files) have none.
    */
   reread?(stored: StoredGame, options: ImportOptions, tables: RecordedTables): GameRecord | null;
+  /**
+   * The metadata `read` gave a game whose record says it is all in the source
+   * (`GameRecord.metadataInSource`: the row keeps none), read again from the stored source.
+   */
+  metadata?(source: Uint8Array): Record<string, unknown>;
   /** Whether `reread` hashes with the recorded tables: the core resolves them only then. */
   rereadsWithTables?: boolean;
 }

@@ -12,6 +12,7 @@ import { occurrenceOf, recordOf } from '../storage/occurrences';
 import type { Context } from '../api/context';
 import { completedRow, unstoredPosition } from '../storage/lookups';
 import { readerFor, writerFor } from '../games/index';
+import { storedMetadata } from '../games/storedMetadata';
 import type { ImportOptions } from '../games/formats';
 import { bytesSource, runImport } from '../storage/importService';
 import { ImportFailure } from '../games/importFailure';
@@ -59,7 +60,7 @@ export const gameResolvers: Resolvers = {
   Game: {
     id: (game) => String(game.id),
     date: (game) => game.dateText,
-    metadata: (game) => game.metadata,
+    metadata: (game) => storedMetadata(game),
     opening: gameOpening,
     createdAt: (game) => game.createdAt,
     mainLine: async (game, _, { loaders }) => orderedPlies(await loaders.plies.load(game.id), true).map(occurrenceOf),

@@ -186,6 +186,26 @@ describeEachDatabase('chess GraphQL', (getDb) => {
     expect(bad.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { argument: 'data' } });
   });
 
+  it("answers a PGN game's metadata with its tags read from its source, which its row does not keep twice", async () => {
+    const gql = graphqlClient(getDb());
+    const data = `[Event "Tags"]\n[White "Anna"]\n[Black "Ben"]\n[WhiteElo "2100"]\n[TimeControl "300+2"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n`;
+    const report = dataOf(await gql<ImportData>(IMPORT, { format: 'PGN', data })).importGames;
+    const id = report.games[0].id;
+    const read = dataOf(await gql<{ game: { metadata: Record<string, string> } }>(`query ($id: ID!) { game(id: $id) { metadata } }`, { id }));
+    expect(read.game.metadata).toEqual({ Event: 'Tags', White: 'Anna', Black: 'Ben', WhiteElo: '2100', TimeControl: '300+2', Result: '1-0' });
+    const row = await getDb().sql.query<{ metadata: unknown }>(`SELECT metadata FROM "Game" WHERE id = $1::int8`, [id]);
+    expect(row[0].metadata).toEqual({});
+  });
+
+  it('answers the metadata a row keeps, as games stored before kept their tags', async () => {
+    const gql = graphqlClient(getDb());
+    const report = dataOf(await gql<ImportData>(IMPORT, { format: 'PGN', data: `[Event "Old"]\n\n1. d4 *\n` })).importGames;
+    const id = report.games[0].id;
+    await getDb().sql.query(`UPDATE "Game" SET metadata = '{"Event": "Kept"}' WHERE id = $1::int8`, [id]);
+    const read = dataOf(await gql<{ game: { metadata: Record<string, string> } }>(`query ($id: ID!) { game(id: $id) { metadata } }`, { id }));
+    expect(read.game.metadata).toEqual({ Event: 'Kept' });
+  });
+
   it('reports illegal moves as warnings with the game and line', async () => {
     const gql = graphqlClient(getDb());
     const data = `[Event "ok"]\n\n1. e4 *\n\n[Event "bad"]\n[White "X"]\n\n1. e4 e5 2. Bb6 *\n`;

@@ -7,7 +7,8 @@
  *   (the seed's form); a PGN game keeps none: its GameText export is written from its source by
  *   the same walk (`writeChessGameText`), 140 bytes a game and a tenth of the import's replay saved;
  * - `startFen`: the FEN tag when the game does not start from the standard position;
- * - tags: White/Black/Event/Site/Round/Date/Result in their columns, every tag in `metadata`.
+ * - tags: White/Black/Event/Site/Round/Date/Result in their columns; every tag in `metadata`, which
+ *   a PGN game's row does not keep (its source holds them: `pgnSourceMetadata` reads them again).
  * Each node (variations included) is a ply (replayed on read, indexed by position): `variation` is the replay path joined
  * with '.' ('' for the main line; variation v of the move at index i of line P is `P.i.v`),
  * `ply` counts half moves from the start, `move`/`nextMove` are SAN. Positions are keyed by
@@ -373,6 +374,8 @@ const gameRecord = (
     result,
     ...resultOf(result),
     metadata: tagObject(game),
+    // A PGN game's tags are its source's: read again from there (`pgnSourceMetadata`), not kept twice.
+    metadataInSource: sourceFormat === 'PGN',
     ...replayed,
   };
 };
@@ -514,7 +517,14 @@ export const pgnReader: FormatReader = {
   pieces: pgnPieces,
   replay: replayPgnSource,
   reread: ({ source }) => rereadPgnSource(source),
+  metadata: (source) => pgnSourceMetadata(source),
 };
+
+/** The tags of one stored PGN game, read from its source as `rereadPgnSource` reads it: the metadata its record had. */
+export function pgnSourceMetadata(source: Uint8Array): Record<string, string> {
+  for (const result of parsePgn(decodePgnBytes(source).text)) if (result.ok && looksLikeGame(result.value)) return tagObject(result.value);
+  return {};
+}
 
 /** A game's own bytes: the part it was read from when that holds one game, else (the splitter left several together) the game re-printed. */
 const ownSource = (part: Uint8Array, parsedGames: number, game: PgnGame): Uint8Array =>

@@ -21,6 +21,15 @@ describe('rereading stored PGN games', () => {
     for (const g of games) expect(nodes(pgnReader.reread!(g, {}, {})!.plies)).toEqual(nodes(pgnReader.replay!(g.source, {})!));
   });
 
+  it.each(['jose-starter.pgn', 'immortal-games.pgn', 'cutechess-fischerrandom.pgn', 'scid-res_gameUTF8.pgn', 'anastasian-lewis.pgn'])(
+    'reads again from the source of every game of %s the tags its import left out of the row',
+    async (name) => {
+      const games = await importedGames(pgnReader, sample('chess', name));
+      expect(games.every((g) => g.metadataInSource === true)).toBe(true);
+      expect(games.map((g) => pgnReader.metadata!(g.source))).toEqual(games.map((g) => g.metadata));
+    },
+  );
+
   it('refuses a source that holds no game, as the import does', () => {
     expect(() => pgnReader.reread!({ source: Buffer.from('just prose, no game') }, {}, {})).toThrow(ImportFailure);
   });
@@ -33,5 +42,11 @@ describe('rereading stored GameText games', () => {
     const [game] = await importedGames(gameTextReader, bytes, options);
     expect(game.plies.length).toBeGreaterThan(1);
     expect(gameTextReader.reread!({ source: bytes }, options, {})).toEqual(game);
+  });
+
+  it('keeps its metadata in the row: its dialect is not in its source', async () => {
+    const [game] = await importedGames(gameTextReader, Buffer.from('13132e224c00432b98466c074a0c0898ff', 'hex'), { dialect: 'JOSE' });
+    expect(game.metadataInSource).toBe(false);
+    expect(game.metadata).toMatchObject({ GameTextDialect: 'JOSE' });
   });
 });
