@@ -123,14 +123,16 @@ const median = (values: readonly number[]): number => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** Entries of the position index: places where a position occurs in a game (runs and 10-byte block entries). */
+/** Entries of the position index: places where a position occurs in a game (runs, and blocks: a packed block's count is its first 4 bytes, layout 1 has 10 bytes an entry). */
 async function countIndexEntries(schema: string): Promise<number> {
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
   try {
     const { rows } = await client.query(
       `SELECT (SELECT coalesce(sum(occurrences), 0) FROM "${schema}"."PositionRun")
-            + (SELECT coalesce(sum(octet_length(entries)), 0) / 10 FROM "${schema}"."PositionBlock") AS n`,
+            + (SELECT coalesce(sum(CASE WHEN layout = 1 THEN octet_length(entries) / 10
+                 ELSE (get_byte(entries, 0)::int8 << 24) + (get_byte(entries, 1) << 16) + (get_byte(entries, 2) << 8) + get_byte(entries, 3) END), 0)
+               FROM "${schema}"."PositionBlock") AS n`,
     );
     return Number(rows[0].n);
   } finally {

@@ -7,8 +7,15 @@
  * `hi` and `lo`. The index has two kinds of rows, both written once per flush of an import
  * (docs/PERFORMANCE.md, "The position index"):
  * - a block per (kind, bucket) holds the flush's entries of every position in that bucket
- *   (bucket = the top BUCKET_BITS bits of `hi`); each entry is 10 bytes:
- *   `lo` (u32) | game offset (u24) | node << 1 | main-line bit (u24), sorted by lo, game, node;
+ *   (bucket = the top BUCKET_BITS bits of `hi`), sorted by lo, game, node, each entry its `lo`,
+ *   its game offset and its node word (node << 1 | main-line bit). Its `layout` column says how:
+ *   - layout 2 (`PACKED_BLOCK`, written since 2026-11-28): bit-packed (`packBlock`). Bytes 0..3
+ *     hold the entry count n (u32), bytes 4, 5 and 6 the widths in bits of the largest step of
+ *     `lo` (from 0 for the first entry, from the entry before for the others), of the largest
+ *     game offset and of the largest node word; then the n entries, each its step, its offset
+ *     and its word in those widths, most significant bit first, the last byte padded with 0s.
+ *     An entry of a chess flush takes about 51 bits (27 + 14 + 10);
+ *   - layout 1 (written before): 10 bytes an entry, `lo` (u32) | game offset (u24) | node word (u24);
  * - a run per (kind, hash) holds the flush's entries of one position that occurs HOT_RUN_ENTRIES
  *   times or more in the flush (the start position, popular openings), so a block stays small
  *   for the positions sharing its bucket; each entry is 6 bytes: game offset (u24) | node word (u24).
@@ -24,7 +31,13 @@ export const BUCKET_BITS = 12;
 /** Entries of one position within one flush from which it gets a run of its own. */
 export const HOT_RUN_ENTRIES = 2;
 
+/** A block's layouts (its `layout` column): 10-byte entries, and bit-packed entries. */
+export const TEN_BYTE_BLOCK = 1;
+export const PACKED_BLOCK = 2;
+/** An entry's bytes in a block of layout 1. */
 export const BLOCK_ENTRY_BYTES = 10;
+/** Bytes before a packed block's entries: the count (u32) and the three widths. */
+const PACKED_HEAD = 7;
 export const RUN_ENTRY_BYTES = 6;
 /** Game ids a flush may span, and nodes a game may have: what 24 bits (23 for the node) hold. */
 export const MAX_GAME_OFFSET = 0xffffff;
@@ -115,8 +128,106 @@ function lowerBound(block: Uint8Array, view: DataView, lo: number): number {
 
 const viewOf = (bytes: Uint8Array): DataView => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/** The entries of a block under hash low half `lo`, appended to `out` (game order within the block). */
-export function findInBlock(block: Uint8Array, baseGameId: bigint, lo: number, out: Posting[]): void {
+/** The number of bits `value` (an unsigned integer below 2^32) needs: 0 for 0. */
+const bitsOf = (value: number): number => 32 - Math.clz32(value);
+
+/** Reads `width` bits (at most 32) of `bytes` from bit `at`, most significant first. */
+function readBits(bytes: Uint8Array, at: number, width: number): number {
+  let value = 0;
+  let byte = at >>> 3;
+  let passed = at & 7;
+  while (width > 0) {
+    const left = 8 - passed;
+    const take = width < left ? width : left;
+    value = value * (1 << take) + ((bytes[byte] >>> (left - take)) & ((1 << take) - 1));
+    width -= take;
+    passed = 0;
+    byte++;
+  }
+  return value;
+}
+
+/** Writes the low `width` bits (at most 32) of `value` into zeroed `bytes` from bit `at`, most significant first. */
+function writeBits(bytes: Uint8Array, at: number, width: number, value: number): void {
+  let byte = at >>> 3;
+  let passed = at & 7;
+  while (width > 0) {
+    const left = 8 - passed;
+    const take = width < left ? width : left;
+    bytes[byte] |= (Math.floor(value / 2 ** (width - take)) & ((1 << take) - 1)) << (left - take);
+    width -= take;
+    passed = 0;
+    byte++;
+  }
+}
+
+/** A block's entries as columns, in block order (sorted by lo, then file order). */
+export interface BlockColumns {
+  lo: ArrayLike<number>;
+  offset: ArrayLike<number>;
+  word: ArrayLike<number>;
+}
+
+/** The first `count` entries of `columns` as a packed block (layout 2); `lo` never decreases. */
+export function packBlock(columns: BlockColumns, count: number): Uint8Array {
+  let step = 0;
+  let offset = 0;
+  let word = 0;
+  for (let i = 0, last = 0; i < count; i++) {
+    step = Math.max(step, columns.lo[i] - last);
+    last = columns.lo[i];
+    offset = Math.max(offset, columns.offset[i]);
+    word = Math.max(word, columns.word[i]);
+  }
+  const widths = [bitsOf(step), bitsOf(offset), bitsOf(word)];
+  const entryBits = widths[0] + widths[1] + widths[2];
+  const bytes = new Uint8Array(PACKED_HEAD + Math.ceil((count * entryBits) / 8));
+  new DataView(bytes.buffer).setUint32(0, count);
+  bytes.set(widths, 4);
+  for (let i = 0, at = PACKED_HEAD * 8, last = 0; i < count; i++, at += entryBits) {
+    writeBits(bytes, at, widths[0], columns.lo[i] - last);
+    writeBits(bytes, at + widths[0], widths[1], columns.offset[i]);
+    writeBits(bytes, at + widths[0] + widths[1], widths[2], columns.word[i]);
+    last = columns.lo[i];
+  }
+  return bytes;
+}
+
+/** Every entry of a packed block (layout 2) as columns. */
+export function unpackBlock(block: Uint8Array): { lo: number[]; offset: number[]; word: number[] } {
+  const count = viewOf(block).getUint32(0);
+  const [loBits, offsetBits, wordBits] = [block[4], block[5], block[6]];
+  const out = { lo: [] as number[], offset: [] as number[], word: [] as number[] };
+  for (let i = 0, at = PACKED_HEAD * 8, lo = 0; i < count; i++) {
+    lo += readBits(block, at, loBits);
+    out.lo.push(lo);
+    out.offset.push(readBits(block, at + loBits, offsetBits));
+    out.word.push(readBits(block, at + loBits + offsetBits, wordBits));
+    at += loBits + offsetBits + wordBits;
+  }
+  return out;
+}
+
+/** The entries of a packed block under `lo`: read step by step, up to the first entry past it. */
+function findInPackedBlock(block: Uint8Array, baseGameId: bigint, lo: number, out: Posting[]): void {
+  const count = viewOf(block).getUint32(0);
+  const [loBits, offsetBits, wordBits] = [block[4], block[5], block[6]];
+  const entryBits = loBits + offsetBits + wordBits;
+  let at = PACKED_HEAD * 8;
+  let current = 0;
+  for (let i = 0; i < count; i++, at += entryBits) {
+    current += readBits(block, at, loBits);
+    if (current < lo) continue;
+    if (current > lo) return;
+    const word = readBits(block, at + loBits + offsetBits, wordBits);
+    out.push({ gameId: baseGameId + BigInt(readBits(block, at + loBits, offsetBits)), node: word >>> 1, mainLine: (word & 1) === 1, exact: false });
+  }
+}
+
+/** The entries of a block of `layout` under hash low half `lo`, appended to `out` (game order within the block). */
+export function findInBlock(block: Uint8Array, layout: number, baseGameId: bigint, lo: number, out: Posting[]): void {
+  if (layout === PACKED_BLOCK) return findInPackedBlock(block, baseGameId, lo, out);
+  if (layout !== TEN_BYTE_BLOCK) throw new Error(`position index block of layout ${layout}: this version reads layouts 1 and 2`);
   if (block.byteLength % BLOCK_ENTRY_BYTES !== 0) throw new Error(`position index block of ${block.byteLength} bytes is not a whole number of entries`);
   const view = viewOf(block);
   const count = block.byteLength / BLOCK_ENTRY_BYTES;
@@ -126,15 +237,6 @@ export function findInBlock(block: Uint8Array, baseGameId: bigint, lo: number, o
     const word = getUint24(view, at + 7);
     out.push({ gameId: baseGameId + BigInt(getUint24(view, at + 4)), node: word >>> 1, mainLine: (word & 1) === 1, exact: false });
   }
-}
-
-/** How many entries of a block are under hash low half `lo`. */
-export function countInBlock(block: Uint8Array, lo: number): number {
-  const view = viewOf(block);
-  const count = block.byteLength / BLOCK_ENTRY_BYTES;
-  let n = 0;
-  for (let i = lowerBound(block, view, lo); i < count && view.getUint32(i * BLOCK_ENTRY_BYTES) === lo; i++) n++;
-  return n;
 }
 
 /**

@@ -21,16 +21,22 @@ export const indexKey = (kind: GameKind, key: string): IndexKey => {
   return { kind, bucket: bucketOf(h.hi), lo: h.lo, hash: signedHash(h) };
 };
 
+/** A block as the lookups read it. */
+type StoredBlock = {
+  baseGameId: bigint;
+  layout: number;
+  entries: Uint8Array;
+};
+
+const BLOCKS_OF_BUCKET = `SELECT "baseGameId", layout, entries FROM "PositionBlock" WHERE kind = $1::"GameKind" AND bucket = $2`;
+
 const byPlace = (a: Posting, b: Posting): number => (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : a.node - b.node);
 
 /** The entries of a key in the blocks of its bucket (where it was not hot), by game and node. */
 async function blockPostings(sql: SqlExecutor, k: IndexKey): Promise<Posting[]> {
-  const rows = await sql.query<{ baseGameId: bigint; entries: Uint8Array }>(
-    `SELECT "baseGameId", entries FROM "PositionBlock" WHERE kind = $1::"GameKind" AND bucket = $2`,
-    [k.kind, k.bucket],
-  );
+  const rows = await sql.query<StoredBlock>(BLOCKS_OF_BUCKET, [k.kind, k.bucket]);
   const out: Posting[] = [];
-  for (const r of rows) findInBlock(r.entries, r.baseGameId, k.lo, out);
+  for (const r of rows) findInBlock(r.entries, r.layout, r.baseGameId, k.lo, out);
   return out.sort(byPlace);
 }
 
@@ -181,14 +187,11 @@ export async function reachedKeys(sql: SqlExecutor, kind: GameKind, keys: readon
   );
   for (const { hash } of hot) for (const key of byHash.get(BigInt(hash)) ?? []) reached.add(key);
   for (const [bucket, wanted] of byBucket) {
-    const blocks = await sql.query<{ baseGameId: bigint; entries: Uint8Array }>(
-      `SELECT "baseGameId", entries FROM "PositionBlock" WHERE kind = $1::"GameKind" AND bucket = $2`,
-      [kind, bucket],
-    );
+    const blocks = await sql.query<StoredBlock>(BLOCKS_OF_BUCKET, [kind, bucket]);
     for (const { key, lo } of wanted) {
       if (reached.has(key)) continue;
       const found: Posting[] = [];
-      for (const b of blocks) findInBlock(b.entries, b.baseGameId, lo, found);
+      for (const b of blocks) findInBlock(b.entries, b.layout, b.baseGameId, lo, found);
       if (found.length > 0) reached.add(key);
     }
   }

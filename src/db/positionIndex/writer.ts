@@ -19,13 +19,14 @@ import { writtenDateRange } from '../dateRange';
 import { type MoveTally, type TalliedGame, TALLY_NUMBERS, addToTally, emptyTally } from './tally';
 import type { SqlExecutor } from '../sql';
 import {
-  BLOCK_ENTRY_BYTES,
   HOT_RUN_ENTRIES,
   MAX_GAME_OFFSET,
   MAX_NODE,
+  PACKED_BLOCK,
   RUN_ENTRY_BYTES,
   bucketOf,
   nodeWord,
+  packBlock,
   positionHash,
   setUint24,
   signedHash,
@@ -241,7 +242,7 @@ export class PositionIndexBuffer {
     const offsets = this.gameIds.map((id) => Number(id - base));
     const rows = { blocks: [] as CopyValue[][], runs: [] as CopyValue[][], moves: [] as CopyValue[][] };
     for (const [kind, entries] of this.kinds) this.rowsOfKind(kind, entries, offsets, base, importId, rows);
-    if (rows.blocks.length > 0) await sql.copyRows('PositionBlock', ['kind', 'bucket', 'baseGameId', 'importId', 'entries'], rows.blocks);
+    if (rows.blocks.length > 0) await sql.copyRows('PositionBlock', ['kind', 'bucket', 'baseGameId', 'importId', 'layout', 'entries'], rows.blocks);
     if (rows.runs.length > 0) {
       await sql.copyRows('PositionRun', ['kind', 'hash', 'baseGameId', 'importId', 'occurrences', 'games', 'entries', 'moveList', 'moves'], rows.runs);
     }
@@ -265,11 +266,14 @@ export class PositionIndexBuffer {
     rows: { blocks: CopyValue[][]; runs: CopyValue[][]; moves: CopyValue[][] },
   ): void {
     const { order, hi: sortedHi, lo: sortedLo } = sortedEntries(e);
-    const block = new ByteList();
+    // The block being filled: its entries as columns (at most the kind's entries).
+    const block = { lo: new Uint32Array(order.length), offset: new Uint32Array(order.length), word: new Uint32Array(order.length) };
+    let blockLength = 0;
     const run = new ByteList();
     let blockBucket = -1;
     const closeBlock = (): void => {
-      if (block.length > 0) rows.blocks.push([kind, blockBucket, base, importId, block.take()]);
+      if (blockLength > 0) rows.blocks.push([kind, blockBucket, base, importId, PACKED_BLOCK, packBlock(block, blockLength)]);
+      blockLength = 0;
     };
     for (let start = 0; start < order.length; ) {
       const hi = sortedHi[start];
@@ -308,13 +312,11 @@ export class PositionIndexBuffer {
           closeBlock();
           blockBucket = bucket;
         }
-        block.reserve((end - start) * BLOCK_ENTRY_BYTES);
-        for (let k = start; k < end; k++) {
+        for (let k = start; k < end; k++, blockLength++) {
           const i = order[k];
-          block.view.setUint32(block.length, lo);
-          setUint24(block.view, block.length + 4, offsets[e.game[i]]);
-          setUint24(block.view, block.length + 7, e.word[i]);
-          block.length += BLOCK_ENTRY_BYTES;
+          block.lo[blockLength] = lo;
+          block.offset[blockLength] = offsets[e.game[i]];
+          block.word[blockLength] = e.word[i];
         }
       }
       start = end;

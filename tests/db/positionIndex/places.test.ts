@@ -13,13 +13,15 @@
 import type { Database } from '../../../src/db/database';
 import type { GameKind } from '../../../src/db/records';
 import {
-  BLOCK_ENTRY_BYTES,
+  PACKED_BLOCK,
   type Posting,
+  TEN_BYTE_BLOCK,
   bucketOf,
   decodeRun,
   findInBlock,
   positionHash,
   signedHash,
+  unpackBlock,
 } from '../../../src/db/positionIndex/layout';
 import { DEFAULT_LIMITS } from '../../../src/server/limits';
 import { readerFor } from '../../../src/games/index';
@@ -29,6 +31,7 @@ import { describeEachDatabase } from '../../support/databases';
 import { dataOf, graphqlClient } from '../../support/graphql';
 import { type PlyRow, indexedOccurrences, storedPlies } from '../../support/plies';
 import { sample } from '../../support/sampleData';
+import { tenByteBlock, tenByteLos } from '../../support/tenByteBlocks';
 
 const JOSE = sample('chess', 'jose-starter.pgn');
 const SCID = sample('chess', 'scid-res_gameUTF8.pgn');
@@ -58,17 +61,13 @@ interface IndexEntry {
 /** Every entry of every block and run, decoded. */
 async function indexEntries(db: Database): Promise<IndexEntry[]> {
   const out: IndexEntry[] = [];
-  const blocks = await db.sql.query<{ kind: GameKind; bucket: number; baseGameId: bigint; importId: bigint; entries: Uint8Array }>(
-    `SELECT kind::text AS kind, bucket, "baseGameId", "importId", entries FROM "PositionBlock" ORDER BY kind, bucket, "baseGameId"`,
+  const blocks = await db.sql.query<{ kind: GameKind; bucket: number; baseGameId: bigint; importId: bigint; layout: number; entries: Uint8Array }>(
+    `SELECT kind::text AS kind, bucket, "baseGameId", "importId", layout, entries FROM "PositionBlock" ORDER BY kind, bucket, "baseGameId"`,
   );
   for (const b of blocks) {
-    expect(b.entries.byteLength % BLOCK_ENTRY_BYTES).toBe(0);
-    const view = new DataView(b.entries.buffer, b.entries.byteOffset, b.entries.byteLength);
-    const los = new Set<number>();
-    for (let at = 0; at < b.entries.byteLength; at += BLOCK_ENTRY_BYTES) los.add(view.getUint32(at));
-    for (const lo of los) {
+    for (const lo of new Set(b.layout === TEN_BYTE_BLOCK ? tenByteLos(b.entries) : unpackBlock(b.entries).lo)) {
       const found: Posting[] = [];
-      findInBlock(b.entries, b.baseGameId, lo, found);
+      findInBlock(b.entries, b.layout, b.baseGameId, lo, found);
       for (const posting of found) out.push({ table: 'PositionBlock', kind: b.kind, importId: b.importId, posting, bucket: b.bucket, lo });
     }
   }
@@ -273,5 +272,29 @@ describeEachDatabase('position index', (getDb) => {
     expect(await indexEntries(db)).toHaveLength(JOSE_NODES + SCID_NODES);
     await expectIndexOfPlies(db, await storedPlies(db));
     expect(await indexedOccurrences(db, 'CHESS', START_KEY)).toBe(17);
+  });
+
+  it('writes its blocks bit-packed, and reads blocks written in the 10-byte layout before as it reads them', async () => {
+    const db = getDb();
+    const plies = await storedPlies(db);
+    const keys = [...new Set(plies.map((p) => p.key))];
+    const packed = await positionsThroughGraphql(db, keys);
+    const blocks = await db.sql.query<{ kind: string; bucket: number; baseGameId: bigint; layout: number; entries: Uint8Array }>(
+      `SELECT kind::text AS kind, bucket, "baseGameId", layout, entries FROM "PositionBlock"`,
+    );
+    expect(blocks.length).toBeGreaterThan(0);
+    expect(blocks.every((b) => b.layout === PACKED_BLOCK)).toBe(true);
+    for (const b of blocks) {
+      await db.sql.query(`UPDATE "PositionBlock" SET layout = $4, entries = $5 WHERE kind = $1::"GameKind" AND bucket = $2 AND "baseGameId" = $3`, [
+        b.kind,
+        b.bucket,
+        b.baseGameId,
+        TEN_BYTE_BLOCK,
+        Buffer.from(tenByteBlock(unpackBlock(b.entries))),
+      ]);
+    }
+    expect(await db.sql.query(`SELECT DISTINCT layout FROM "PositionBlock"`)).toEqual([{ layout: TEN_BYTE_BLOCK }]);
+    await expectIndexOfPlies(db, plies);
+    expect(await positionsThroughGraphql(db, keys)).toEqual(packed);
   });
 });
