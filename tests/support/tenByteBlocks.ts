@@ -19,11 +19,3 @@ export function tenByteBlock(entries: EntryColumns): Uint8Array {
   });
   return bytes;
 }
-
-/** The low hash halves of a layout-1 block's entries. */
-export function tenByteLos(block: Uint8Array): number[] {
-  const view = new DataView(block.buffer, block.byteOffset, block.byteLength);
-  const los: number[] = [];
-  for (let at = 0; at < block.byteLength; at += BLOCK_ENTRY_BYTES) los.push(view.getUint32(at));
-  return los;
-}

@@ -208,6 +208,23 @@ export function unpackBlock(block: Uint8Array): { lo: number[]; offset: number[]
   return out;
 }
 
+/** The low hash halves of every entry of a block of `layout`, added to `out` (one pass over the block). */
+export function addBlockLos(block: Uint8Array, layout: number, out: Set<number>): void {
+  if (layout === TEN_BYTE_BLOCK) {
+    const view = viewOf(block);
+    for (let at = 0; at + BLOCK_ENTRY_BYTES <= block.byteLength; at += BLOCK_ENTRY_BYTES) out.add(view.getUint32(at));
+    return;
+  }
+  if (layout !== PACKED_BLOCK) throw new Error(`position index block of layout ${layout}: this version reads layouts 1 and 2`);
+  const count = viewOf(block).getUint32(0);
+  const [loBits, offsetBits, wordBits] = [block[4], block[5], block[6]];
+  const entryBits = loBits + offsetBits + wordBits;
+  for (let i = 0, at = PACKED_HEAD * 8, lo = 0; i < count; i++, at += entryBits) {
+    lo += readBits(block, at, loBits);
+    out.add(lo);
+  }
+}
+
 /** The entries of a packed block under `lo`: read step by step, up to the first entry past it. */
 function findInPackedBlock(block: Uint8Array, baseGameId: bigint, lo: number, out: Posting[]): void {
   const count = viewOf(block).getUint32(0);

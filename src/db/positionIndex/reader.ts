@@ -6,7 +6,7 @@
  */
 import type { SqlExecutor } from '../sql';
 import type { GameKind } from '../records';
-import { type Posting, type RunColumns, bucketOf, decodeRun, decodeRunColumns, findInBlock, positionHash, signedHash } from './layout';
+import { type Posting, type RunColumns, addBlockLos, bucketOf, decodeRun, decodeRunColumns, findInBlock, positionHash, signedHash } from './layout';
 
 /** Where to look for a key: its hash as the index stores it. */
 export interface IndexKey {
@@ -187,13 +187,10 @@ export async function reachedKeys(sql: SqlExecutor, kind: GameKind, keys: readon
   );
   for (const { hash } of hot) for (const key of byHash.get(BigInt(hash)) ?? []) reached.add(key);
   for (const [bucket, wanted] of byBucket) {
-    const blocks = await sql.query<StoredBlock>(BLOCKS_OF_BUCKET, [kind, bucket]);
-    for (const { key, lo } of wanted) {
-      if (reached.has(key)) continue;
-      const found: Posting[] = [];
-      for (const b of blocks) findInBlock(b.entries, b.layout, b.baseGameId, lo, found);
-      if (found.length > 0) reached.add(key);
-    }
+    // Every low half the bucket's blocks hold, each block read once whatever the number of keys.
+    const held = new Set<number>();
+    for (const b of await sql.query<StoredBlock>(BLOCKS_OF_BUCKET, [kind, bucket])) addBlockLos(b.entries, b.layout, held);
+    for (const { key, lo } of wanted) if (held.has(lo)) reached.add(key);
   }
   return reached;
 }

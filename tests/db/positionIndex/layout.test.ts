@@ -6,6 +6,7 @@ import {
   PACKED_BLOCK,
   type Posting,
   TEN_BYTE_BLOCK,
+  addBlockLos,
   findInBlock,
   nodeWord,
   packBlock,
@@ -88,6 +89,16 @@ describe('packed position index blocks', () => {
     while (held.has(absent)) absent++;
     expect(find(packed, PACKED_BLOCK, absent)).toEqual([]);
     expect(find(packed, PACKED_BLOCK, 0xffffffff)).toEqual(find(tenByte, TEN_BYTE_BLOCK, 0xffffffff));
+  });
+
+  it('give every low half they hold in one pass, as the 10-byte layout does', () => {
+    const entries = sampleEntries(300, 9);
+    const fromPacked = new Set<number>();
+    const fromTenByte = new Set<number>();
+    addBlockLos(packBlock(columnsOf(entries), entries.length), PACKED_BLOCK, fromPacked);
+    addBlockLos(tenByteBlock(columnsOf(entries)), TEN_BYTE_BLOCK, fromTenByte);
+    expect(fromPacked).toEqual(new Set(entries.map((e) => e.lo)));
+    expect(fromTenByte).toEqual(fromPacked);
   });
 
   it('refuse a layout this version does not know', () => {

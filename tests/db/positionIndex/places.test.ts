@@ -16,6 +16,7 @@ import {
   PACKED_BLOCK,
   type Posting,
   TEN_BYTE_BLOCK,
+  addBlockLos,
   bucketOf,
   decodeRun,
   findInBlock,
@@ -26,12 +27,13 @@ import {
 import { DEFAULT_LIMITS } from '../../../src/server/limits';
 import { readerFor } from '../../../src/games/index';
 import { deleteImport } from '../../../src/storage/imports';
+import { reachedKeys } from '../../../src/db/positionIndex';
 import { bytesSource, runImport } from '../../../src/storage/importService';
 import { describeEachDatabase } from '../../support/databases';
 import { dataOf, graphqlClient } from '../../support/graphql';
 import { type PlyRow, indexedOccurrences, storedPlies } from '../../support/plies';
 import { sample } from '../../support/sampleData';
-import { tenByteBlock, tenByteLos } from '../../support/tenByteBlocks';
+import { tenByteBlock } from '../../support/tenByteBlocks';
 
 const JOSE = sample('chess', 'jose-starter.pgn');
 const SCID = sample('chess', 'scid-res_gameUTF8.pgn');
@@ -65,7 +67,9 @@ async function indexEntries(db: Database): Promise<IndexEntry[]> {
     `SELECT kind::text AS kind, bucket, "baseGameId", "importId", layout, entries FROM "PositionBlock" ORDER BY kind, bucket, "baseGameId"`,
   );
   for (const b of blocks) {
-    for (const lo of new Set(b.layout === TEN_BYTE_BLOCK ? tenByteLos(b.entries) : unpackBlock(b.entries).lo)) {
+    const los = new Set<number>();
+    addBlockLos(b.entries, b.layout, los);
+    for (const lo of los) {
       const found: Posting[] = [];
       findInBlock(b.entries, b.layout, b.baseGameId, lo, found);
       for (const posting of found) out.push({ table: 'PositionBlock', kind: b.kind, importId: b.importId, posting, bucket: b.bucket, lo });
@@ -274,6 +278,14 @@ describeEachDatabase('position index', (getDb) => {
     expect(await indexedOccurrences(db, 'CHESS', START_KEY)).toBe(17);
   });
 
+  it('tells which of many keys some stored game reaches, and no other', async () => {
+    const db = getDb();
+    const keys = [...new Set((await storedPlies(db)).map((p) => p.key))];
+    expect(keys.length).toBeGreaterThan(64);
+    const unreached = ['0000000000000001', '00000000000000ff', 'ffffffffffffff00'];
+    expect(await reachedKeys(db.sql, 'CHESS', [...keys, ...unreached])).toEqual(new Set(keys));
+  });
+
   it('writes its blocks bit-packed, and reads blocks written in the 10-byte layout before as it reads them', async () => {
     const db = getDb();
     const plies = await storedPlies(db);
@@ -296,5 +308,6 @@ describeEachDatabase('position index', (getDb) => {
     expect(await db.sql.query(`SELECT DISTINCT layout FROM "PositionBlock"`)).toEqual([{ layout: TEN_BYTE_BLOCK }]);
     await expectIndexOfPlies(db, plies);
     expect(await positionsThroughGraphql(db, keys)).toEqual(packed);
+    expect(await reachedKeys(db.sql, 'CHESS', [...keys, '0000000000000001'])).toEqual(new Set(keys));
   });
 });
