@@ -114,6 +114,9 @@ function sortedEntries(e: Entries): { order: Uint32Array; hi: Uint32Array; lo: U
   return { order, hi, lo };
 }
 
+/** Index rows by their hash (the second column), as PostgreSQL orders its signed bigint; stable. */
+const bySignedHash = (a: CopyValue[], b: CopyValue[]): number => ((a[1] as bigint) < (b[1] as bigint) ? -1 : (a[1] as bigint) > (b[1] as bigint) ? 1 : 0);
+
 /** Bytes that grow as entries are appended. */
 class ByteList {
   bytes = new Uint8Array(4096);
@@ -266,6 +269,10 @@ export class PositionIndexBuffer {
     rows: { blocks: CopyValue[][]; runs: CopyValue[][]; moves: CopyValue[][] },
   ): void {
     const { order, hi: sortedHi, lo: sortedLo } = sortedEntries(e);
+    // The runs and move counts, put in their primary keys' order (the signed hash) before they
+    // are copied: inserted in key order, their indexes' pages are filled, not split half empty.
+    const runs: CopyValue[][] = [];
+    const moveRows: CopyValue[][] = [];
     // The block being filled: its entries as columns (at most the kind's entries).
     const block = { lo: new Uint32Array(order.length), offset: new Uint32Array(order.length), word: new Uint32Array(order.length) };
     let blockLength = 0;
@@ -304,8 +311,8 @@ export class PositionIndexBuffer {
           movesView.setUint16((k - start) * 2, m);
         }
         const hash = signedHash({ hi, lo });
-        rows.runs.push([kind, hash, base, importId, end - start, games.size, run.take(), textArray(moveList), moves]);
-        for (const m of this.moveRows(e, order, start, end)) rows.moves.push([kind, hash, base, m.move, m.mainLine, importId, ...TALLY_NUMBERS.map((f) => m.tally[f]), m.tally.lastPlayed]);
+        runs.push([kind, hash, base, importId, end - start, games.size, run.take(), textArray(moveList), moves]);
+        for (const m of this.moveRows(e, order, start, end)) moveRows.push([kind, hash, base, m.move, m.mainLine, importId, ...TALLY_NUMBERS.map((f) => m.tally[f]), m.tally.lastPlayed]);
       } else {
         const bucket = bucketOf(hi);
         if (bucket !== blockBucket) {
@@ -322,6 +329,8 @@ export class PositionIndexBuffer {
       start = end;
     }
     closeBlock();
+    for (const row of runs.sort(bySignedHash)) rows.runs.push(row);
+    for (const row of moveRows.sort(bySignedHash)) rows.moves.push(row);
   }
 
   /**

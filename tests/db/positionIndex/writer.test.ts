@@ -6,6 +6,9 @@ import { CopyLines, type CopyValue } from '../../../src/db/copyText';
 import { PositionIndexBuffer } from '../../../src/db/positionIndex';
 import type { SqlExecutor } from '../../../src/db/sql';
 import { chessGame } from '../../support/records';
+import { pgnReader } from '../../../src/games/chess/formats';
+import { importedGames } from '../../support/reread';
+import { sample } from '../../support/sampleData';
 
 /** An executor that keeps the rows COPYed into each table. */
 const copying = (): { sql: SqlExecutor; copied: Map<string, Record<string, CopyValue>[]> } => {
@@ -52,5 +55,18 @@ describe('the position index writer', () => {
     await index.addGame(sql, 1n, 12n, chessGame('E', 'F', { outcome: 'FIRST', firstPoints: null }));
     await index.flush(sql, 1n);
     expect(e4Counts(copied)).toEqual({ games: 3, firstWins: 2, draws: 0, secondWins: 1, firstPoints: 2, pointGames: 2 });
+  });
+
+  it('copies the runs and move counts in the order of their keys, the signed hash', async () => {
+    const { sql, copied } = copying();
+    const index = new PositionIndexBuffer();
+    const games = await importedGames(pgnReader, sample('chess', 'jose-starter.pgn'));
+    for (const [i, game] of games.entries()) await index.addGame(sql, 1n, BigInt(10 + i), game);
+    await index.flush(sql, 1n);
+    for (const table of ['PositionRun', 'PositionMove']) {
+      const hashes = (copied.get(table) ?? []).map((r) => r.hash as bigint);
+      expect(hashes.some((h) => h < 0n) && hashes.some((h) => h > 0n)).toBe(true);
+      expect(hashes).toEqual([...hashes].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
   });
 });
