@@ -20,6 +20,8 @@ import {
   type FieldNode,
   getArgumentValues,
   type GraphQLField,
+  GraphQLEnumType,
+  GraphQLID,
   GraphQLList,
   type GraphQLLeafType,
   GraphQLNonNull,
@@ -30,10 +32,12 @@ import {
   Kind,
   type OperationDefinitionNode,
   type SelectionSetNode,
+  GraphQLString,
   type ValueNode,
   valueFromAST,
 } from 'graphql';
 import type { Context } from '../api/context';
+import { jsonString } from '../codecs/jsonText';
 import type { GameKind } from '../generated/prisma/client';
 import { type PlainFound, type PositionKey, plainPositionsOfKeys } from '../storage/lookups';
 import { MAX_KEYS, positionId, positionResolvers } from './positions';
@@ -145,9 +149,12 @@ function argumentsOf(definition: GraphQLField<unknown, unknown>, node: FieldNode
       constants[arg.name] = value;
     }
   }
+  const constantNames = Object.keys(constants);
   return (values) => {
-    const args: Record<string, unknown> = { ...constants };
-    for (const { name, variable, defaultValue, nonNull } of variables) {
+    const args: Record<string, unknown> = {};
+    for (let i = 0; i < constantNames.length; i++) args[constantNames[i]] = constants[constantNames[i]];
+    for (let i = 0; i < variables.length; i++) {
+      const { name, variable, defaultValue, nonNull } = variables[i];
       if (!Object.prototype.hasOwnProperty.call(values, variable)) {
         if (defaultValue !== undefined) args[name] = defaultValue;
         else if (nonNull) return undefined;
@@ -186,20 +193,41 @@ function plainFields(selectionSet: SelectionSetNode | undefined, position: Graph
     if (name === 'id' ? schemaPosition.id !== positionId : schemaPosition[name] !== undefined || definition.resolve !== undefined) return undefined;
     const leaf = leafOf(definition.type);
     if (!leaf) return undefined;
-    const { leaf: type, nonNull } = leaf;
-    fields.push({
-      responseKey,
-      prefix: `${JSON.stringify(responseKey)}:`,
-      json: (p) => {
-        const value = read(p);
-        if (value === null || value === undefined) return nonNull ? REFUSED : 'null';
-        const serialized: unknown = type.serialize(value);
-        // graphql refuses a nullish serialized value (an error in the response): left to it.
-        return serialized === null || serialized === undefined ? REFUSED : JSON.stringify(serialized);
-      },
-    });
+    fields.push({ responseKey, prefix: `${JSON.stringify(responseKey)}:`, json: jsonOf(read, leaf.leaf, leaf.nonNull) });
   }
   return fields;
+}
+
+/**
+ * A field's value as JSON text, as execution gives it: through its type's `serialize`, written by
+ * `JSON.stringify`. A string of graphql's own `String` or `ID` is its own serialized value, written
+ * by `jsonString`; an enum's value is serialized once (graphql's enum `serialize` is a lookup).
+ */
+function jsonOf(read: (p: PlainFound) => unknown, type: GraphQLLeafType, nonNull: boolean): (p: PlainFound) => string | typeof REFUSED {
+  const serialized = (value: unknown): string | typeof REFUSED => {
+    const result: unknown = type.serialize(value);
+    // graphql refuses a nullish serialized value (an error in the response): left to it.
+    return result === null || result === undefined ? REFUSED : JSON.stringify(result);
+  };
+  const general = (value: unknown): string | typeof REFUSED => (value === null || value === undefined ? (nonNull ? REFUSED : 'null') : serialized(value));
+  if (type === GraphQLString || type === GraphQLID) {
+    return (p) => {
+      const value = read(p);
+      return typeof value === 'string' ? jsonString(value) : general(value);
+    };
+  }
+  if (type instanceof GraphQLEnumType) {
+    const texts = new Map<unknown, string>();
+    return (p) => {
+      const value = read(p);
+      const known = texts.get(value);
+      if (known !== undefined) return known;
+      const text = general(value);
+      if (text !== REFUSED && typeof value === 'string') texts.set(value, text);
+      return text;
+    };
+  }
+  return (p) => general(read(p));
 }
 
 /**
