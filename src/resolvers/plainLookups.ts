@@ -79,12 +79,14 @@ type ArgumentsOf = (variables: Record<string, unknown>) => Record<string, unknow
 /** One root field: its response key, its arguments, whether it takes a list of keys, and what it selects. */
 interface RootField {
   responseKey: string;
-  /** `"responseKey":[` */
-  prefix: string;
+  /** `"responseKey":[`, after a comma but for the first root */
+  open: string;
   args: ArgumentsOf;
   list: boolean;
   /** What each of its positions answers. */
   fields: PlainField[];
+  /** The text before each field's value in a position's object: `{"first":`, then `,"next":`. */
+  leads: string[];
 }
 
 /**
@@ -256,7 +258,9 @@ export function plainLookupPlan(schema: GraphQLSchema, document: DocumentNode, o
     if (!fields) return null;
     const args = argumentsOf(definition as GraphQLField<unknown, unknown>, selection);
     if (!args) return null;
-    roots.push({ responseKey, prefix: `${JSON.stringify(responseKey)}:[`, args, list: name === 'positionsByKeys', fields });
+    const leads = fields.map((field, f) => (f === 0 ? `{${field.prefix}` : `,${field.prefix}`));
+    const open = `${roots.length === 0 ? '' : ','}${JSON.stringify(responseKey)}:[`;
+    roots.push({ responseKey, open, args, list: name === 'positionsByKeys', fields, leads });
   }
   return roots.length === 0 ? null : plan(roots);
 }
@@ -283,27 +287,29 @@ const plan =
       counts.push(unique.size);
     }
     const lists = await plainPositionsOfKeys(context.db, context.loaders.source, keys);
-    // As JSON.stringify writes the data: keys in selection order, no spaces.
-    let json = '{';
+    // As JSON.stringify writes the data: keys in selection order, no spaces. The pieces are joined
+    // once: adding each to a string made a string per piece (most of a lookup's garbage).
+    const parts: string[] = ['{'];
     let at = 0;
     for (let r = 0; r < roots.length; r++) {
-      const { prefix, fields } = roots[r];
-      json += r === 0 ? prefix : `,${prefix}`;
+      const { open, fields, leads } = roots[r];
+      parts.push(open);
       let first = true;
       for (const end = at + counts[r]; at < end; at++) {
-        for (const p of lists[at]) {
-          json += first ? '{' : ',{';
+        const found = lists[at];
+        for (let i = 0; i < found.length; i++) {
+          if (!first) parts.push(',');
           first = false;
           for (let f = 0; f < fields.length; f++) {
-            const value = fields[f].json(p);
+            const value = fields[f].json(found[i]);
             if (value === REFUSED) return undefined;
-            json += f === 0 ? fields[f].prefix : `,${fields[f].prefix}`;
-            json += value;
+            parts.push(leads[f], value);
           }
-          json += '}';
+          parts.push('}');
         }
       }
-      json += ']';
+      parts.push(']');
     }
-    return `${json}}`;
+    parts.push('}');
+    return parts.join('');
   };
