@@ -67,14 +67,20 @@ export const lineBlocks = (sink: BlockSink, block = BLOCK_CHARS) => {
   };
 };
 
+/** Every stdout logger's blocks: flushed together every FLUSH_MS, and written when the process exits (one timer and one exit hook for all). */
+const stdoutBlocks = new Set<ReturnType<typeof lineBlocks>>();
+
 /**
  * Stdout written in blocks of about 64 KB, or every FLUSH_MS: one write per line cost ~7% of a
  * lookup's CPU under load, one per 4 KB about 4%. What is gathered is written when the process exits.
  */
 const bufferedStdout = (): pino.DestinationStream => {
   const blocks = lineBlocks(pino.destination({ dest: 1, sync: false }));
-  setInterval(blocks.flush, FLUSH_MS).unref();
-  process.on('exit', blocks.flushSync);
+  if (stdoutBlocks.size === 0) {
+    setInterval(() => stdoutBlocks.forEach((b) => b.flush()), FLUSH_MS).unref();
+    process.once('exit', () => stdoutBlocks.forEach((b) => b.flushSync()));
+  }
+  stdoutBlocks.add(blocks);
   return blocks;
 };
 

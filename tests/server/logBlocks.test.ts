@@ -1,4 +1,4 @@
-import { lineBlocks } from '../../src/server/logging';
+import { createLogger, lineBlocks } from '../../src/server/logging';
 
 /** A sink that keeps what it is handed, and counts its synchronous flushes. */
 const sink = () => {
@@ -32,5 +32,12 @@ describe('log lines written in blocks', () => {
     blocks.flushSync();
     expect(out.written).toEqual(['last\n']);
     expect(out.flushes()).toBe(1);
+  });
+
+  it('flushes every stdout logger from one timer and one exit hook, however many loggers are made', () => {
+    createLogger({ LOG_LEVEL: 'silent' });
+    const hooks = process.listenerCount('exit');
+    for (let i = 0; i < 20; i++) createLogger({ LOG_LEVEL: 'silent' });
+    expect(process.listenerCount('exit')).toBe(hooks);
   });
 });
