@@ -20,6 +20,8 @@ import {
   type FieldNode,
   getArgumentValues,
   type GraphQLField,
+  GraphQLEnumType,
+  GraphQLID,
   GraphQLList,
   type GraphQLLeafType,
   GraphQLNonNull,
@@ -30,10 +32,12 @@ import {
   Kind,
   type OperationDefinitionNode,
   type SelectionSetNode,
+  GraphQLString,
   type ValueNode,
   valueFromAST,
 } from 'graphql';
 import type { Context } from '../api/context';
+import { jsonString } from '../codecs/jsonText';
 import type { GameKind } from '../generated/prisma/client';
 import { type PlainFound, type PositionKey, plainPositionsOfKeys } from '../storage/lookups';
 import { MAX_KEYS, positionId, positionResolvers } from './positions';
@@ -75,12 +79,14 @@ type ArgumentsOf = (variables: Record<string, unknown>) => Record<string, unknow
 /** One root field: its response key, its arguments, whether it takes a list of keys, and what it selects. */
 interface RootField {
   responseKey: string;
-  /** `"responseKey":[` */
-  prefix: string;
+  /** `"responseKey":[`, after a comma but for the first root */
+  open: string;
   args: ArgumentsOf;
   list: boolean;
   /** What each of its positions answers. */
   fields: PlainField[];
+  /** The text before each field's value in a position's object: `{"first":`, then `,"next":`. */
+  leads: string[];
 }
 
 /**
@@ -145,9 +151,12 @@ function argumentsOf(definition: GraphQLField<unknown, unknown>, node: FieldNode
       constants[arg.name] = value;
     }
   }
+  const constantNames = Object.keys(constants);
   return (values) => {
-    const args: Record<string, unknown> = { ...constants };
-    for (const { name, variable, defaultValue, nonNull } of variables) {
+    const args: Record<string, unknown> = {};
+    for (let i = 0; i < constantNames.length; i++) args[constantNames[i]] = constants[constantNames[i]];
+    for (let i = 0; i < variables.length; i++) {
+      const { name, variable, defaultValue, nonNull } = variables[i];
       if (!Object.prototype.hasOwnProperty.call(values, variable)) {
         if (defaultValue !== undefined) args[name] = defaultValue;
         else if (nonNull) return undefined;
@@ -186,20 +195,41 @@ function plainFields(selectionSet: SelectionSetNode | undefined, position: Graph
     if (name === 'id' ? schemaPosition.id !== positionId : schemaPosition[name] !== undefined || definition.resolve !== undefined) return undefined;
     const leaf = leafOf(definition.type);
     if (!leaf) return undefined;
-    const { leaf: type, nonNull } = leaf;
-    fields.push({
-      responseKey,
-      prefix: `${JSON.stringify(responseKey)}:`,
-      json: (p) => {
-        const value = read(p);
-        if (value === null || value === undefined) return nonNull ? REFUSED : 'null';
-        const serialized: unknown = type.serialize(value);
-        // graphql refuses a nullish serialized value (an error in the response): left to it.
-        return serialized === null || serialized === undefined ? REFUSED : JSON.stringify(serialized);
-      },
-    });
+    fields.push({ responseKey, prefix: `${JSON.stringify(responseKey)}:`, json: jsonOf(read, leaf.leaf, leaf.nonNull) });
   }
   return fields;
+}
+
+/**
+ * A field's value as JSON text, as execution gives it: through its type's `serialize`, written by
+ * `JSON.stringify`. A string of graphql's own `String` or `ID` is its own serialized value, written
+ * by `jsonString`; an enum's value is serialized once (graphql's enum `serialize` is a lookup).
+ */
+function jsonOf(read: (p: PlainFound) => unknown, type: GraphQLLeafType, nonNull: boolean): (p: PlainFound) => string | typeof REFUSED {
+  const serialized = (value: unknown): string | typeof REFUSED => {
+    const result: unknown = type.serialize(value);
+    // graphql refuses a nullish serialized value (an error in the response): left to it.
+    return result === null || result === undefined ? REFUSED : JSON.stringify(result);
+  };
+  const general = (value: unknown): string | typeof REFUSED => (value === null || value === undefined ? (nonNull ? REFUSED : 'null') : serialized(value));
+  if (type === GraphQLString || type === GraphQLID) {
+    return (p) => {
+      const value = read(p);
+      return typeof value === 'string' ? jsonString(value) : general(value);
+    };
+  }
+  if (type instanceof GraphQLEnumType) {
+    const texts = new Map<unknown, string>();
+    return (p) => {
+      const value = read(p);
+      const known = texts.get(value);
+      if (known !== undefined) return known;
+      const text = general(value);
+      if (text !== REFUSED && typeof value === 'string') texts.set(value, text);
+      return text;
+    };
+  }
+  return (p) => general(read(p));
 }
 
 /**
@@ -228,7 +258,9 @@ export function plainLookupPlan(schema: GraphQLSchema, document: DocumentNode, o
     if (!fields) return null;
     const args = argumentsOf(definition as GraphQLField<unknown, unknown>, selection);
     if (!args) return null;
-    roots.push({ responseKey, prefix: `${JSON.stringify(responseKey)}:[`, args, list: name === 'positionsByKeys', fields });
+    const leads = fields.map((field, f) => (f === 0 ? `{${field.prefix}` : `,${field.prefix}`));
+    const open = `${roots.length === 0 ? '' : ','}${JSON.stringify(responseKey)}:[`;
+    roots.push({ responseKey, open, args, list: name === 'positionsByKeys', fields, leads });
   }
   return roots.length === 0 ? null : plan(roots);
 }
@@ -255,27 +287,29 @@ const plan =
       counts.push(unique.size);
     }
     const lists = await plainPositionsOfKeys(context.db, context.loaders.source, keys);
-    // As JSON.stringify writes the data: keys in selection order, no spaces.
-    let json = '{';
+    // As JSON.stringify writes the data: keys in selection order, no spaces. The pieces are joined
+    // once: adding each to a string made a string per piece (most of a lookup's garbage).
+    const parts: string[] = ['{'];
     let at = 0;
     for (let r = 0; r < roots.length; r++) {
-      const { prefix, fields } = roots[r];
-      json += r === 0 ? prefix : `,${prefix}`;
+      const { open, fields, leads } = roots[r];
+      parts.push(open);
       let first = true;
       for (const end = at + counts[r]; at < end; at++) {
-        for (const p of lists[at]) {
-          json += first ? '{' : ',{';
+        const found = lists[at];
+        for (let i = 0; i < found.length; i++) {
+          if (!first) parts.push(',');
           first = false;
           for (let f = 0; f < fields.length; f++) {
-            const value = fields[f].json(p);
+            const value = fields[f].json(found[i]);
             if (value === REFUSED) return undefined;
-            json += f === 0 ? fields[f].prefix : `,${fields[f].prefix}`;
-            json += value;
+            parts.push(leads[f], value);
           }
-          json += '}';
+          parts.push('}');
         }
       }
-      json += ']';
+      parts.push(']');
     }
-    return `${json}}`;
+    parts.push('}');
+    return parts.join('');
   };

@@ -41,36 +41,71 @@ const argumentsOf = (field: GraphQLField<unknown, unknown>, node: FieldNode, var
   }
 };
 
-/** The variables each argument of a field refers to (in its value, however deep), by argument name. */
-const argumentVariables = new WeakMap<FieldNode, Map<string, string[]>>();
+/**
+ * How the cost read a variable's value: `value` (what it holds counts), or `length` (it is a list
+ * passed as an argument on its own, `keys: $keys`, and only its length was read).
+ */
+export type VariableRead = 'value' | 'length';
 
-const variablesOfArguments = (node: FieldNode): Map<string, string[]> => {
+/** The variables each argument of a field refers to: all of them (in its value, however deep), and the one that is its whole value. */
+interface ArgumentVariables {
+  all: Map<string, string[]>;
+  whole: Map<string, string>;
+}
+
+const argumentVariables = new WeakMap<FieldNode, ArgumentVariables>();
+
+const variablesOfArguments = (node: FieldNode): ArgumentVariables => {
   let found = argumentVariables.get(node);
   if (!found) {
-    found = new Map();
+    found = { all: new Map(), whole: new Map() };
     for (const argument of node.arguments ?? []) {
       const names: string[] = [];
       visit(argument.value, { Variable: (variable) => void names.push(variable.name.value) });
-      if (names.length > 0) found.set(argument.name.value, names);
+      if (names.length > 0) found.all.set(argument.name.value, names);
+      if (argument.value.kind === Kind.VARIABLE) found.whole.set(argument.name.value, argument.value.name.value);
     }
     argumentVariables.set(node, found);
   }
   return found;
 };
 
-/** `args`, telling `read` of each variable whose value a rule reads through them (an argument it reads, or all of them listed). */
-const tracked = (args: Args, node: FieldNode, read: (variable: string) => void): Args => {
+/** `list`, telling `read` whether anything but its length is read of it. */
+const lengthTracked = (list: unknown[], variable: string, read: (variable: string, how: VariableRead) => void): unknown[] =>
+  new Proxy(list, {
+    get: (target, key) => (read(variable, key === 'length' ? 'length' : 'value'), Reflect.get(target, key)),
+    has: (target, key) => (read(variable, 'value'), Reflect.has(target, key)),
+    getOwnPropertyDescriptor: (target, key) => (read(variable, 'value'), Reflect.getOwnPropertyDescriptor(target, key)),
+    ownKeys: (target) => (read(variable, 'value'), Reflect.ownKeys(target)),
+  });
+
+/**
+ * `args`, telling `read` of each variable whose value a rule reads through them (an argument it
+ * reads, or all of them listed); a list that is an argument's whole value is handed out so that
+ * reading its length alone is told apart (`lengthTracked`).
+ */
+const tracked = (args: Args, node: FieldNode, read: (variable: string, how: VariableRead) => void): Args => {
   const refs = variablesOfArguments(node);
-  if (refs.size === 0) return args;
+  if (refs.all.size === 0) return args;
+  const lists = new Map<string, unknown[]>();
+  for (const [argument, variable] of refs.whole) {
+    const value = args[argument];
+    if (Array.isArray(value)) lists.set(argument, lengthTracked(value, variable, read));
+  }
   const readArgument = (key: string | symbol): void => {
-    if (typeof key === 'string') for (const name of refs.get(key) ?? []) read(name);
+    if (typeof key === 'string' && !lists.has(key)) for (const name of refs.all.get(key) ?? []) read(name, 'value');
   };
+  const valueOf = (target: Args, key: string | symbol): unknown => (typeof key === 'string' ? lists.get(key) : undefined) ?? Reflect.get(target, key);
   return new Proxy(args, {
-    get: (target, key) => (readArgument(key), Reflect.get(target, key)),
+    get: (target, key) => (readArgument(key), valueOf(target, key)),
     has: (target, key) => (readArgument(key), Reflect.has(target, key)),
-    getOwnPropertyDescriptor: (target, key) => (readArgument(key), Reflect.getOwnPropertyDescriptor(target, key)),
+    getOwnPropertyDescriptor: (target, key) => {
+      readArgument(key);
+      const descriptor = Reflect.getOwnPropertyDescriptor(target, key);
+      return descriptor && typeof key === 'string' && lists.has(key) ? { ...descriptor, value: lists.get(key) } : descriptor;
+    },
     ownKeys: (target) => {
-      for (const key of refs.keys()) readArgument(key);
+      for (const key of refs.all.keys()) readArgument(key);
       return Reflect.ownKeys(target);
     },
   });
@@ -124,15 +159,15 @@ const fieldsOf = (type: GraphQLNamedType | undefined): Record<string, GraphQLFie
 
 /**
  * The operation's cost with `variables` (as the request sent them). `read`, when given, is told of
- * each variable whose value the cost depends on; it depends on the others only by whether each is
- * given, and null (`costMemo`).
+ * each variable whose value the cost depends on, and whether only through its length; it depends
+ * on the others only by whether each is given, and null (`costMemo`).
  */
 export function operationCost(
   schema: GraphQLSchema,
   document: DocumentNode,
   operation: OperationDefinitionNode,
   variables: Record<string, unknown>,
-  read?: (variable: string) => void,
+  read?: (variable: string, how: VariableRead) => void,
 ): number {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
@@ -185,17 +220,23 @@ const MAX_SIGNATURE = 1024;
 const MAX_COSTS = 64;
 
 /**
- * What an operation's cost depends on in `variables`: the value of each variable in `read` (a
- * rule reads it), and of the others whether they are given, and null. undefined: not remembered.
+ * What an operation's cost depends on in `variables`: of each variable in `read`, its value (a rule
+ * reads it) or, a list whose length alone was read, its length; of the others whether they are
+ * given, and null. undefined: not remembered.
  */
-const signatureOf = (operation: OperationDefinitionNode, variables: Record<string, unknown>, read: ReadonlySet<string>): string | undefined => {
+const signatureOf = (operation: OperationDefinitionNode, variables: Record<string, unknown>, read: ReadonlyMap<string, VariableRead>): string | undefined => {
   let key = '';
   for (const definition of operation.variableDefinitions ?? []) {
     const name = definition.variable.name.value;
     const value = variables[name];
     const state = !Object.prototype.hasOwnProperty.call(variables, name) ? 'u' : value === undefined ? 'x' : value === null ? 'n' : 'v';
-    if (state !== 'v' || !read.has(name)) {
+    const how = state === 'v' ? read.get(name) : undefined;
+    if (how === undefined) {
       key += `${state}\u0001`;
+      continue;
+    }
+    if (how === 'length' && Array.isArray(value)) {
+      key += `l${value.length}\u0001`;
       continue;
     }
     let text: string;
@@ -210,32 +251,36 @@ const signatureOf = (operation: OperationDefinitionNode, variables: Record<strin
   return key;
 };
 
+/** Adds `how` a variable was read to `read`, a value read counting over a length read; whether `read` changed. */
+const addRead = (read: Map<string, VariableRead>, name: string, how: VariableRead): boolean => {
+  const before = read.get(name);
+  if (before === 'value' || before === how) return false;
+  read.set(name, how);
+  return true;
+};
+
 /**
  * `operationCost`, remembered per operation (a document Apollo keeps is the same object for every
  * request that sends its text) and per what the cost reads of the variables: a lookup of one key,
- * or twenty aliased ones, is costed once, whatever keys it is sent with. The variables a rule
- * reads are learnt while costing; when a new one turns up, what was remembered is forgotten.
+ * or twenty aliased ones, is costed once, whatever keys it is sent with, and a list of keys once
+ * per length. The variables a rule reads are learnt while costing; when a new one turns up (or
+ * more of one is read), what was remembered is forgotten.
  */
 export const costMemo = () => {
-  const byOperation = new WeakMap<OperationDefinitionNode, { schema: GraphQLSchema; read: Set<string>; costs: Map<string, number> }>();
+  const byOperation = new WeakMap<OperationDefinitionNode, { schema: GraphQLSchema; read: Map<string, VariableRead>; costs: Map<string, number> }>();
   return (schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number => {
     let memo = byOperation.get(operation);
     if (!memo || memo.schema !== schema) {
-      memo = { schema, read: new Set(), costs: new Map() };
+      memo = { schema, read: new Map(), costs: new Map() };
       byOperation.set(operation, memo);
     }
     const key = signatureOf(operation, variables, memo.read);
     const known = key === undefined ? undefined : memo.costs.get(key);
     if (known !== undefined) return known;
-    const read = new Set<string>();
-    const cost = operationCost(schema, document, operation, variables, (name) => read.add(name));
+    const read = new Map<string, VariableRead>();
+    const cost = operationCost(schema, document, operation, variables, (name, how) => void addRead(read, name, how));
     let learnt = false;
-    for (const name of read) {
-      if (!memo.read.has(name)) {
-        memo.read.add(name);
-        learnt = true;
-      }
-    }
+    for (const [name, how] of read) if (addRead(memo.read, name, how)) learnt = true;
     if (learnt) memo.costs.clear();
     const keptUnder = learnt ? signatureOf(operation, variables, memo.read) : key;
     if (keptUnder !== undefined) {

@@ -49,6 +49,11 @@ const pathOf = (step: Step, root: string): string => {
  * (every request's variables are walked: a list of twenty keys made twenty path strings).
  */
 const nulInValue = (value: unknown, path: string): GraphQLError | undefined => {
+  // A string (a key: most variables) is looked at without a walk.
+  if (typeof value === 'string') {
+    const found = nulIn(value);
+    return found ? refuse(path, found) : undefined;
+  }
   const stack: Step[] = [{ value, depth: 0, parent: null, key: '' }];
   while (stack.length > 0) {
     const item = stack.pop() as Step;

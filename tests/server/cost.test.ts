@@ -168,6 +168,35 @@ describe('the cost remembered per operation', () => {
     expect(new Set(pages.fresh).size).toBeGreaterThan(2);
   });
 
+  it('remembers a list of keys whose length alone counts by its length, without reading its keys', () => {
+    const document = parse('query ($k: [String!]!) { positionsByKeys(keys: $k, kind: GO) { id } }');
+    const operation = document.definitions[0] as OperationDefinitionNode;
+    const memo = costMemo();
+    let itemsRead = 0;
+    /** A list of `n` keys that counts the reads of its items. */
+    const counted = (n: number): string[] =>
+      new Proxy(
+        Array.from({ length: n }, (_, i) => `k${i}`),
+        { get: (target, key) => (typeof key === 'string' && /^\d+$/.test(key) && itemsRead++, Reflect.get(target, key)) },
+      );
+    const costs = [20, 20, 20, 3].map((n) => memo(schema, document, operation, { k: counted(n) }));
+    expect(costs).toEqual([20, 20, 20, 3].map((n) => operationCost(schema, document, operation, { k: Array.from({ length: n }, (_, i) => `x${i}`) })));
+    expect(costs[0]).toBeGreaterThan(costs[3]);
+    expect(itemsRead).toBe(0);
+  });
+
+  it('reads the whole list where a rule reads more of it than its length', () => {
+    const document = parse('query ($k: [String!]!) { positionsByKeys(keys: $k, kind: GO) { id } }');
+    const operation = document.definitions[0] as OperationDefinitionNode;
+    const reads: string[] = [];
+    operationCost(schema, document, operation, { k: ['a', 'b'] }, (name, how) => reads.push(`${name}:${how}`));
+    expect(new Set(reads)).toEqual(new Set(['k:length']));
+    const literal = parse('query ($a: String!) { positionsByKeys(keys: [$a, "b"], kind: GO) { id } }');
+    const inList: string[] = [];
+    operationCost(schema, literal, literal.definitions[0] as OperationDefinitionNode, { a: 'x' }, (name, how) => inList.push(`${name}:${how}`));
+    expect(new Set(inList)).toEqual(new Set(['a:value']));
+  });
+
   it('is the cost computed afresh for every heavy query, sent twice', () => {
     for (const heavy of HEAVY) {
       const { remembered, fresh } = both(heavy.query, [heavy.variables ?? {}, heavy.variables ?? {}]);

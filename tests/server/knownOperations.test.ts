@@ -205,6 +205,19 @@ describeEachDatabase('known operations answer as Apollo does', (getDb) => {
     expect(many.answeredKnown).toBe(2);
   });
 
+  it('answers plain fields whose text needs escaping in JSON as Apollo does', async () => {
+    const key = 'esc "quoted" \\ back';
+    const board = '"\\\n\t\u0001\u001f é 名 \u2028 /';
+    await getDb().sql.query(`INSERT INTO "Position" (kind, key, board, "sideToMove", "groupKey") VALUES ('GO', $1, $2, '"', $3)`, [key, board, 'g\u007f\\']);
+    const { known, answeredKnown } = await compare({}, [
+      { body: { query: 'query One($k: String!) { positions(key: $k, kind: GO) { id kind key groupKey sideToMove board } }', variables: { k: key } } },
+      { body: { query: 'query Many($k: [String!]!) { positionsByKeys(keys: $k) { key board } }', variables: { k: [key, 'none'] } } },
+    ]);
+    expect(JSON.parse(known[2].body).data.positions).toEqual([{ id: expect.any(String), kind: 'GO', key, groupKey: 'g\u007f\\', sideToMove: '"', board }]);
+    expect(known[2].body).toContain('\\"quoted\\"');
+    expect(answeredKnown).toBe(4);
+  });
+
   it('runs mutations through Apollo', async () => {
     const { answeredKnown } = await compare({}, [{ body: { query: 'mutation { revokeApiToken(name: "none") }' } }]);
     expect(answeredKnown).toBe(0);
