@@ -188,8 +188,32 @@ const isSpace = (code: number): boolean =>
 /** Where a candidate's words start and end (start of word k at 2k, its end at 2k + 1), filled by `findWords`. */
 let wordBounds = new Int32Array(64);
 
+/**
+ * Whitespace that is not one space between two words: a tab, a line end, any other space `\s`
+ * reads, two spaces in a row, or a space at either end. gnubg writes none of it.
+ */
+const UNEVEN_SPACE = /[^\S ]| {2}|^ | $/;
+
 /** Finds the words of `text` (runs between whitespace, as `text.trim().split(/\s+/)` gives them) into `wordBounds`; returns how many. */
-const findWords = (text: string): number => {
+const findWords = (text: string): number => (text.length > 0 && !UNEVEN_SPACE.test(text) ? findSpacedWords(text) : findWordsByCharacter(text));
+
+/** `findWords` of a text whose words are separated by one space each (no `UNEVEN_SPACE`): the spaces found by indexOf. */
+const findSpacedWords = (text: string): number => {
+  let count = 0;
+  let start = 0;
+  for (;;) {
+    const space = text.indexOf(' ', start);
+    wordBounds = roomForPair(wordBounds, count);
+    wordBounds[2 * count] = start;
+    wordBounds[2 * count + 1] = space < 0 ? text.length : space;
+    count++;
+    if (space < 0) return count;
+    start = space + 1;
+  }
+};
+
+/** `findWords` of any text, a character at a time. */
+const findWordsByCharacter = (text: string): number => {
   let count = 0;
   let i = 0;
   const n = text.length;

@@ -95,6 +95,20 @@ describe('analysis extraction', () => {
     expect(read[3].settings.text).toBe('X ver 3 rollout 1296 trials');
   });
 
+  it('reads candidates of one word, and candidates a single space starts or ends, as a whitespace split reads them', () => {
+    const values = [
+      '0',
+      'abcd',
+      'abcd E ver 3 0.5 0.1 0 0.1 0 0.25 2C 0 1 0.000000 1 ',
+      ' abcd E 0.5 0.1 0 0.1 0 0.25 1 0 1',
+      'abcd E ver 3 0.5 0.1 0 0.1 0 0.25 2C 0 1 0.000000\n1',
+      ' ',
+    ];
+    const read = unwrap(parseMoveAnalysis(values)).candidates;
+    expect(read).toEqual(values.slice(1).map(splitReading));
+    expect(read.map((c) => c.move)).toEqual(['abcd', 'abcd', 'abcd', 'abcd', '']);
+  });
+
   it('reads a candidate’s numbers as their text reads as a number, in every decimal form', () => {
     const forms = ['5.', '.5', '-0.000000', '-0.004723', '0.1234567890123456789', '123456789012345', '1e-3', '+0.5', '-inf', '1.2.3', '0x10'];
     const values = ['0', ...forms.map((f) => `abcd E ver 3 ${f} 0 0 0 0 ${f} 2C 0 1 0.000000 1`)];
