@@ -42,7 +42,7 @@ const BATCH_PIECES = 256;
  * generation that small has the worker collect every 2 MB or so, before a batch's games are posted,
  * so they are copied and promoted, and the old generation is collected every ~300 ms: the backgammon
  * SGF bench file (3,600 analysed games) took 1,065 scavenges and 62 full collections in the worker,
- * and 0.5-1.2 s more CPU in all (the worker and V8's helper threads), than with V8's default.
+ * and 0.5-1.5 s more CPU in all (the worker and V8's helper threads), than with V8's default.
  */
 export const workerYoungGenerationMb = (kind: DatabaseKind): number | null => (kind === 'pglite' ? 4 : null);
 
@@ -230,8 +230,8 @@ export const useImportReaders = (readers: PieceReaders | null | undefined): void
  * The piece readers of an import into a database of `kind`: the configured number of workers
  * (`configureImportWorkers`, else TABULA_IMPORT_WORKERS, else the database's default) where the
  * compiled worker script is there, else none (the import's thread). A pool is made at the first
- * import that asks for its database kind and size, and kept (idle workers hold no connection and do not keep the
- * process alive).
+ * import that asks for its database kind and size, and kept (idle workers hold no connection and
+ * do not keep the process alive).
  */
 export function importWorkers(kind: DatabaseKind): PieceReaders | null {
   if (override !== undefined) return override;
