@@ -9,11 +9,12 @@ import { CodecFailure, describeLocation } from '../codecs/result';
 import path from 'node:path';
 import { DEFAULT_DATA_DIR, databaseConfigFromEnv, type DatabaseConfig } from '../db/config';
 import { formatCount } from './numbers';
-import { openDatabase, type Database } from '../db/database';
+import { databaseKindOf, openDatabase, type Database, type DatabaseKind } from '../db/database';
 import { catchUpImports } from '../storage/reindex';
 import { clusterPositionIndex } from '../storage/maintenance';
 import { exportFormats, importFormats, readerFor, writerFor } from '../games/index';
 import { runImport } from '../storage/importService';
+import { startImportWorkers } from '../storage/importWorkers';
 import { DUPLICATE_POLICIES, type DuplicatePolicy } from '../storage/duplicates';
 import { type GameQuery, gamesToExport } from '../storage/games';
 import { filterExportFormats } from '../storage/exportGames';
@@ -278,11 +279,18 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
     .showSuggestionAfterError(true)
     .configureOutput({ writeOut: (text) => console.log(text.trimEnd()), writeErr: (text) => console.error(text.trimEnd()) })
     .exitOverride();
-  /** Runs `work` on the database; `reads`: only on one that exists; `check`: the command line, before opening anything. */
-  const withDb = (work: (db: Database) => Promise<number | void>, how: { reads?: boolean; check?: () => void } = {}) => run(async () => {
+  /**
+   * Runs `work` on the database; `reads`: only on one that exists; `check`: the command line, before
+   * opening anything; `prepare`: what can start before the database is open, given its kind.
+   */
+  const withDb = (
+    work: (db: Database) => Promise<number | void>,
+    how: { reads?: boolean; check?: () => void; prepare?: (kind: DatabaseKind) => void } = {},
+  ) => run(async () => {
     how.check?.();
     const config = databaseConfigFromEnv();
     if (how.reads) checkDatabaseExists(config);
+    how.prepare?.(databaseKindOf(config));
     // Beside a running server on the same PGlite data directory, through the server's socket.
     // The CLI's reads and writes all go to the primary: read replicas are the server's (DATABASE_REPLICA_URLS).
     const db = await openDatabase({ ...config, replicaUrls: undefined, joinServer: true });
@@ -302,7 +310,7 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
     .option('--ruleset <name>', 'go-scores: its ruleset')
     .option('--allow-skips', 'exit 0 even when games of a file could not be read and were left out')
     .option('--duplicates <policy>', 'keep (default: store a game already stored and link the two) or skip (leave it out)')
-    .action((files: string[], options: ImportOptionsCli) => withDb((db) => importFiles(db, files, options)));
+    .action((files: string[], options: ImportOptionsCli) => withDb((db) => importFiles(db, files, options), { prepare: startImportWorkers }));
   const exportCommand = cli
     .command('export')
     .description(

@@ -467,5 +467,8 @@ async function openThroughServer(busy: DataDirInUse): Promise<Database> {
 }
 
 /** Opens the configured database and brings its schema up to date. */
+/** The kind of database `config` opens: PostgreSQL at its URL, else the embedded PGlite. */
+export const databaseKindOf = (config: DatabaseConfig): DatabaseKind => (config.url ? 'postgresql' : 'pglite');
+
 export const openDatabase = (config: DatabaseConfig): Promise<Database> =>
   config.url ? openPostgres({ ...config, url: config.url }) : openPglite(config);

@@ -36,11 +36,15 @@ const BATCH_BYTES = 64 * 1024;
 const BATCH_PIECES = 256;
 
 /**
- * A worker's young generation, in MB (V8's default is 16 MB a semi-space): reading leaves short-lived
- * garbage only, and the default made the embedded PGlite's importer of 2,500 PGN games peak at
- * 371 MB against 286 on one thread; with this, 330.
+ * A worker's young generation, in MB, by the database the import writes to: on the embedded PGlite
+ * 4 MB (V8's default is 16 MB a semi-space, which made its importer of 2,500 PGN games peak at
+ * 371 MB against 286 on one thread; with this, 330); on PostgreSQL V8's own (null). A young
+ * generation that small has the worker collect every 2 MB or so, before a batch's games are posted,
+ * so they are copied and promoted, and the old generation is collected every ~300 ms: the backgammon
+ * SGF bench file (3,600 analysed games) took 1,065 scavenges and 62 full collections in the worker,
+ * and 0.5-1.5 s more CPU in all (the worker and V8's helper threads), than with V8's default.
  */
-const WORKER_YOUNG_GENERATION_MB = 4;
+export const workerYoungGenerationMb = (kind: DatabaseKind): number | null => (kind === 'pglite' ? 4 : null);
 
 /** Reads batches of pieces; `close` ends its workers. */
 export interface PieceReaders {
@@ -49,6 +53,8 @@ export interface PieceReaders {
   /** Bytes of pieces a batch holds, about. */
   readonly batchBytes: number;
   read(batch: PieceBatch): Promise<PieceOutcome[]>;
+  /** Starts the readers ahead of the first batch. */
+  start(): void;
   close(): Promise<void>;
 }
 
@@ -72,9 +78,13 @@ export const importWorkersFromEnv = (env: NodeJS.ProcessEnv = process.env): numb
 export class WorkerPieceReaders implements PieceReaders {
   private readonly pool: WorkerPool<PieceBatch, PieceOutcome[]>;
 
-  /** `batchBytes`: see PieceReaders (tests make it small, a piece a batch). */
-  constructor(script: string, readonly size: number, readonly batchBytes = BATCH_BYTES) {
-    this.pool = new WorkerPool(script, size, "reading an import's games", { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+  /**
+   * `batchBytes`: see PieceReaders (tests make it small, a piece a batch); `youngGenerationMb`: each
+   * worker's young generation (`workerYoungGenerationMb`; null: V8's default).
+   */
+  constructor(script: string, readonly size: number, readonly batchBytes = BATCH_BYTES, youngGenerationMb: number | null = null) {
+    const resourceLimits = youngGenerationMb === null ? {} : { maxYoungGenerationSizeMb: youngGenerationMb };
+    this.pool = new WorkerPool(script, size, "reading an import's games", { resourceLimits });
   }
 
   get depth(): number {
@@ -83,6 +93,10 @@ export class WorkerPieceReaders implements PieceReaders {
 
   read(batch: PieceBatch): Promise<PieceOutcome[]> {
     return this.pool.run(batch);
+  }
+
+  start(): void {
+    this.pool.start();
   }
 
   close(): Promise<void> {
@@ -195,7 +209,8 @@ function readPliesOnDemand(reader: PieceReader<unknown, unknown>, piece: unknown
 
 let workers: number | undefined;
 let override: PieceReaders | null | undefined;
-const pools = new Map<number, PieceReaders>();
+/** The pools made, by database kind and size. */
+const pools = new Map<string, PieceReaders>();
 
 /**
  * Sets how many workers the process's imports read with (0: the import's own thread; undefined:
@@ -215,18 +230,27 @@ export const useImportReaders = (readers: PieceReaders | null | undefined): void
  * The piece readers of an import into a database of `kind`: the configured number of workers
  * (`configureImportWorkers`, else TABULA_IMPORT_WORKERS, else the database's default) where the
  * compiled worker script is there, else none (the import's thread). A pool is made at the first
- * import that asks for its size, and kept (idle workers hold no connection and do not keep the
- * process alive).
+ * import that asks for its database kind and size, and kept (idle workers hold no connection and
+ * do not keep the process alive).
  */
 export function importWorkers(kind: DatabaseKind): PieceReaders | null {
   if (override !== undefined) return override;
   const size = workers ?? importWorkersFromEnv() ?? defaultImportWorkers(kind);
   const script = compiledScript(__dirname, 'importWorker');
   if (size === 0 || !script) return null;
-  let pool = pools.get(size);
-  if (!pool) pools.set(size, (pool = new WorkerPieceReaders(script, size)));
+  const made = `${kind} ${size}`;
+  let pool = pools.get(made);
+  if (!pool) pools.set(made, (pool = new WorkerPieceReaders(script, size, BATCH_BYTES, workerYoungGenerationMb(kind))));
   return pool;
 }
+
+/**
+ * Starts the workers an import into a database of `kind` reads with (`importWorkers`) before the
+ * import asks for them: a worker takes some 0.2-0.5 s to load the games' modules, which then
+ * overlaps what comes before the import's first batch (opening the database and its migrations,
+ * the file's hash) instead of following it.
+ */
+export const startImportWorkers = (kind: DatabaseKind): void => importWorkers(kind)?.start();
 
 /**
  * An import's chunks: read in worker threads when the reader reads in pieces and there are

@@ -105,15 +105,30 @@ export class WorkerPool<Req, Res> {
     return this.leastBusy().run(this.nextId++, request, keep);
   }
 
+  /** How many workers are running (started and not stopped). */
+  get running(): number {
+    return this.workers.length;
+  }
+
+  /**
+   * Starts the workers not running yet, so that their start (loading the script and its modules)
+   * overlaps what the caller does before its first request; otherwise each starts at a request.
+   */
+  start(): void {
+    while (this.workers.length < this.size) this.startWorker();
+  }
+
+  private startWorker(): PoolWorker<Req, Res> {
+    const worker = new PoolWorker<Req, Res>(this.script, this.what, this.options, (gone) => {
+      const at = this.workers.indexOf(gone);
+      if (at >= 0) this.workers.splice(at, 1);
+    });
+    this.workers.push(worker);
+    return worker;
+  }
+
   private leastBusy(): PoolWorker<Req, Res> {
-    if (this.workers.length < this.size) {
-      const worker = new PoolWorker<Req, Res>(this.script, this.what, this.options, (gone) => {
-        const at = this.workers.indexOf(gone);
-        if (at >= 0) this.workers.splice(at, 1);
-      });
-      this.workers.push(worker);
-      return worker;
-    }
+    if (this.workers.length < this.size) return this.startWorker();
     return this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
   }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { databaseConfigFromEnv } from '../../src/db/config';
 import { serverConfigFromEnv, shutdownGraceFromEnv } from '../../src/server/config';
 import { DEFAULT_LIMITS } from '../../src/server/limits';
-import { defaultImportWorkers } from '../../src/storage/importWorkers';
+import { defaultImportWorkers, workerYoungGenerationMb } from '../../src/storage/importWorkers';
 
 const CHECKOUT_DATA = path.resolve(__dirname, '../../data');
 
@@ -43,6 +43,11 @@ describe('the server configuration', () => {
     expect(serverConfigFromEnv({ TABULA_IMPORT_WORKERS: '3' }).importWorkers).toBe(3);
     expect(serverConfigFromEnv({ TABULA_IMPORT_WORKERS: '0' }).importWorkers).toBe(0);
     expect(() => serverConfigFromEnv({ TABULA_IMPORT_WORKERS: 'many' })).toThrow('TABULA_IMPORT_WORKERS must be a whole number, got "many"');
+  });
+
+  it('keeps the young generation of an import worker small on the embedded PGlite only (its memory), at V8’s default on PostgreSQL', () => {
+    expect(workerYoungGenerationMb('pglite')).toBe(4);
+    expect(workerYoungGenerationMb('postgresql')).toBeNull();
   });
 
   it('opens the database the CLI opens', () => {

@@ -44,3 +44,40 @@ describe('values a worker keeps between requests', () => {
     expect(await pool.run('a')).toEqual({ request: 'a', kept: undefined });
   });
 });
+
+describe('a pool started ahead of its requests', () => {
+  let script = '';
+
+  beforeAll(() => {
+    script = bundleForTest('tests/support/keptValueWorker.ts', 'keptValueWorker');
+  }, 60_000);
+
+  afterAll(() => fs.rmSync(script, { force: true }));
+
+  it('starts no worker until asked, every worker when started, and answers with those', async () => {
+    const pool = new WorkerPool<unknown, Reply>(script, 2, 'testing a started pool');
+    try {
+      expect(pool.running).toBe(0);
+      pool.start();
+      expect(pool.running).toBe(2);
+      expect(await Promise.all([pool.run('a'), pool.run('b'), pool.run('c')])).toEqual([
+        { request: 'a', kept: undefined },
+        { request: 'b', kept: undefined },
+        { request: 'c', kept: undefined },
+      ]);
+      expect(pool.running).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('starts a worker at the first request when not started ahead', async () => {
+    const pool = new WorkerPool<unknown, Reply>(script, 2, 'testing a pool started by requests');
+    try {
+      await pool.run('a');
+      expect(pool.running).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+});

@@ -103,29 +103,82 @@ const readSettings = (words: string[], at: number, legacy: boolean): EvalSetting
   };
 };
 
-/**
- * `A` values read, by their array: a node's analysis is read for its equities and again for its
- * verdicts (`decisionEquities`, `decisionErrors`), and the reading is most of an import's time
- * on gnubg files. Results are not changed by their readers.
- */
-const readMoveAnalyses = new WeakMap<string[], Result<MoveAnalysis>>();
-
 /** Reads an `A` property's values: `[index played][<letters> E ver 3 <5 probs> <equity> <plies>[C] 0 <det> <noise> <prune>]…`. */
 export const parseMoveAnalysis = (values: string[]): Result<MoveAnalysis> => {
-  let read = readMoveAnalyses.get(values);
-  if (!read) readMoveAnalyses.set(values, (read = readMoveAnalysis(values)));
-  return read;
+  const playedIndex = readPlayedIndex(values);
+  if (!playedIndex.ok) return playedIndex;
+  const candidates: MoveCandidate[] = [];
+  for (let i = 1; i < values.length; i++) candidates.push(readCandidate(values[i]));
+  const fits = candidatesHold(playedIndex.value, candidates.length);
+  return fits.ok ? ok({ playedIndex: playedIndex.value, candidates }) : fits;
 };
 
-const readMoveAnalysis = (values: string[]): Result<MoveAnalysis> => {
+/** The index of the move played, an `A` property's first value. */
+const readPlayedIndex = (values: string[]): Result<number> => {
   const playedIndex = Number(values[0]);
   if (!Number.isInteger(playedIndex) || playedIndex < 0)
     return err(analysisError('ERR_BG_ANALYSIS', `A[${values[0]}]: the first value must be the index of the move played`, { field: 'A' }));
-  const candidates: MoveCandidate[] = [];
-  for (let i = 1; i < values.length; i++) candidates.push(readCandidate(values[i]));
-  if (playedIndex >= candidates.length && candidates.length > 0)
-    return err(analysisError('ERR_BG_ANALYSIS', `A: move ${playedIndex} played but only ${candidates.length} candidates`, { field: 'A' }));
-  return ok({ playedIndex, candidates });
+  return ok(playedIndex);
+};
+
+/** Whether `count` candidates hold the one played (or there are none). */
+const candidatesHold = (playedIndex: number, count: number): Result<void> =>
+  playedIndex >= count && count > 0
+    ? err(analysisError('ERR_BG_ANALYSIS', `A: move ${playedIndex} played but only ${count} candidates`, { field: 'A' }))
+    : ok(undefined);
+
+/**
+ * What a node's verdicts read of its `A` property (`decisionEquities`, `decisionErrors`): the move
+ * played and the first candidate whole, how many candidates, and the best equity of all.
+ */
+export interface MoveAnalysisSummary {
+  playedIndex: number;
+  /** How many candidates the property holds. */
+  count: number;
+  /** The candidate played, and the first one (gnubg's best), as `parseMoveAnalysis` reads them. */
+  played: MoveCandidate | undefined;
+  first: MoveCandidate | undefined;
+  /**
+   * The played candidate's equity raised to any higher one's, candidates in order (`null`: the
+   * played one has none and no candidate has one; NaN once met stays).
+   */
+  best: number | null;
+}
+
+/**
+ * `A` values summarised, by their array: a node's analysis is read for its equities and again for
+ * its verdicts, and the reading is most of an import's time on gnubg files. Results are not
+ * changed by their readers.
+ */
+const summaries = new WeakMap<string[], Result<MoveAnalysisSummary>>();
+
+/**
+ * An `A` property's values summarised (`MoveAnalysisSummary`), the same as from `parseMoveAnalysis`'s
+ * candidates, with the same errors: of every candidate but the played and the first, its equity
+ * alone is read (no object, no text copied), since each of the many candidates gnubg writes for a
+ * move would otherwise leave its object, probabilities and move text as garbage.
+ */
+export const summariseMoveAnalysis = (values: string[]): Result<MoveAnalysisSummary> => {
+  let summary = summaries.get(values);
+  if (!summary) summaries.set(values, (summary = readSummary(values)));
+  return summary;
+};
+
+const readSummary = (values: string[]): Result<MoveAnalysisSummary> => {
+  const playedIndex = readPlayedIndex(values);
+  if (!playedIndex.ok) return playedIndex;
+  const count = Math.max(0, values.length - 1);
+  const fits = candidatesHold(playedIndex.value, count);
+  if (!fits.ok) return fits;
+  const played = playedIndex.value < count ? readCandidate(values[playedIndex.value + 1]) : undefined;
+  const first = playedIndex.value === 0 ? played : count > 0 ? readCandidate(values[1]) : undefined;
+  let best = played?.equity ?? null;
+  for (let k = 0; k < count; k++) {
+    const whole = k === playedIndex.value ? played : k === 0 ? first : undefined;
+    const equity = whole ? whole.equity : equityOfCandidate(values[k + 1]);
+    if (equity !== null && (best === null || equity > best)) best = equity;
+  }
+  return ok({ playedIndex: playedIndex.value, count, played, first, best });
 };
 
 /** Whether a character code is whitespace as `\s` reads it. */
@@ -135,8 +188,32 @@ const isSpace = (code: number): boolean =>
 /** Where a candidate's words start and end (start of word k at 2k, its end at 2k + 1), filled by `findWords`. */
 let wordBounds = new Int32Array(64);
 
+/**
+ * Whitespace that is not one space between two words: a tab, a line end, any other space `\s`
+ * reads, two spaces in a row, or a space at either end. gnubg writes none of it.
+ */
+const UNEVEN_SPACE = /[^\S ]| {2}|^ | $/;
+
 /** Finds the words of `text` (runs between whitespace, as `text.trim().split(/\s+/)` gives them) into `wordBounds`; returns how many. */
-const findWords = (text: string): number => {
+const findWords = (text: string): number => (text.length > 0 && !UNEVEN_SPACE.test(text) ? findSpacedWords(text) : findWordsByCharacter(text));
+
+/** `findWords` of a text whose words are separated by one space each (no `UNEVEN_SPACE`): the spaces found by indexOf. */
+const findSpacedWords = (text: string): number => {
+  let count = 0;
+  let start = 0;
+  for (;;) {
+    const space = text.indexOf(' ', start);
+    wordBounds = roomForPair(wordBounds, count);
+    wordBounds[2 * count] = start;
+    wordBounds[2 * count + 1] = space < 0 ? text.length : space;
+    count++;
+    if (space < 0) return count;
+    start = space + 1;
+  }
+};
+
+/** `findWords` of any text, a character at a time. */
+const findWordsByCharacter = (text: string): number => {
   let count = 0;
   let i = 0;
   const n = text.length;
@@ -207,16 +284,31 @@ const candidateSettings = (text: string, at: number, words: number): EvalSetting
   return settings;
 };
 
+/**
+ * Where the probabilities of a candidate whose `words` were found start: word 4 after `E ver 3`,
+ * word 2 in the layout before version 3, -1 for a rollout or too few words.
+ */
+const candidateNumbersAt = (text: string, words: number): number => {
+  const evaluated = words > 1 && wordIs(text, 1, 'E');
+  return evaluated && words >= 15 && wordIs(text, 2, 'ver') ? 4 : evaluated && words >= 11 ? 2 : -1;
+};
+
 /** One `A` entry: `<letters> E ver 3 <5 probs> <equity> <settings>`, the layout before version 3 without `ver n`, or a rollout (`X …`, `R …`: kept as text). */
 const readCandidate = (text: string): MoveCandidate => {
   const words = findWords(text);
   const move = words > 0 ? wordAt(text, 0) : '';
-  const evaluated = words > 1 && wordIs(text, 1, 'E');
-  const at = evaluated && words >= 15 && wordIs(text, 2, 'ver') ? 4 : evaluated && words >= 11 ? 2 : -1;
+  const at = candidateNumbersAt(text, words);
   // A rollout's words after the move, between single spaces, as a split and join writes them.
   if (at < 0) return { move, equity: null, settings: { kind: 'rollout', text: joinWords(text, 1, words) } };
   const probabilities = [numberAt(text, at), numberAt(text, at + 1), numberAt(text, at + 2), numberAt(text, at + 3), numberAt(text, at + 4)];
   return { move, probabilities, equity: numberAt(text, at + 5), settings: candidateSettings(text, at + 6, words) };
+};
+
+/** A candidate's equity as `readCandidate` reads it (null: a rollout, or too few words), read alone. */
+const equityOfCandidate = (text: string): number | null => {
+  const words = findWords(text);
+  const at = candidateNumbersAt(text, words);
+  return at < 0 ? null : numberAt(text, at + 5);
 };
 
 /** Words from .. words - 1 of `text` joined by single spaces. */
@@ -251,12 +343,9 @@ export const decisionEquities = (node: BgNode, matchLength: number): Result<Deci
   const player = action.player;
   for (const p of node.extra) {
     if (p.id === 'A' && action.kind === 'move') {
-      const a = parseMoveAnalysis(p.values);
+      const a = summariseMoveAnalysis(p.values);
       if (!a.ok) return a;
-      const cands = a.value.candidates;
-      const played = cands[a.value.playedIndex];
-      let best = played?.equity ?? null;
-      for (const c of cands) if (c.equity !== null && (best === null || c.equity > best)) best = c.equity;
+      const { played, best } = a.value;
       if (played && played.equity !== null && best !== null)
         out.push({ kind: 'checker', player, decision: played.move, played: played.equity, best, error: best - played.equity, unit: 'equity', program: 'gnubg', settings: played.settings });
     } else if (p.id === 'DA') {

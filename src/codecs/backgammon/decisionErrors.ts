@@ -15,7 +15,7 @@
  *
  * Skill marks follow gnubg's thresholds on the loss: doubtful > 0.03, bad > 0.06, very bad > 0.12.
  */
-import { type EvalSettings, parseCubeAnalysis, parseMoveAnalysis } from './analysis';
+import { type EvalSettings, parseCubeAnalysis, summariseMoveAnalysis } from './analysis';
 import { type MatchScore, mwcToEquity } from './met';
 import type { Result } from '../result';
 import { ok } from '../result';
@@ -89,11 +89,9 @@ export const decisionErrors = (node: BgNode, place: DecisionPlace): Result<NodeE
   if (!action) return ok(out);
   for (const p of node.extra) {
     if (p.id === 'A' && action.kind === 'move') {
-      const a = parseMoveAnalysis(p.values);
+      const a = summariseMoveAnalysis(p.values);
       if (!a.ok) return a;
-      const { candidates, playedIndex } = a.value;
-      const played = candidates[playedIndex];
-      const first = candidates[0];
+      const { played, first, count } = a.value;
       if (!played || played.equity === null || !first || first.equity === null || !Number.isFinite(played.equity) || !Number.isFinite(first.equity)) {
         out.unjudged.checker++;
         continue;
@@ -106,7 +104,7 @@ export const decisionErrors = (node: BgNode, place: DecisionPlace): Result<NodeE
         played: played.equity,
         best: first.equity,
         loss,
-        counted: candidates.length > 1,
+        counted: count > 1,
         skill: skillOf(loss),
         settings: first.settings,
       });

@@ -1,4 +1,5 @@
-import { parseBackgammonSgf, decisionEquities, parseMoveAnalysis, parseCubeAnalysis, parseGnubgNumber, BgNode } from '../../../src/codecs/backgammon';
+import { parseBackgammonSgf, decisionEquities, parseMoveAnalysis, parseCubeAnalysis, parseGnubgNumber, summariseMoveAnalysis, BgNode } from '../../../src/codecs/backgammon';
+import type { Result } from '../../../src/codecs/result';
 import fs from 'node:fs';
 import path from 'node:path';
 import { unwrap } from '../../../src/codecs/result';
@@ -36,6 +37,17 @@ const everyMoveAnalysis = (): string[][] => {
     for (const game of parsed.value.games) for (const node of game.nodes) for (const p of node.extra) if (p.id === 'A') values.push(p.values);
   }
   return values;
+};
+
+/** An `A` property's summary as its whole reading gives it: the reference `summariseMoveAnalysis` must equal. */
+const summaryOfWholeReading = (values: string[]): Result<unknown> => {
+  const read = parseMoveAnalysis(values);
+  if (!read.ok) return read;
+  const { playedIndex, candidates } = read.value;
+  const played = candidates[playedIndex];
+  let best = played?.equity ?? null;
+  for (const c of candidates) if (c.equity !== null && (best === null || c.equity > best)) best = c.equity;
+  return { ok: true, value: { playedIndex, count: candidates.length, played, first: candidates[0], best } };
 };
 
 const charlot = () => unwrap(parseBackgammonSgf(readSample('gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.sgf'))).games;
@@ -83,6 +95,20 @@ describe('analysis extraction', () => {
     expect(read[3].settings.text).toBe('X ver 3 rollout 1296 trials');
   });
 
+  it('reads candidates of one word, and candidates a single space starts or ends, as a whitespace split reads them', () => {
+    const values = [
+      '0',
+      'abcd',
+      'abcd E ver 3 0.5 0.1 0 0.1 0 0.25 2C 0 1 0.000000 1 ',
+      ' abcd E 0.5 0.1 0 0.1 0 0.25 1 0 1',
+      'abcd E ver 3 0.5 0.1 0 0.1 0 0.25 2C 0 1 0.000000\n1',
+      ' ',
+    ];
+    const read = unwrap(parseMoveAnalysis(values)).candidates;
+    expect(read).toEqual(values.slice(1).map(splitReading));
+    expect(read.map((c) => c.move)).toEqual(['abcd', 'abcd', 'abcd', 'abcd', '']);
+  });
+
   it('reads a candidate’s numbers as their text reads as a number, in every decimal form', () => {
     const forms = ['5.', '.5', '-0.000000', '-0.004723', '0.1234567890123456789', '123456789012345', '1e-3', '+0.5', '-inf', '1.2.3', '0x10'];
     const values = ['0', ...forms.map((f) => `abcd E ver 3 ${f} 0 0 0 0 ${f} 2C 0 1 0.000000 1`)];
@@ -92,6 +118,30 @@ describe('analysis extraction', () => {
       expect(read[i].probabilities![0]).toBe(parseGnubgNumber(form));
     });
     expect(Object.is(read[2].equity, -0)).toBe(true);
+  });
+
+  it('summarises every A property of the sample and fixture files as their candidates read whole give it', () => {
+    const analyses = everyMoveAnalysis();
+    expect(analyses.length).toBeGreaterThan(500);
+    for (const values of analyses) expect(summariseMoveAnalysis(values)).toEqual(summaryOfWholeReading(values));
+  });
+
+  it('summarises an A property whose played move is not the first, with rollouts, infinities and NaN among its candidates', () => {
+    const entry = (move: string, equity: string) => `${move} E ver 3 0.5 0.1 0 0.1 0 ${equity} 2C 0 1 0.000000 1`;
+    const cases = [
+      ['2', entry('aaaa', '-0.5'), entry('bbbb', '0.25'), entry('cccc', '-0.75'), 'dddd X ver 3 rollout', entry('eeee', '0.5')],
+      ['1', 'aaaa X ver 3 rollout', entry('bbbb', '-0.25'), entry('cccc', 'inf')],
+      ['0', entry('aaaa', 'nan'), entry('bbbb', '0.25')],
+      ['1', entry('aaaa', '0.1'), entry('bbbb', 'nan'), entry('cccc', '0.9')],
+      ['0', 'aaaa X ver 3 rollout', 'bbbb R 1296 trials'],
+      ['0'],
+      ['3', entry('aaaa', '0.1')],
+      ['x', entry('aaaa', '0.1')],
+    ];
+    for (const values of cases) expect(summariseMoveAnalysis(values)).toEqual(summaryOfWholeReading(values));
+    expect(unwrap(summariseMoveAnalysis(cases[0]))).toMatchObject({ count: 5, best: 0.5, played: { move: 'cccc', equity: -0.75 }, first: { move: 'aaaa' } });
+    expect(unwrap(summariseMoveAnalysis(cases[1])).best).toBe(Infinity);
+    expect(unwrap(summariseMoveAnalysis(cases[3])).best).toBeNaN();
   });
 
   it('reads the two rows of a DA property', () => {
