@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
 import { PendingImport, SCORE_MERGE_ROWS, finishImport, writeChunk } from '../db/bulkWriter';
-import { compressWithLz4 } from '../db/valueCompression';
 import type { FormatReader, ImportOptions } from '../games/formats';
 import { ImportZobristTable } from '../games/go/files';
 import { type ImportChunk, type ImportWarning } from '../db/records';
@@ -97,8 +96,6 @@ export async function runImport(
   // The name is not part of the fingerprint: the same bytes under another name are the same import.
   const fileName = baseFileName(source.fileName);
   const outcome = await retryOnConflict((tries) => db.transaction(async (sql) => {
-    // The games' sources are compressed as they are stored: with lz4 where the server has it (valueCompression.ts).
-    await compressWithLz4(sql);
     // A file imported before is answered from its row: asking first takes no number from the sequence.
     const known = await sql.query<{ id: bigint }>(`SELECT id FROM "Import" WHERE fingerprint = $1`, [fingerprint]);
     if (known.length > 0) return null;
