@@ -46,22 +46,28 @@ export class HashAgreement {
   /** Checks one 9x9 board against its stored hash (16 hex digits); returns the board's stone count. */
   check(board: string, hashHex: string, key: string, index: number): number {
     const stones = cellsOf(board, this.cells);
-    this.checkCells(this.cells, parseInt(hashHex.slice(0, 8), 16), parseInt(hashHex.slice(8, 16), 16), index, () => key);
+    if (!this.checkCells(this.cells, parseInt(hashHex.slice(0, 8), 16), parseInt(hashHex.slice(8, 16), 16))) this.disagree(index, key);
     return stones;
   }
 
   /**
    * Checks one 9x9 board given as its cells against the two 32-bit halves of its stored hash
-   * (unsigned, most significant first); `key` gives its key, asked only when it disagrees.
+   * (unsigned, most significant first); false when the table hashes it otherwise (`disagree` then
+   * keeps it).
    */
-  checkCells(cells: Uint8Array, hashHi: number, hashLo: number, index: number, key: () => string): void {
+  checkCells(cells: Uint8Array, hashHi: number, hashLo: number): boolean {
     canonicalHashInto(this.named.hasher, cells, this.out);
     this.checked++;
-    if (hashHi === this.out[0] && hashLo === this.out[1]) this.agreeing++;
-    else if (this.disagreements.length < this.keep) {
-      const expected = this.out[0].toString(16).padStart(8, '0') + this.out[1].toString(16).padStart(8, '0');
-      this.disagreements.push({ index, key: key(), expected });
-    }
+    if (hashHi !== this.out[0] || hashLo !== this.out[1]) return false;
+    this.agreeing++;
+    return true;
+  }
+
+  /** Keeps the board `checkCells` just found disagreeing (record `index`, its key), while fewer than `keep` are kept. */
+  disagree(index: number, key: string): void {
+    if (this.disagreements.length >= this.keep) return;
+    const expected = this.out[0].toString(16).padStart(8, '0') + this.out[1].toString(16).padStart(8, '0');
+    this.disagreements.push({ index, key, expected });
   }
 }
 

@@ -142,8 +142,7 @@ export function readPositionPiece(piece: PositionPiece): PositionPieceRead {
     }
     // The codec names the fault (the first it meets, as on one thread).
     if (faulty) refused(piece);
-    const start = at;
-    agreement.checkCells(cells, u32(bytes, at), u32(bytes, at + 4), piece.record + count, () => keyAt(bytes, start));
+    if (!agreement.checkCells(cells, u32(bytes, at), u32(bytes, at + 4))) agreement.disagree(piece.record + count, keyAt(bytes, at));
     offsets[count] = at;
     stones[count] = n;
     count++;
