@@ -8,7 +8,8 @@
  *   are records of the file (not plies of its games) are linked to the import (`ImportPosition`,
  *   with their place in its list), so deleting another import that brought them keeps them;
  *   a chunk whose positions are all new (`positionCopy.ts` says when) skips the staging and is
- *   COPYed straight into `Position` and `ImportPosition`;
+ *   COPYed straight into `Position` and `ImportPosition`, from rows made where the chunk was read
+ *   when its reader prepared them (`ImportChunk.preparedPositions`);
  * - games are COPYed straight into their table with ids reserved from its sequence in
  *   file order, with the outcome and points their reader read from the result, and their plies
  *   go to the import's position index (`positionIndex/writer.ts`, counting that outcome);
@@ -177,6 +178,11 @@ const isListed = (p: PositionRecord): boolean => p.listIndex !== undefined && p.
  * as they are.
  */
 async function storePositions(sql: SqlExecutor, importId: bigint, chunk: ImportChunk, pending: PendingImport): Promise<{ added: number; ids: PositionIds }> {
+  const prepared = chunk.preparedPositions;
+  if (prepared && !chunk.games?.length && !chunk.scores?.length && (await pending.straight.allNewPrepared(sql, prepared))) {
+    await pending.straight.copyPrepared(sql, importId, prepared);
+    return { added: prepared.count, ids: new PositionIds() };
+  }
   const { staged, brought } = distinctPositions(chunk);
   if (staged.length === 0) return { added: 0, ids: new PositionIds() };
   if (await pending.straight.allNew(sql, staged)) {

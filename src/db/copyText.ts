@@ -42,6 +42,21 @@ export class CopyLines {
   constructor(readonly lines: Iterable<string>) {}
 }
 
+/**
+ * Rows already written as COPY text, as bytes (each row ending in its newline): `rows` of them. For
+ * a caller that writes them where they are read (an import's worker thread), so this thread only
+ * streams them.
+ */
+export class CopyBytes {
+  constructor(
+    readonly text: Uint8Array,
+    readonly rows: number,
+  ) {}
+}
+
+/** Rows as a COPY takes them: values, text lines, or text already written as bytes. */
+export type CopyRows = Iterable<readonly CopyValue[]> | CopyLines | CopyBytes;
+
 /** The COPY text lines of rows given either way. */
 export function* linesOf(rows: Iterable<readonly CopyValue[]> | CopyLines): Generator<string> {
   if (rows instanceof CopyLines) yield* rows.lines;

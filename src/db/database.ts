@@ -14,7 +14,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { PrismaClient } from '../generated/prisma/client';
 import { DEFAULT_PGLITE_SHARED_BUFFERS, DEFAULT_REPLICA_CHECK_MS, DEFAULT_REPLICA_MAX_LAG_MS, type DatabaseConfig } from './config';
 import { ReplicaSet } from './replicas';
-import { type CopyLines, type CopyValue, linesOf } from './copyText';
+import { CopyBytes, type CopyLines, type CopyValue, linesOf } from './copyText';
 import { bindValue, columnList, type Row, type SqlExecutor } from './sql';
 import { Slots } from './slots';
 import { applyMigrations, migrationChecksum, readMigrations } from './migrations';
@@ -84,13 +84,13 @@ class CopyWriter {
   }
 
   /** Writes a piece; waits while the connection's buffer is full. */
-  async write(text: string): Promise<void> {
+  async write(text: string | Uint8Array): Promise<void> {
     if (this.stream.write(text)) return;
     await Promise.race([new Promise<void>((resolve) => this.stream.once('drain', resolve)), this.done]);
   }
 
   /** Writes the last piece and waits for PostgreSQL to have stored every row. */
-  async end(text: string): Promise<void> {
+  async end(text: string | Uint8Array): Promise<void> {
     this.stream.end(text);
     await this.done;
   }
@@ -141,6 +141,22 @@ const pgExecutor = (client: pg.Pool | pg.PoolClient, prepared = false): SqlExecu
   async copyRows(table, columns, rows) {
     if (!('release' in client)) throw new Error('copyRows runs inside a transaction');
     const statement = `COPY "${table}" (${columnList(columns)}) FROM STDIN`;
+    if (rows instanceof CopyBytes) {
+      if (rows.rows === 0) return 0;
+      const copy = new CopyWriter(client, statement);
+      try {
+        // In pieces, so the server reads the first rows before the last have arrived.
+        for (let at = 0; at < rows.text.length; at += COPY_PIECE_CHARS) {
+          const piece = rows.text.subarray(at, at + COPY_PIECE_CHARS);
+          if (at + COPY_PIECE_CHARS < rows.text.length) await copy.write(piece);
+          else await copy.end(piece);
+        }
+      } catch (error) {
+        copy.fail(error);
+        throw error;
+      }
+      return rows.rows;
+    }
     let written = 0;
     let copy: CopyWriter | undefined;
     let text = '';
@@ -329,6 +345,10 @@ const pgliteExecutor = (db: PGlite | Transaction): SqlExecutor => ({
     await db.exec(script);
   },
   async copyRows(table, columns, rows) {
+    if (rows instanceof CopyBytes) {
+      if (rows.rows > 0) await db.query(`COPY "${table}" (${columnList(columns)}) FROM '/dev/blob'`, [], { blob: new Blob([rows.text]) });
+      return rows.rows;
+    }
     let written = 0;
     for (const chunk of copyChunks(rows)) {
       await db.query(`COPY "${table}" (${columnList(columns)}) FROM '/dev/blob'`, [], { blob: new Blob([chunk.text]) });

@@ -20,9 +20,9 @@
  * (`session_replication_role = replica` for that one COPY): checking them cost more than writing
  * the links (per row, a lookup and a row lock of the position and of the import).
  */
-import { CopyLines, type CopyValue, copyField } from './copyText';
+import { CopyBytes, CopyLines, type CopyRows, type CopyValue, copyField } from './copyText';
 import type { GameKind, PositionRecord } from './records';
-import { reserveIds } from './reserveIds';
+import { reserveIdText, reserveIds } from './reserveIds';
 import { SeenKeys } from './seenKeys';
 import type { SqlExecutor } from './sql';
 
@@ -54,6 +54,89 @@ const keyOrder = (staged: readonly PositionRecord[]): number[] => {
     return order.sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
   }
   return order.sort((a, b) => byKindAndKey(staged[a], staged[b]));
+};
+
+/**
+ * The columns of a prepared row (`PreparedPositions.rows`), in order: each row starts with a tab,
+ * and the copy writes the position's id, a tab and the listing import before it.
+ */
+export const PREPARED_COLUMNS = ['kind', 'key', 'hash', 'sideToMove', 'board', 'data', 'pieceCount', 'listIndex'];
+
+/**
+ * A chunk's listed positions of one kind (records of a file, each with its place in the import's
+ * list) made ready, where they were read, for a straight copy: plain data (it crosses threads),
+ * so the import's thread only writes the ids in and streams the text.
+ */
+export interface PreparedPositions {
+  kind: GameKind;
+  /** Distinct positions, in file order (the first record of a key wins, as `distinctPositions` keeps it). */
+  count: number;
+  /** Their keys in file order, each followed by a newline (Latin-1 text). */
+  keys: Uint8Array;
+  /** `keyHashes(kind, keys)` (seenKeys.ts). */
+  keyHashes: Uint32Array;
+  /** Each one's place in the import's list, in file order. */
+  listIndexes: Uint32Array;
+  /** COPY text of their rows (PREPARED_COLUMNS) in key order. */
+  rows: Uint8Array;
+  /** Where each row of `rows` ends. */
+  rowEnds: Uint32Array;
+  /** The file-order index of each row of `rows`: the id it takes. */
+  rowOrder: Uint32Array;
+}
+
+/** Ids reserved as `reserveIdText` gives them (decimal, comma-separated), read in place: where the k-th starts and ends. */
+class IdText {
+  readonly text: Buffer;
+  private readonly bounds: Uint32Array;
+
+  constructor(ids: string, count: number) {
+    this.text = Buffer.from(ids, 'latin1');
+    this.bounds = new Uint32Array(count + 1);
+    let k = 1;
+    for (let at = 0; at < this.text.length; at++) if (this.text[at] === 0x2c) this.bounds[k++] = at + 1;
+    this.bounds[count] = this.text.length + 1;
+  }
+
+  /** Copies the k-th id to `out` at `at`; returns where it ends. */
+  copy(k: number, out: Buffer, at: number): number {
+    return at + this.text.copy(out, at, this.bounds[k], this.bounds[k + 1] - 1);
+  }
+}
+
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+
+/** The `Position` COPY text of prepared rows, each after its id (file order) and the listing import (`list`, as COPY text). */
+const preparedText = (prepared: PreparedPositions, ids: IdText, list: Buffer): Buffer => {
+  const rows = Buffer.from(prepared.rows.buffer, prepared.rows.byteOffset, prepared.rows.byteLength);
+  const text = Buffer.allocUnsafe(rows.length + prepared.count * (21 + list.length));
+  let at = 0;
+  let start = 0;
+  for (let j = 0; j < prepared.count; j++) {
+    at = ids.copy(prepared.rowOrder[j], text, at);
+    text[at++] = TAB;
+    at += list.copy(text, at);
+    const end = prepared.rowEnds[j];
+    at += rows.copy(text, at, start, end);
+    start = end;
+  }
+  return text.subarray(0, at);
+};
+
+/** The `ImportPosition` COPY text of prepared positions stored under `ids` (file order), in that order. */
+const preparedLinks = (prepared: PreparedPositions, ids: IdText, list: Buffer): Buffer => {
+  const text = Buffer.allocUnsafe(prepared.count * (list.length + 35));
+  let at = 0;
+  for (let i = 0; i < prepared.count; i++) {
+    at += list.copy(text, at);
+    text[at++] = TAB;
+    at = ids.copy(i, text, at);
+    text[at++] = TAB;
+    at += text.write(String(prepared.listIndexes[i]), at, 'latin1');
+    text[at++] = NEWLINE;
+  }
+  return text.subarray(0, at);
 };
 
 /** Ids (decimal text) of the positions a copy stored, by kind and key. */
@@ -91,11 +174,37 @@ export class StraightCopies {
       if (maybe.length > 0) doubtful.push([kind, maybe.map((i) => keys[i])]);
     }
     if (!allFresh) return false;
-    for (const [kind, keys] of doubtful) {
-      const stored = await sql.query(`SELECT 1 FROM "Position" WHERE kind = $1::"GameKind" AND key = ANY($2::text[]) LIMIT 1`, [kind, keys]);
-      if (stored.length > 0) return false;
-    }
+    for (const [kind, keys] of doubtful) if (!(await this.noneStored(sql, kind, keys))) return false;
     return true;
+  }
+
+  /** Whether none of `keys` is stored (asked of the database: the keys the filter is not sure of). */
+  private async noneStored(sql: SqlExecutor, kind: GameKind, keys: readonly string[]): Promise<boolean> {
+    const stored = await sql.query(`SELECT 1 FROM "Position" WHERE kind = $1::"GameKind" AND key = ANY($2::text[]) LIMIT 1`, [kind, keys]);
+    return stored.length === 0;
+  }
+
+  /**
+   * `allNew` of prepared positions, told from the hashes of their keys (made where they were read);
+   * their keys are remembered either way.
+   */
+  async allNewPrepared(sql: SqlExecutor, prepared: PreparedPositions): Promise<boolean> {
+    if (!this.enabled || !(await this.isFresh(sql, prepared.kind))) return false;
+    const maybe = this.seen.mayHaveThenAddHashed(prepared.keyHashes);
+    if (maybe.length === 0) return true;
+    const keys = Buffer.from(prepared.keys.buffer, prepared.keys.byteOffset, prepared.keys.byteLength).toString('latin1').split('\n');
+    return this.noneStored(sql, prepared.kind, maybe.map((i) => keys[i]));
+  }
+
+  /**
+   * COPYs prepared positions (`allNewPrepared`) into `Position` with ids in file order, rows in key
+   * order, and links each to the import with its place in the list.
+   */
+  async copyPrepared(sql: SqlExecutor, importId: bigint, prepared: PreparedPositions): Promise<void> {
+    const ids = new IdText(await reserveIdText(sql, 'Position', prepared.count), prepared.count);
+    const list = Buffer.from(importId.toString(), 'latin1');
+    await sql.copyRows('Position', ['id', 'listImportId', ...PREPARED_COLUMNS], new CopyBytes(preparedText(prepared, ids, list), prepared.count));
+    await this.link(sql, new CopyBytes(preparedLinks(prepared, ids, list), prepared.count));
   }
 
   /**
@@ -107,7 +216,7 @@ export class StraightCopies {
     const ids = await reserveIds(sql, 'Position', staged.length);
     const list = importId.toString();
     await sql.copyRows('Position', POSITION_COLUMNS, new CopyLines(keyOrder(staged).map((i) => positionLine(ids[i], staged[i], list))));
-    if (brought > 0) await this.link(sql, list, staged, brought, ids);
+    if (brought > 0) await this.link(sql, linkRows(list, staged, brought, ids));
     const copied: CopiedIds = new Map();
     if (wantIds) {
       staged.forEach((p, i) => {
@@ -118,10 +227,8 @@ export class StraightCopies {
     return copied;
   }
 
-  /** The links of the file's records, in id order, with their places in the import's list. */
-  private async link(sql: SqlExecutor, list: string, staged: readonly PositionRecord[], brought: number, ids: readonly string[]): Promise<void> {
-    const rows: CopyValue[][] = [];
-    for (let i = 0; i < brought; i++) rows.push([list, ids[i], staged[i].listIndex ?? null]);
+  /** COPYs links of the file's records to the import (`importId`, `positionId`, `listIndex`), without their checks where it may. */
+  private async link(sql: SqlExecutor, rows: CopyRows): Promise<void> {
     const skip = (this.skipsLinkChecks ??= await mayDisableTriggers(sql));
     if (!skip) {
       await sql.copyRows('ImportPosition', ['importId', 'positionId', 'listIndex'], rows);
@@ -145,6 +252,13 @@ export class StraightCopies {
     return fresh;
   }
 }
+
+/** The links of the file's records, in id order, with their places in the list. */
+const linkRows = (list: string, staged: readonly PositionRecord[], brought: number, ids: readonly string[]): CopyValue[][] => {
+  const rows: CopyValue[][] = [];
+  for (let i = 0; i < brought; i++) rows.push([list, ids[i], staged[i].listIndex ?? null]);
+  return rows;
+};
 
 /** Whether this connection may set `session_replication_role` (a superuser's). */
 const mayDisableTriggers = async (sql: SqlExecutor): Promise<boolean> => {

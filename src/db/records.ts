@@ -4,6 +4,7 @@
  */
 /** The game a record is of: Prisma's `GameKind` (prisma/schema.prisma lists the values; `src/games/index.ts` has a module for each). */
 import type { PackedPlies } from './packedPlies';
+import type { PreparedPositions } from './positionCopy';
 import type { GameKind, Speed } from '../generated/prisma/enums';
 
 export type { GameKind, Speed };
@@ -197,6 +198,12 @@ export interface ImportChunk {
   games?: GameRecord[];
   /** Positions that belong to no game (position and score files, CGP lines). */
   positions?: PositionRecord[];
+  /**
+   * The same positions made ready for a straight copy where they were read (a Go position file's),
+   * when they are all listed records of one kind: the writer copies these when it may, and reads
+   * `positions` only when it must merge them.
+   */
+  preparedPositions?: PreparedPositions;
   scores?: ScoreRecord[];
   warnings?: ImportWarning[];
   /** Informational notes (records read, hashes agreeing): kept apart from the warnings. */

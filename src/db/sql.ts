@@ -1,5 +1,5 @@
 /** The raw SQL surface tabula uses beside Prisma: queries, and COPY for bulk rows. */
-import type { CopyLines, CopyValue } from './copyText';
+import type { CopyRows } from './copyText';
 
 export type Row = Record<string, unknown>;
 
@@ -8,8 +8,8 @@ export interface SqlExecutor {
   query<R extends Row = Row>(text: string, params?: readonly unknown[]): Promise<R[]>;
   /** Runs a script of several statements with no parameters. */
   exec(script: string): Promise<void>;
-  /** Loads rows (or lines of COPY text) into `table` with COPY and returns how many were written. */
-  copyRows(table: string, columns: readonly string[], rows: Iterable<readonly CopyValue[]> | CopyLines): Promise<number>;
+  /** Loads rows (or lines of COPY text, or COPY text as bytes) into `table` with COPY and returns how many were written. */
+  copyRows(table: string, columns: readonly string[], rows: CopyRows): Promise<number>;
 }
 
 /** Binds a JavaScript value the way both drivers accept it. */

@@ -161,7 +161,7 @@ export function readInWorkers(
       let pieces: unknown[] = [];
       let firsts: number[] = [];
       let bytes = 0;
-      for await (const piece of reader.pieces(input, options)) {
+      for await (const piece of reader.pieces(input, options, context)) {
         pieces.push(piece);
         firsts.push(counted + expectedAhead);
         expectedAhead += reader.expected(piece);

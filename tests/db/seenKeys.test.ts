@@ -1,4 +1,4 @@
-import { SeenKeys } from '../../src/db/seenKeys';
+import { SeenKeys, keyHashes } from '../../src/db/seenKeys';
 
 const keys = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i.toString(16).padStart(16, '0')}`);
 
@@ -29,5 +29,15 @@ describe('the keys an import has seen', () => {
     seen.add('GO', 'k3');
     expect(seen.mayHaveThenAdd('GO', ['k0', 'k1', 'k2', 'k3'])).toEqual([1, 3]);
     expect(['k0', 'k2'].every((k) => seen.mayHave('GO', k))).toBe(true);
+  });
+
+  it('takes keys hashed where they were read as the same keys given as text', () => {
+    const byText = new SeenKeys();
+    const byHashes = new SeenKeys();
+    byText.add('GO', 'k1');
+    byHashes.add('GO', 'k1');
+    expect(byHashes.mayHaveThenAddHashed(keyHashes('GO', 'k0\nk1\nk2\n'))).toEqual(byText.mayHaveThenAdd('GO', ['k0', 'k1', 'k2']));
+    expect(['k0', 'k2'].every((k) => byHashes.mayHave('GO', k))).toBe(true);
+    expect(byHashes.mayHave('GO', 'k3')).toBe(false);
   });
 });

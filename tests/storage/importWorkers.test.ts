@@ -7,12 +7,15 @@
  */
 import fs from 'node:fs';
 import { MAX_VARIATION_DEPTH } from '../../src/codecs/chess';
+import { encodePositionFile } from '../../src/codecs/go';
+import { unwrap } from '../../src/codecs/result';
 import type { Database } from '../../src/db/database';
 import { readerFor } from '../../src/games/index';
 import { ImportFailure } from '../../src/games/importFailure';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { WorkerPieceReaders, useImportReaders } from '../../src/storage/importWorkers';
 import { ANALYSED_PGN } from '../support/analysedChess';
+import { randomPositions } from '../support/goFiles';
 import { bundleForTest } from '../support/bundle';
 import { testTargets } from '../support/databases';
 import { sampleText } from '../support/sampleData';
@@ -58,6 +61,16 @@ const MIXED_SGF = [
   sampleText('go', 'katago-tests_sampletest9x9_setup-props.sgf'),
 ].join('\n');
 
+/** Records of the Go position files: three runs of the reader's 10,000. */
+const GO_RECORDS = 25_000;
+
+/** The byte offset of record `index` of a position file (92 bytes, 100 with extra info). */
+const recordOffset = (file: Uint8Array, index: number): number => {
+  let at = 0;
+  for (let i = 0; i < index; i++) at += file[at + 91] === 1 ? 100 : 92;
+  return at;
+};
+
 const targetsInThread = testTargets();
 const targetsInWorkers = testTargets();
 
@@ -95,9 +108,9 @@ targetsInThread.forEach((inThreadTarget, t) => {
     });
 
     /** The file imported on each side: the outcome (or failure) of each, and then every row stored. */
-    const importBoth = async (format: string, text: string) => {
-      const run = (db: Database) =>
-        runImport(db, readerFor(format)!, bytesSource(Buffer.from(text, 'utf8'), `file.${format.toLowerCase()}`)).catch((e: unknown) => e);
+    const importBoth = async (format: string, text: string | Uint8Array) => {
+      const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+      const run = (db: Database) => runImport(db, readerFor(format)!, bytesSource(bytes, `file.${format.toLowerCase()}`)).catch((e: unknown) => e);
       useImportReaders(null);
       const here = await run(inThread);
       useImportReaders(readers);
@@ -126,6 +139,35 @@ targetsInThread.forEach((inThreadTarget, t) => {
       expect(dates.filter((g) => g.kind === 'GO')).toHaveLength(2);
       expect(rows.here.Import.map((r) => (JSON.parse(r) as { zobristTable: string | null }).zobristTable)).toContain('default');
     }, 60_000);
+
+    it('stores a Go position file of three runs as the import thread does: records repeated within and across runs, extra info, a hash that disagrees', async () => {
+      const records = randomPositions(GO_RECORDS, 2901, 7);
+      const file = Buffer.from(unwrap(encodePositionFile([...records.slice(0, 12_000), records[11_990], ...records.slice(12_000), records[5]])));
+      // Record 100's hash no longer matches its board.
+      file[recordOffset(file, 100) + 3] ^= 0xff;
+      const { here, there, rows } = await importBoth('GO_POSITIONS', file);
+      reported(() => expect(here).toMatchObject({ positionCount: GO_RECORDS, warnings: [{ code: 'GO_HASH_AGREEMENT', record: 100 }] }));
+      reported(() => expect(there).toEqual(here));
+      expect(rows.here.Position.filter((row) => row.includes('"kind": "GO"'))).toHaveLength(GO_RECORDS);
+      expect(rows.there).toEqual(rows.here);
+    }, 120_000);
+
+    it('fails on the first Go record that cannot be read, in a later run, as the import thread does', async () => {
+      const whole = Buffer.from(unwrap(encodePositionFile(randomPositions(GO_RECORDS, 2902))));
+      const file = Buffer.from(whole);
+      const offset = recordOffset(file, 15_000);
+      file[offset + 91] = 7;
+      const before = await storedRows(inWorkers);
+      const { here, there, rows } = await importBoth('GO_POSITIONS', file);
+      expect(there).toBeInstanceOf(ImportFailure);
+      reported(() => expect((there as ImportFailure).error).toEqual((here as ImportFailure).error));
+      expect((there as ImportFailure).error).toMatchObject({ code: 'ERR_GO_EXTRA_FLAG', record: 15_000, offset: offset + 91 });
+      const broken = await importBoth('GO_POSITIONS', whole.subarray(0, whole.length - 30));
+      reported(() => expect((broken.there as ImportFailure).error).toEqual((broken.here as ImportFailure).error));
+      expect((broken.there as ImportFailure).error).toMatchObject({ code: 'ERR_GO_RECORD_LENGTH', record: GO_RECORDS - 1 });
+      expect(rows.there).toEqual(before);
+      expect(broken.rows.there).toEqual(before);
+    }, 120_000);
 
     it('fails on the first tree that cannot be read, as the import thread does, and stores nothing of the file', async () => {
       const text = MIXED_SGF + '\n(;GM[3]FF[4]SZ[8])\n' + sampleText('backgammon', 'gibbon_7point.sgf');

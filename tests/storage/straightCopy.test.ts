@@ -5,6 +5,7 @@
  * the import through the merge instead of storing it twice.
  */
 import { encodePositionFile, positionIdKey } from '../../src/codecs/go';
+import { signedHashOf } from '../../src/codecs/hashes';
 import { unwrap } from '../../src/codecs/result';
 import { readerFor } from '../../src/games/index';
 import { bytesSource, runImport } from '../../src/storage/importService';
@@ -62,5 +63,28 @@ describeEachDatabase('positions copied straight', (getDb) => {
     );
     expect(rows.map((r) => r.key)).toEqual(records.map((r) => positionIdKey(r.id)));
     expect(rows.every((r, i) => r.board === records[i].board && r.listImportId === outcome.importId && r.listIndex === i && r.linkedAt === i)).toBe(true);
+  });
+
+  it('stores every column of a record copied straight as its stored form says: hash, side to move, board, extra info, stones', async () => {
+    const db = getDb();
+    await db.sql.exec(`DELETE FROM "Position" WHERE kind = 'GO'`);
+    const records = randomPositions(40, 5103, 3);
+    const outcome = await runImport(db, readerFor('GO_POSITIONS')!, bytesSource(unwrap(encodePositionFile(records))), {});
+    const rows = await db.sql.query<{ key: string; hash: bigint; sideToMove: string; board: string; data: unknown; pieceCount: number; groupKey: string | null }>(
+      `SELECT key, hash, "sideToMove", board, data, "pieceCount", "groupKey" FROM "Position" WHERE "listImportId" = $1 ORDER BY id`,
+      [outcome.importId],
+    );
+    expect(rows).toEqual(
+      records.map((r) => ({
+        key: positionIdKey(r.id),
+        hash: signedHashOf(r.id.hash),
+        sideToMove: r.id.toPlay,
+        board: r.board,
+        data: r.extra ? { extra: r.extra } : null,
+        pieceCount: r.board.replace(/\./g, '').length,
+        groupKey: null,
+      })),
+    );
+    expect(rows.filter((r) => r.data !== null)).toHaveLength(14);
   });
 });

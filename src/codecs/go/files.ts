@@ -147,8 +147,15 @@ export class RecordStreamDecoder<T> {
   }
 }
 
-/** A decoder for position files. */
-export const positionFileDecoder = (): RecordStreamDecoder<GoPositionRecord> => new RecordStreamDecoder(POSITION_FORMAT);
+/** A decoder for position files; `from`: where its first byte is in the file (a run of a file's records read on its own). */
+export const positionFileDecoder = (from?: RecordPlace): RecordStreamDecoder<GoPositionRecord> => {
+  const decoder = new RecordStreamDecoder(POSITION_FORMAT);
+  if (from) {
+    decoder.record = from.record;
+    decoder.offset = from.fileOffset;
+  }
+  return decoder;
+};
 
 /** A decoder for scored-position files. */
 export const scoreFileDecoder = (): RecordStreamDecoder<GoScoreRecord> => new RecordStreamDecoder(SCORE_FORMAT);

@@ -45,6 +45,9 @@ export const MAX_SCORE = 8;
 /** Highest confidence. */
 export const MAX_CONFIDENCE = 100;
 
+/** Where a position record's fields start (PositionID, then PositionDB, then PositionExtraInfo when the flag is 1). */
+export const POSITION_FIELDS = { hash: 0, tiebreak: 8, toPlay: 9, board: 10, flag: 91, extra: 92 } as const;
+
 /** PositionID: hash as 16 lowercase hex digits, tiebreak byte (0 in published data), side to move. */
 export interface GoPositionId {
   hash: string;

@@ -27,7 +27,6 @@ import {
   encodePositionStream,
   encodeScoreStream,
   parseZobristTable,
-  positionFileDecoder,
   positionIdKey,
   scoreFileDecoder,
 } from '../../codecs/go';
@@ -35,18 +34,17 @@ import { signedHashOf } from '../../codecs/hashes';
 import type { CodecError } from '../../codecs/result';
 import type { SqlExecutor } from '../../db/sql';
 import { readAhead } from '../reading/readAhead';
+import { type PieceReader, readInPieces } from '../reading/pieces';
 import type { FormatReader, ImportOptions, ReadContext } from '../formats';
-import { HashAgreement } from './hashCheck';
 import { Pacer } from '../reading/pacer';
-import { type ImportChunk, type ImportWarning, type PositionRecord, type ScoreRecord } from '../../db/records';
+import { type ImportChunk, type PositionRecord, type ScoreRecord } from '../../db/records';
 import { ImportFailure, importError } from '../importFailure';
-import { importWarnings } from '../warnings';
+import { GO_CHUNK_RECORDS, GO_FILE_WARNINGS, goFileWarning, goPositionPieces } from './positionPieces';
+
+export { GO_CHUNK_RECORDS, GO_FILE_WARNINGS };
 
 /** Name under which the shipped default table (codec `defaultZobristTable`) is known. */
 export const DEFAULT_ZOBRIST_TABLE = 'default';
-
-/** Records per chunk a reader yields: each chunk is stored before the next is decoded. */
-export const GO_CHUNK_RECORDS = 10_000;
 
 /**
  * Score records per chunk: larger, because each chunk looks its positions up with one statement
@@ -172,36 +170,6 @@ export async function recordedGoHasher(sql: SqlExecutor, importId: bigint | null
 
 const failure = (error: CodecError): ImportFailure => new ImportFailure(error);
 
-/**
- * The codes of the Go file readers' notes and warnings (see `games/warnings.ts`): how many
- * records were read (a note), and how many record hashes agree with the Zobrist table (a note
- * when all do, else a warning).
- */
-export const GO_FILE_WARNINGS = ['GO_RECORDS_READ', 'GO_HASH_AGREEMENT'] as const;
-const goFileWarning = importWarnings(GO_FILE_WARNINGS);
-
-/** The import's note (or warning, when one disagrees) that says how many record hashes agree with the table. */
-const agreementWarning = ({ checked, agreeing, named, disagreements: [first] }: HashAgreement): ImportWarning =>
-  goFileWarning(
-    'GO_HASH_AGREEMENT',
-    `${agreeing} of ${checked} record hashes agree with the canonical hash of their board under Zobrist table ` +
-      `"${named.name}"` +
-      (first ? `; the first that does not is record ${first.index} (${first.key}), which that table hashes as ${first.expected}` : ''),
-    first ? { record: first.index } : {},
-  );
-
-/** The stored form of a position-file record (see the module comment). */
-const positionRecordOf = (record: GoPositionRecord, key: string, stones: number, listIndex: number): PositionRecord => ({
-  kind: 'GO',
-  key,
-  hash: signedHashOf(record.id.hash),
-  sideToMove: record.id.toPlay,
-  board: record.board,
-  data: record.extra ? { extra: record.extra } : null,
-  pieceCount: stones,
-  listIndex,
-});
-
 /** A position known only by its PositionID (from a score file), completed when a position file lists it. */
 const placeholderOf = (id: GoPositionId, key: string): PositionRecord => ({
   kind: 'GO',
@@ -211,42 +179,22 @@ const placeholderOf = (id: GoPositionId, key: string): PositionRecord => ({
   board: '',
 });
 
-/** Position files: 92- or 100-byte records, streamed, GO_CHUNK_RECORDS records per chunk. */
+/** The active table (the shipped default when none is active): what a position file's hashes are checked with. */
+const positionFileTable = async (context?: ReadContext): Promise<NamedHasher> =>
+  (await goHasher(context?.sql)) ?? { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) };
+
+const positionPieces = goPositionPieces(positionFileTable);
+
+/**
+ * Position files: 92- or 100-byte records, streamed, GO_CHUNK_RECORDS records per chunk, read in
+ * pieces (`positionPieces.ts`): in an import's worker threads where it has them.
+ */
 export const goPositionsReader: FormatReader = {
   format: 'GO_POSITIONS',
   binary: true,
-  read: (input, _options, context) => readAhead(readPositionFile(input, context)),
+  pieces: positionPieces as PieceReader<unknown, unknown>,
+  read: (input, options, context) => readInPieces(positionPieces, input, options, context),
 };
-
-async function* readPositionFile(input: AsyncIterable<Uint8Array>, context?: ReadContext): AsyncGenerator<ImportChunk> {
-  const named = (await goHasher(context?.sql)) ?? { name: DEFAULT_ZOBRIST_TABLE, hasher: defaultHasher(9, 9) };
-  const agreement = new HashAgreement(named);
-  const decoder = positionFileDecoder();
-  const pace = new Pacer();
-  let batch: PositionRecord[] = [];
-  let index = 0;
-  for await (const bytes of input) {
-    const decoded = decoder.push(bytes);
-    if (!decoded.ok) throw failure(decoded.error);
-    for (const record of decoded.value) {
-      const key = positionIdKey(record.id);
-      const stones = agreement.check(record.board, record.id.hash, key, index);
-      batch.push(positionRecordOf(record, key, stones, index++));
-      if (batch.length >= GO_CHUNK_RECORDS) {
-        yield { positions: batch };
-        batch = [];
-      }
-      if (pace.due) await pace.giveWay();
-    }
-  }
-  const end = decoder.finish();
-  if (!end.ok) throw failure(end.error);
-  const read = goFileWarning('GO_RECORDS_READ', `${index} position records read (${end.value.bytes} bytes)`);
-  // Hashes that all agree are a note; one that does not is worth a look.
-  const verdict = agreementWarning(agreement);
-  const agrees = agreement.agreeing === agreement.checked;
-  yield { positions: batch, notes: agrees ? [read, verdict] : [read], warnings: agrees ? [] : [verdict] };
-}
 
 /** Scored-position files: 12-byte records for one program and ruleset (options `program`, `ruleset`). */
 export const goScoresReader: FormatReader = {

@@ -3,8 +3,8 @@
  * file gets while it is imported and `goHashCheck` on an import already stored: each board is
  * hashed canonically (the least of its 8 symmetries) and compared with the hash its record carries.
  */
-import { canonicalHashInto } from '../../codecs/go';
-// From its own module, not the codec's index: the index's re-exports are getters, and this runs for each of a file's cells.
+// From their own modules, not the codec's index: the index's re-exports are getters, and these run for each of a file's boards.
+import { canonicalHashInto } from '../../codecs/go/canonical';
 import { cellOfCharCode } from '../../codecs/go/board';
 import type { SqlExecutor } from '../../db/sql';
 import type { NamedHasher } from './files';
@@ -46,14 +46,28 @@ export class HashAgreement {
   /** Checks one 9x9 board against its stored hash (16 hex digits); returns the board's stone count. */
   check(board: string, hashHex: string, key: string, index: number): number {
     const stones = cellsOf(board, this.cells);
-    canonicalHashInto(this.named.hasher, this.cells, this.out);
-    this.checked++;
-    if (parseInt(hashHex.slice(0, 8), 16) === this.out[0] && parseInt(hashHex.slice(8, 16), 16) === this.out[1]) this.agreeing++;
-    else if (this.disagreements.length < this.keep) {
-      const expected = this.out[0].toString(16).padStart(8, '0') + this.out[1].toString(16).padStart(8, '0');
-      this.disagreements.push({ index, key, expected });
-    }
+    if (!this.checkCells(this.cells, parseInt(hashHex.slice(0, 8), 16), parseInt(hashHex.slice(8, 16), 16))) this.disagree(index, key);
     return stones;
+  }
+
+  /**
+   * Checks one 9x9 board given as its cells against the two 32-bit halves of its stored hash
+   * (unsigned, most significant first); false when the table hashes it otherwise (`disagree` then
+   * keeps it).
+   */
+  checkCells(cells: Uint8Array, hashHi: number, hashLo: number): boolean {
+    canonicalHashInto(this.named.hasher, cells, this.out);
+    this.checked++;
+    if (hashHi !== this.out[0] || hashLo !== this.out[1]) return false;
+    this.agreeing++;
+    return true;
+  }
+
+  /** Keeps the board `checkCells` just found disagreeing (record `index`, its key), while fewer than `keep` are kept. */
+  disagree(index: number, key: string): void {
+    if (this.disagreements.length >= this.keep) return;
+    const expected = this.out[0].toString(16).padStart(8, '0') + this.out[1].toString(16).padStart(8, '0');
+    this.disagreements.push({ index, key, expected });
   }
 }
 

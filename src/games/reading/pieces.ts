@@ -36,8 +36,11 @@ export interface PieceContext {
 export type PieceResult<R> = { read: R; counted: number } | { needsTables: true };
 
 export interface PieceReader<P, R> {
-  /** Cuts the input into pieces, in file order. Pieces are plain data (they go to other threads). */
-  pieces(input: AsyncIterable<Uint8Array>, options: ImportOptions): AsyncIterable<P>;
+  /**
+   * Cuts the input into pieces, in file order. Pieces are plain data (they go to other threads).
+   * `context`: the import's, for a reader that asks the database something once a file.
+   */
+  pieces(input: AsyncIterable<Uint8Array>, options: ImportOptions, context?: ReadContext): AsyncIterable<P>;
   /** About how many bytes a piece holds, to hand pieces over in batches of a similar size. */
   size(piece: P): number;
   /** How many games a piece usually counts, to number the pieces after it before it is read. */
@@ -87,7 +90,7 @@ export function readInPieces<P, R>(
     const pace = new Pacer();
     const tables: { value?: PieceTables } = {};
     let first = 0;
-    for await (const piece of reader.pieces(input, options)) {
+    for await (const piece of reader.pieces(input, options, context)) {
       const result = await readPiece(reader, piece, first, tables, options, context);
       first += result.counted;
       yield result.read;

@@ -2,7 +2,7 @@
  * The index writer counts the outcome and points it is given for a game (what its reader read
  * from the result and the game stores), and never reads a result text itself.
  */
-import { CopyLines, type CopyValue } from '../../../src/db/copyText';
+import { CopyBytes, CopyLines, type CopyValue } from '../../../src/db/copyText';
 import { PositionIndexBuffer } from '../../../src/db/positionIndex';
 import type { SqlExecutor } from '../../../src/db/sql';
 import { chessGame } from '../../support/records';
@@ -18,7 +18,7 @@ const copying = (): { sql: SqlExecutor; copied: Map<string, Record<string, CopyV
     exec: () => Promise.resolve(),
     copyRows: (table, columns, rows) => {
       // The index writer copies rows of values, never preformatted lines.
-      if (rows instanceof CopyLines) throw new Error(`${table}: lines where rows were expected`);
+      if (rows instanceof CopyLines || rows instanceof CopyBytes) throw new Error(`${table}: text where rows were expected`);
       const kept = [...rows].map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
       copied.set(table, [...(copied.get(table) ?? []), ...kept]);
       return Promise.resolve(kept.length);
