@@ -52,6 +52,13 @@ const summaryOfWholeReading = (values: string[]): Result<unknown> => {
 
 const charlot = () => unwrap(parseBackgammonSgf(readSample('gnubgparser_charlot1-charlot2_7p_2025-11-08-2305.sgf'))).games;
 
+/** The candidates `parseMoveAnalysis` reads of an `A` property's values, checked against a whitespace split of each. */
+const readAsSplit = (values: string[]) => {
+  const read = unwrap(parseMoveAnalysis(values)).candidates;
+  expect(read).toEqual(values.slice(1).map(splitReading));
+  return read;
+};
+
 describe('analysis extraction', () => {
   it('reads -inf, inf and nan as gnubg writes them', () => {
     expect(parseGnubgNumber('-inf')).toBe(-Infinity);
@@ -79,16 +86,14 @@ describe('analysis extraction', () => {
   });
 
   it('reads candidates spaced by tabs, runs of spaces and Unicode spaces, and rollouts, as a whitespace split reads them', () => {
-    const values = [
+    const read = readAsSplit([
       '0',
       '\tlpab  E ver 3\t0.496365 0.14089 0.006297 0.135264 0.005951 -0.004723 2C 0 1 0.000000 1 ',
       'lpab\u00a0E ver 3 0.5 0.1 0 0.1 0 -inf 0 0 1 nan 0',
       'abcd E 0.5 0.1 0 0.1 0 0.25 1 0 1',
       'kkac X  ver 3   rollout  1296\u2003trials',
       '',
-    ];
-    const read = unwrap(parseMoveAnalysis(values)).candidates;
-    expect(read).toEqual(values.slice(1).map(splitReading));
+    ]);
     expect(read[0].settings.text).toBe('2C 0 1 0.000000 1');
     expect(read[1].equity).toBe(-Infinity);
     expect(read[2].settings.text).toBe('1 0 1');
@@ -96,16 +101,14 @@ describe('analysis extraction', () => {
   });
 
   it('reads candidates of one word, and candidates a single space starts or ends, as a whitespace split reads them', () => {
-    const values = [
+    const read = readAsSplit([
       '0',
       'abcd',
       'abcd E ver 3 0.5 0.1 0 0.1 0 0.25 2C 0 1 0.000000 1 ',
       ' abcd E 0.5 0.1 0 0.1 0 0.25 1 0 1',
       'abcd E ver 3 0.5 0.1 0 0.1 0 0.25 2C 0 1 0.000000\n1',
       ' ',
-    ];
-    const read = unwrap(parseMoveAnalysis(values)).candidates;
-    expect(read).toEqual(values.slice(1).map(splitReading));
+    ]);
     expect(read.map((c) => c.move)).toEqual(['abcd', 'abcd', 'abcd', 'abcd', '']);
   });
 
