@@ -14,7 +14,7 @@
  *     `lo` (from 0 for the first entry, from the entry before for the others), of the largest
  *     game offset and of the largest node word; then the n entries, each its step, its offset
  *     and its word in those widths, most significant bit first, the last byte padded with 0s.
- *     An entry of a chess flush takes about 51 bits (27 + 14 + 10);
+ *     An entry of the bench's chess flush takes 49 bits (27 + 14 + 8);
  *   - layout 1 (written before): 10 bytes an entry, `lo` (u32) | game offset (u24) | node word (u24);
  * - a run per (kind, hash) holds the flush's entries of one position that occurs HOT_RUN_ENTRIES
  *   times or more in the flush (the start position, popular openings), so a block stays small
@@ -38,6 +38,8 @@ export const PACKED_BLOCK = 2;
 export const BLOCK_ENTRY_BYTES = 10;
 /** Bytes before a packed block's entries: the count (u32) and the three widths. */
 const PACKED_HEAD = 7;
+/** Where a packed block's first entry starts, in bits. */
+const FIRST_ENTRY_BIT = PACKED_HEAD * 8;
 export const RUN_ENTRY_BYTES = 6;
 /** Game ids a flush may span, and nodes a game may have: what 24 bits (23 for the node) hold. */
 export const MAX_GAME_OFFSET = 0xffffff;
@@ -184,7 +186,7 @@ export function packBlock(columns: BlockColumns, count: number): Uint8Array {
   const bytes = new Uint8Array(PACKED_HEAD + Math.ceil((count * entryBits) / 8));
   new DataView(bytes.buffer).setUint32(0, count);
   bytes.set(widths, 4);
-  for (let i = 0, at = PACKED_HEAD * 8, last = 0; i < count; i++, at += entryBits) {
+  for (let i = 0, at = FIRST_ENTRY_BIT, last = 0; i < count; i++, at += entryBits) {
     writeBits(bytes, at, widths[0], columns.lo[i] - last);
     writeBits(bytes, at + widths[0], widths[1], columns.offset[i]);
     writeBits(bytes, at + widths[0] + widths[1], widths[2], columns.word[i]);
@@ -193,17 +195,32 @@ export function packBlock(columns: BlockColumns, count: number): Uint8Array {
   return bytes;
 }
 
+/** What a packed block's head says: its entry count, and the widths in bits of each entry's fields and of the entry. */
+interface PackedHead {
+  count: number;
+  loBits: number;
+  offsetBits: number;
+  wordBits: number;
+  entryBits: number;
+}
+
+const packedHead = (block: Uint8Array): PackedHead => {
+  const [loBits, offsetBits, wordBits] = [block[4], block[5], block[6]];
+  return { count: viewOf(block).getUint32(0), loBits, offsetBits, wordBits, entryBits: loBits + offsetBits + wordBits };
+};
+
+/** The error for a block whose layout this version does not read. */
+const unknownLayout = (layout: number): Error => new Error(`position index block of layout ${layout}: this version reads layouts 1 and 2`);
+
 /** Every entry of a packed block (layout 2) as columns. */
 export function unpackBlock(block: Uint8Array): { lo: number[]; offset: number[]; word: number[] } {
-  const count = viewOf(block).getUint32(0);
-  const [loBits, offsetBits, wordBits] = [block[4], block[5], block[6]];
+  const { count, loBits, offsetBits, wordBits, entryBits } = packedHead(block);
   const out = { lo: [] as number[], offset: [] as number[], word: [] as number[] };
-  for (let i = 0, at = PACKED_HEAD * 8, lo = 0; i < count; i++) {
+  for (let i = 0, at = FIRST_ENTRY_BIT, lo = 0; i < count; i++, at += entryBits) {
     lo += readBits(block, at, loBits);
     out.lo.push(lo);
     out.offset.push(readBits(block, at + loBits, offsetBits));
     out.word.push(readBits(block, at + loBits + offsetBits, wordBits));
-    at += loBits + offsetBits + wordBits;
   }
   return out;
 }
@@ -215,11 +232,9 @@ export function addBlockLos(block: Uint8Array, layout: number, out: Set<number>)
     for (let at = 0; at + BLOCK_ENTRY_BYTES <= block.byteLength; at += BLOCK_ENTRY_BYTES) out.add(view.getUint32(at));
     return;
   }
-  if (layout !== PACKED_BLOCK) throw new Error(`position index block of layout ${layout}: this version reads layouts 1 and 2`);
-  const count = viewOf(block).getUint32(0);
-  const [loBits, offsetBits, wordBits] = [block[4], block[5], block[6]];
-  const entryBits = loBits + offsetBits + wordBits;
-  for (let i = 0, at = PACKED_HEAD * 8, lo = 0; i < count; i++, at += entryBits) {
+  if (layout !== PACKED_BLOCK) throw unknownLayout(layout);
+  const { count, loBits, entryBits } = packedHead(block);
+  for (let i = 0, at = FIRST_ENTRY_BIT, lo = 0; i < count; i++, at += entryBits) {
     lo += readBits(block, at, loBits);
     out.add(lo);
   }
@@ -227,12 +242,9 @@ export function addBlockLos(block: Uint8Array, layout: number, out: Set<number>)
 
 /** The entries of a packed block under `lo`: read step by step, up to the first entry past it. */
 function findInPackedBlock(block: Uint8Array, baseGameId: bigint, lo: number, out: Posting[]): void {
-  const count = viewOf(block).getUint32(0);
-  const [loBits, offsetBits, wordBits] = [block[4], block[5], block[6]];
-  const entryBits = loBits + offsetBits + wordBits;
-  let at = PACKED_HEAD * 8;
+  const { count, loBits, offsetBits, wordBits, entryBits } = packedHead(block);
   let current = 0;
-  for (let i = 0; i < count; i++, at += entryBits) {
+  for (let i = 0, at = FIRST_ENTRY_BIT; i < count; i++, at += entryBits) {
     current += readBits(block, at, loBits);
     if (current < lo) continue;
     if (current > lo) return;
@@ -244,7 +256,7 @@ function findInPackedBlock(block: Uint8Array, baseGameId: bigint, lo: number, ou
 /** The entries of a block of `layout` under hash low half `lo`, appended to `out` (game order within the block). */
 export function findInBlock(block: Uint8Array, layout: number, baseGameId: bigint, lo: number, out: Posting[]): void {
   if (layout === PACKED_BLOCK) return findInPackedBlock(block, baseGameId, lo, out);
-  if (layout !== TEN_BYTE_BLOCK) throw new Error(`position index block of layout ${layout}: this version reads layouts 1 and 2`);
+  if (layout !== TEN_BYTE_BLOCK) throw unknownLayout(layout);
   if (block.byteLength % BLOCK_ENTRY_BYTES !== 0) throw new Error(`position index block of ${block.byteLength} bytes is not a whole number of entries`);
   const view = viewOf(block);
   const count = block.byteLength / BLOCK_ENTRY_BYTES;
