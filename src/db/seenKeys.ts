@@ -72,8 +72,7 @@ export class SeenKeys {
     const maybe: number[] = [];
     for (let i = 0; i < keys.length; i++) {
       hashesOf(kind, keys[i], 0, keys[i].length, this.hashes, 0);
-      if (this.mayHaveHashed(this.hashes[0], this.hashes[1])) maybe.push(i);
-      this.addHashed(this.hashes[0], this.hashes[1]);
+      if (this.mayHaveThenAddOne(this.hashes[0], this.hashes[1])) maybe.push(i);
     }
     return maybe;
   }
