@@ -48,6 +48,12 @@ export const MAX_CONFIDENCE = 100;
 /** Where a position record's fields start (PositionID, then PositionDB, then PositionExtraInfo when the flag is 1). */
 export const POSITION_FIELDS = { hash: 0, tiebreak: 8, toPlay: 9, board: 10, flag: 91, extra: 92 } as const;
 
+/** The unsigned big-endian 32-bit field at `at` of a record's bytes (a hash half, a source file id). */
+export const uint32At = (bytes: Uint8Array, at: number): number => ((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0;
+
+/** The unsigned big-endian 16-bit field at `at` of a record's bytes. */
+export const uint16At = (bytes: Uint8Array, at: number): number => (bytes[at] << 8) | bytes[at + 1];
+
 /** PositionID: hash as 16 lowercase hex digits, tiebreak byte (0 in published data), side to move. */
 export interface GoPositionId {
   hash: string;
@@ -148,10 +154,10 @@ export const decodePositionRecord = (bytes: Uint8Array, offset: number, place: R
   }
   if (avail < POSITION_RECORD_EXTRA_SIZE) return err(shortRecord(place, avail, POSITION_RECORD_EXTRA_SIZE));
   // Bytes 92..99: uint32 source file id, uint16 variation, uint16 move number, big-endian (tabula's choice; the seed gives no order).
-  const e = offset + 92;
-  const sourceFileId = ((bytes[e] << 24) | (bytes[e + 1] << 16) | (bytes[e + 2] << 8) | bytes[e + 3]) >>> 0;
-  const variation = (bytes[e + 4] << 8) | bytes[e + 5];
-  const moveNumber = (bytes[e + 6] << 8) | bytes[e + 7];
+  const e = offset + POSITION_FIELDS.extra;
+  const sourceFileId = uint32At(bytes, e);
+  const variation = uint16At(bytes, e + 4);
+  const moveNumber = uint16At(bytes, e + 6);
   return ok({ id: id.value, board, extra: { sourceFileId, variation, moveNumber } });
 };
 

@@ -15,7 +15,7 @@
 // From their own modules, not the codec's index: the index's re-exports are getters, and these are read for each record.
 import { cellOfCharCode } from '../../codecs/go/board';
 import { POSITION_FORMAT, positionFileDecoder } from '../../codecs/go/files';
-import { type GoPositionRecord, POSITION_FIELDS, POSITION_RECORD_EXTRA_SIZE, POSITION_RECORD_SIZE, positionIdKey } from '../../codecs/go/records';
+import { type GoPositionRecord, POSITION_FIELDS, POSITION_RECORD_EXTRA_SIZE, POSITION_RECORD_SIZE, positionIdKey, uint32At } from '../../codecs/go/records';
 import { signedHashOf } from '../../codecs/hashes';
 import type { CodecError } from '../../codecs/result';
 import type { PreparedPositions } from '../../db/positionCopy';
@@ -142,7 +142,7 @@ export function readPositionPiece(piece: PositionPiece): PositionPieceRead {
     }
     // The codec names the fault (the first it meets, as on one thread).
     if (faulty) refused(piece);
-    if (!agreement.checkCells(cells, u32(bytes, at), u32(bytes, at + 4))) agreement.disagree(piece.record + count, keyAt(bytes, at));
+    if (!agreement.checkCells(cells, uint32At(bytes, at), uint32At(bytes, at + 4))) agreement.disagree(piece.record + count, keyAt(bytes, at));
     offsets[count] = at;
     stones[count] = n;
     count++;
@@ -152,8 +152,6 @@ export function readPositionPiece(piece: PositionPiece): PositionPieceRead {
   const prepared = preparePositionRows({ bytes, count, offsets, stones, firstIndex: piece.record });
   return { piece, prepared, records: count, checked: agreement.checked, agreeing: agreement.agreeing, disagreement: agreement.disagreements[0] };
 }
-
-const u32 = (bytes: Uint8Array, at: number): number => ((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0;
 
 /** The key of the record at `at` (the hex of its PositionID). */
 const keyAt = (bytes: Uint8Array, at: number): string => Buffer.from(bytes.buffer, bytes.byteOffset + at, 10).toString('hex');

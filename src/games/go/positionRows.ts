@@ -6,7 +6,7 @@
  * signed integer, the side to move its last byte, the board its 81 bytes, the data the extra info
  * as JSON, the stone count, the place in the list. The records were checked before (`positionPieces.ts`).
  */
-import { POSITION_FIELDS } from '../../codecs/go/records';
+import { POSITION_FIELDS, uint16At, uint32At } from '../../codecs/go/records';
 import { writeDecimal, writeSigned64 } from '../../codecs/hashes';
 import type { PreparedPositions } from '../../db/positionCopy';
 import { keyHashes } from '../../db/seenKeys';
@@ -48,14 +48,12 @@ const writeKey = (out: Uint8Array, at: number, bytes: Uint8Array, from: number):
   return at;
 };
 
-const u32 = (bytes: Uint8Array, at: number): number => ((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0;
-const u16 = (bytes: Uint8Array, at: number): number => (bytes[at] << 8) | bytes[at + 1];
 
 /** Writes the extra info at `from` (uint32, uint16, uint16, big-endian) as the JSON `data` the record's stored form holds. */
 const writeExtra = (out: Uint8Array, at: number, bytes: Uint8Array, from: number): number => {
-  at = writeDecimal(out, put(out, at, EXTRA[0]), u32(bytes, from));
-  at = writeDecimal(out, put(out, at, EXTRA[1]), u16(bytes, from + 4));
-  at = writeDecimal(out, put(out, at, EXTRA[2]), u16(bytes, from + 6));
+  at = writeDecimal(out, put(out, at, EXTRA[0]), uint32At(bytes, from));
+  at = writeDecimal(out, put(out, at, EXTRA[1]), uint16At(bytes, from + 4));
+  at = writeDecimal(out, put(out, at, EXTRA[2]), uint16At(bytes, from + 6));
   return put(out, at, EXTRA[3]);
 };
 
@@ -70,9 +68,9 @@ const distinctKeyOrder = (records: CheckedRecords): number[] => {
   const tail = new Uint16Array(count);
   for (let i = 0; i < count; i++) {
     const o = offsets[i];
-    hi[i] = u32(bytes, o);
-    lo[i] = u32(bytes, o + 4);
-    tail[i] = u16(bytes, o + POSITION_FIELDS.tiebreak);
+    hi[i] = uint32At(bytes, o);
+    lo[i] = uint32At(bytes, o + 4);
+    tail[i] = uint16At(bytes, o + POSITION_FIELDS.tiebreak);
   }
   const order = Array.from({ length: count }, (_, i) => i);
   order.sort((a, b) => hi[a] - hi[b] || lo[a] - lo[b] || tail[a] - tail[b] || a - b);
@@ -104,7 +102,7 @@ export function preparePositionRows(records: CheckedRecords): PreparedPositions 
     at = put(rows, at, KIND_FIELD);
     at = writeKey(rows, at, bytes, o);
     rows[at++] = TAB;
-    at = writeSigned64(rows, at, u32(bytes, o), u32(bytes, o + 4));
+    at = writeSigned64(rows, at, uint32At(bytes, o), uint32At(bytes, o + 4));
     rows[at++] = TAB;
     rows[at++] = bytes[o + POSITION_FIELDS.toPlay];
     rows[at++] = TAB;
