@@ -486,9 +486,9 @@ async function openThroughServer(busy: DataDirInUse): Promise<Database> {
   return db;
 }
 
-/** Opens the configured database and brings its schema up to date. */
 /** The kind of database `config` opens: PostgreSQL at its URL, else the embedded PGlite. */
 export const databaseKindOf = (config: DatabaseConfig): DatabaseKind => (config.url ? 'postgresql' : 'pglite');
 
+/** Opens the configured database and brings its schema up to date. */
 export const openDatabase = (config: DatabaseConfig): Promise<Database> =>
   config.url ? openPostgres({ ...config, url: config.url }) : openPglite(config);
