@@ -10,15 +10,12 @@
  * the rows are then matched to the (kind, key) pairs that were asked for, since
  * the cross product of the two arrays may hold pairs nobody asked for.
  *
- * Batches are also coalesced across requests, under load only: a reading has
- * at most STATEMENTS_IN_FLIGHT statements running on a database at a time. A
- * batch asked for while none runs goes out at once (with the batches asked for
- * in the same run of code: each request's DataLoader fires its own), and so do
- * FULL_STATEMENT_KEYS keys or more while fewer than that many run; the rest
- * wait, and every batch waiting goes out as one statement when one of the
- * running ends. Under load a round trip to PostgreSQL (a socket write, a
- * wake-up of the backend, a reply) costs more than the rows, so 16 concurrent
- * requests cost a few statements, not 16; a request alone waits for no other.
+ * Batches are also coalesced across requests: every batch asked for in one
+ * turn of the event loop (each request's DataLoader fires its own) waits for
+ * `setImmediate` and goes out as one statement. Under load a round trip to
+ * PostgreSQL (a socket write, a wake-up of the backend, a reply) costs more
+ * than the rows, so 16 concurrent requests cost a few statements, not 16;
+ * alone, a request waits only for the rest of the current loop turn.
  */
 import type { GameKind, Position } from '../generated/prisma/client';
 import type { Database } from '../db/database';
@@ -68,28 +65,12 @@ export const positionKeyId = ({ key, kind }: PositionKey): string => `${kind ?? 
 const MAX_KEYS = 1000;
 
 /**
- * Statements of one reading running at a time on one database, beyond which batches wait to go out
- * together. Sending every batch of a turn of the event loop as one statement (the rule before)
- * made each request wait for the whole turn's statement on one backend; a statement per batch
- * cost about half as much CPU again per request of 20 keys (docs/PERFORMANCE.md, "Twenty keys a
- * request: four columns, coalesced under load only").
- */
-const STATEMENTS_IN_FLIGHT = 4;
-
-/**
- * Keys that make a statement worth sending while another of its reading runs: fewer wait for more,
- * or for the running statements to end (as Nagle's algorithm holds back small segments while one
- * is unacknowledged). Single-key lookups sent each as its own statement cost 30-40% more CPU each.
- */
-const FULL_STATEMENT_KEYS = 20;
-
-/**
  * One way to read positions by key: a statement over (kinds, keys) and what a row becomes. Each
  * has its own queues, so batches that read the same columns share a statement.
  */
 interface Reading<R extends KeyedRow> {
-  /** Per database: its statements running and the batches waiting. */
-  queues: WeakMap<Database, Queue<R>>;
+  /** Per database: the batches waiting for the next flush. */
+  queues: WeakMap<Database, Waiting<R>[]>;
   /** The statement for rows of any of $1's kinds (an array literal) under any of $2's keys. */
   anyKind: string;
   /** The statement for rows of the kind $1 under any of $2's keys. */
@@ -114,60 +95,42 @@ interface Waiting<R> {
   reject: (error: unknown) => void;
 }
 
-/** A reading's statements on one database: how many run, the batches waiting and their keys, whether a send is due. */
-interface Queue<R> {
-  running: number;
-  waiting: Waiting<R>[];
-  waitingKeys: number;
-  due: boolean;
-}
-
-/**
- * The rows `reading` gives under each of `keys`, in the same order; calls made in the same run of
- * code share one statement, and so do calls made while STATEMENTS_IN_FLIGHT of the reading's run.
- */
+/** The rows `reading` gives under each of `keys`, in the same order; calls made in the same turn of the event loop share one statement. */
 function coalesced<R extends KeyedRow>(db: Database, reading: Reading<R>, keys: readonly PositionKey[]): Promise<R[][]> {
   if (keys.length === 0) return Promise.resolve([]);
   return new Promise((resolve, reject) => {
-    let queue = reading.queues.get(db);
-    if (!queue) reading.queues.set(db, (queue = { running: 0, waiting: [], waitingKeys: 0, due: false }));
-    queue.waiting.push({ keys, resolve, reject });
-    queue.waitingKeys += keys.length;
-    if (queue.due || queue.running >= STATEMENTS_IN_FLIGHT || (queue.running > 0 && queue.waitingKeys < FULL_STATEMENT_KEYS)) return;
-    const due = queue;
-    due.due = true;
-    queueMicrotask(() => {
-      due.due = false;
-      send(db, reading, due);
-    });
+    const queue = reading.queues.get(db);
+    if (queue) {
+      queue.push({ keys, resolve, reject });
+      return;
+    }
+    reading.queues.set(db, [{ keys, resolve, reject }]);
+    setImmediate(() => flush(db, reading));
   });
 }
 
 /**
  * The positions stored under each of `keys`, in the same order; each list by id
  * (a key without a kind may match one position of each kind). Calls made in the
- * same run of code, or while the database is busy with others, share one statement.
+ * same turn of the event loop share one statement.
  */
 export const positionsByKeys = (db: Database, keys: readonly PositionKey[]): Promise<Position[][]> => coalesced(db, FULL, keys);
 
-/**
- * Sends the waiting batches, as few statements as MAX_KEYS allows, while fewer than
- * STATEMENTS_IN_FLIGHT run; while any runs, only FULL_STATEMENT_KEYS keys or more.
- */
-function send<R extends KeyedRow>(db: Database, reading: Reading<R>, queue: Queue<R>): void {
-  while (queue.running < STATEMENTS_IN_FLIGHT && queue.waiting.length > 0 && (queue.running === 0 || queue.waitingKeys >= FULL_STATEMENT_KEYS)) {
-    let size = queue.waiting[0].keys.length;
-    let count = 1;
-    while (count < queue.waiting.length && size + queue.waiting[count].keys.length <= MAX_KEYS) size += queue.waiting[count++].keys.length;
-    const group = count === queue.waiting.length ? queue.waiting : queue.waiting.slice(0, count);
-    queue.waiting = count === queue.waiting.length ? [] : queue.waiting.slice(count);
-    queue.waitingKeys -= size;
-    queue.running++;
-    void run(db, reading, group).then(() => {
-      queue.running--;
-      send(db, reading, queue);
-    });
+function flush<R extends KeyedRow>(db: Database, reading: Reading<R>): void {
+  const waiting = reading.queues.get(db) ?? [];
+  reading.queues.delete(db);
+  let group: Waiting<R>[] = [];
+  let size = 0;
+  for (const w of waiting) {
+    if (size > 0 && size + w.keys.length > MAX_KEYS) {
+      void run(db, reading, group);
+      group = [];
+      size = 0;
+    }
+    group.push(w);
+    size += w.keys.length;
   }
+  if (group.length > 0) void run(db, reading, group);
 }
 
 async function run<R extends KeyedRow>(db: Database, reading: Reading<R>, group: Waiting<R>[]): Promise<void> {

@@ -35,7 +35,7 @@ describeEachDatabase('positions by key', (getDb) => {
     ]);
   });
 
-  it('sends the batches asked for in one run of code as one statement', async () => {
+  it('sends the batches asked for in one turn of the event loop as one statement', async () => {
     const { db, statements } = counting(getDb());
     const [first, second, third] = await Promise.all([
       positionsByKeys(db, [{ key: 'aa00', kind: 'GO' }]),
@@ -53,60 +53,6 @@ describeEachDatabase('positions by key', (getDb) => {
     await positionsByKeys(db, [{ key: 'aa00', kind: 'GO' }]);
     await positionsByKeys(db, [{ key: 'bb00', kind: 'GO' }]);
     expect(statements).toHaveLength(2);
-  });
-
-  /** `db` whose statements are held until released (`held`, first sent first), counted when released. */
-  const holding = (db: Database): { db: Database; held: (() => void)[] } => {
-    const held: (() => void)[] = [];
-    const sql = { ...db.sql, query: (text: string, params?: readonly unknown[]) => new Promise<void>((release) => held.push(release)).then(() => db.sql.query(text, params)) };
-    return { db: { ...db, sql } as Database, held };
-  };
-  const turn = () => new Promise((next) => setImmediate(next));
-  /** Twenty keys (a batch worth a statement of its own): `key` and nineteen stored under no position. */
-  const twenty = (key: string) => [key, ...Array.from({ length: 19 }, (_, i) => `none${i}`)].map((k) => ({ key: k, kind: 'GO' as const }));
-  const boardsOf = (lists: Awaited<ReturnType<typeof positionsByKeys>>[]) => lists.map(([list]) => list.map((p) => p.board));
-
-  it('sends batches of twenty keys at once while fewer than four statements run, and those asked for meanwhile as one when one ends', async () => {
-    const counted = counting(getDb());
-    const { db, held } = holding(counted.db);
-    const answers: ReturnType<typeof positionsByKeys>[] = [];
-    for (const key of ['aa00', 'bb00', 'zz00', 'aa00']) {
-      answers.push(positionsByKeys(db, twenty(key)));
-      await turn();
-    }
-    expect(held).toHaveLength(4);
-    answers.push(positionsByKeys(db, twenty('bb00')), positionsByKeys(db, twenty('zz00')));
-    await turn();
-    answers.push(positionsByKeys(db, twenty('aa00')));
-    await turn();
-    expect(held).toHaveLength(4);
-    held.shift()!();
-    await answers[0];
-    await turn();
-    // The first ended: the three waiting went out as one statement.
-    expect(held).toHaveLength(4);
-    while (held.length > 0) held.shift()!();
-    expect(boardsOf(await Promise.all(answers))).toEqual([['go board a'], ['go board b'], [], ['go board a'], ['go board b'], [], ['go board a']]);
-    expect(counted.statements).toHaveLength(5);
-  });
-
-  it('holds smaller batches back while a statement runs, and sends them as one when it ends', async () => {
-    const counted = counting(getDb());
-    const { db, held } = holding(counted.db);
-    const answers = [positionsByKeys(db, [{ key: 'aa00', kind: 'GO' }])];
-    await turn();
-    for (const key of ['bb00', 'zz00', 'aa00']) {
-      answers.push(positionsByKeys(db, [{ key, kind: 'GO' }]));
-      await turn();
-    }
-    expect(held).toHaveLength(1);
-    held.shift()!();
-    await answers[0];
-    await turn();
-    expect(held).toHaveLength(1);
-    held.shift()!();
-    expect(boardsOf(await Promise.all(answers))).toEqual([['go board a'], ['go board b'], [], ['go board a']]);
-    expect(counted.statements).toHaveLength(2);
   });
 });
 
