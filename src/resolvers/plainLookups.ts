@@ -68,6 +68,8 @@ const REFUSED = Symbol('refused');
 /** One selected field of a position: its response key and its value's JSON text (REFUSED: execution answers). */
 interface PlainField {
   responseKey: string;
+  /** The field of `Position` it is (`__typename` too). */
+  name: string;
   /** `"responseKey":` */
   prefix: string;
   json: (p: PlainFound) => string | typeof REFUSED;
@@ -185,7 +187,7 @@ function plainFields(selectionSet: SelectionSetNode | undefined, position: Graph
     keys.add(responseKey);
     if (name === '__typename') {
       const typename = JSON.stringify(position.name);
-      fields.push({ responseKey, prefix: `${JSON.stringify(responseKey)}:`, json: () => typename });
+      fields.push({ responseKey, name, prefix: `${JSON.stringify(responseKey)}:`, json: () => typename });
       continue;
     }
     const definition = definitions[name];
@@ -195,7 +197,7 @@ function plainFields(selectionSet: SelectionSetNode | undefined, position: Graph
     if (name === 'id' ? schemaPosition.id !== positionId : schemaPosition[name] !== undefined || definition.resolve !== undefined) return undefined;
     const leaf = leafOf(definition.type);
     if (!leaf) return undefined;
-    fields.push({ responseKey, prefix: `${JSON.stringify(responseKey)}:`, json: jsonOf(read, leaf.leaf, leaf.nonNull) });
+    fields.push({ responseKey, name, prefix: `${JSON.stringify(responseKey)}:`, json: jsonOf(read, leaf.leaf, leaf.nonNull) });
   }
   return fields;
 }
@@ -262,12 +264,15 @@ export function plainLookupPlan(schema: GraphQLSchema, document: DocumentNode, o
     const open = `${roots.length === 0 ? '' : ','}${JSON.stringify(responseKey)}:[`;
     roots.push({ responseKey, open, args, list: name === 'positionsByKeys', fields, leads });
   }
-  return roots.length === 0 ? null : plan(roots);
+  if (roots.length === 0) return null;
+  // Neither the kind nor the group key asked: the stored rows are read without them (`LeanPosition`).
+  const lean = roots.every((root) => root.fields.every(({ name }) => name !== 'kind' && name !== 'groupKey'));
+  return plan(roots, lean);
 }
 
-/** The executor of a plain lookup of `roots`. */
+/** The executor of a plain lookup of `roots` (`lean`: none of them asks for a position's kind or group key). */
 const plan =
-  (roots: RootField[]): PlainPlan =>
+  (roots: RootField[], lean: boolean): PlainPlan =>
   async (variables, context) => {
     const keys: PositionKey[] = [];
     const counts: number[] = [];
@@ -286,7 +291,7 @@ const plan =
       for (const key of unique) keys.push({ key, kind });
       counts.push(unique.size);
     }
-    const lists = await plainPositionsOfKeys(context.db, context.loaders.source, keys);
+    const lists = await plainPositionsOfKeys(context.db, context.loaders.source, keys, lean);
     // As JSON.stringify writes the data: keys in selection order, no spaces. The pieces are joined
     // once: adding each to a string made a string per piece (most of a lookup's garbage).
     const parts: string[] = ['{'];

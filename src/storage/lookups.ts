@@ -37,10 +37,11 @@ const FULL_COLUMNS = `id, kind, key, hash, "groupKey", "sideToMove", board, data
 /**
  * The statements of a reading of `columns`: rows of any of $1's kinds (an array literal), and rows
  * of the one kind $1 (a quarter less of PostgreSQL's work than the array of one kind, at 20 keys),
- * under any of $2's keys.
+ * under any of $2's keys. `kindColumn`: the statement of any kind also reads the kind, which
+ * `columns` leave out (the statement of one kind needs no kind read: it is the one bound).
  */
-const statementsOf = (columns: string): { anyKind: string; oneKind: string } => ({
-  anyKind: `SELECT ${columns} FROM "Position" WHERE kind = ANY($1::"GameKind"[]) AND key = ANY($2::text[])`,
+const statementsOf = (columns: string, kindColumn = ''): { anyKind: string; oneKind: string } => ({
+  anyKind: `SELECT ${columns}${kindColumn} FROM "Position" WHERE kind = ANY($1::"GameKind"[]) AND key = ANY($2::text[])`,
   oneKind: `SELECT ${columns} FROM "Position" WHERE kind = $1::"GameKind" AND key = ANY($2::text[])`,
 });
 
@@ -79,9 +80,12 @@ interface Reading<R extends KeyedRow> {
   byId: (a: R, b: R) => number;
 }
 
-/** What every reading gives: the kind and key a row was found under. */
+/**
+ * What every reading gives: the key a row was found under, and its kind (a reading that leaves the
+ * kind out has it only from the statement of any kind: the statement of one kind binds it).
+ */
 interface KeyedRow {
-  kind: GameKind;
+  kind?: GameKind;
   key: string;
 }
 
@@ -182,12 +186,36 @@ export interface PlainPosition {
   board: string;
 }
 
+/**
+ * A stored position's plain fields but its group key, and its kind only where the keys were of
+ * several kinds (a lookup asking for neither reads four columns, as many as its fields need: a
+ * lookup needs a row's side to move and board to know whether it is whole, and its id to order
+ * several rows of one key).
+ */
+export interface LeanPosition {
+  id: string;
+  kind?: GameKind;
+  key: string;
+  groupKey?: undefined;
+  sideToMove: string | null;
+  board: string;
+}
+
+/** Ids are decimal texts without leading zeros: the shorter is the smaller. */
+const byIdText = (a: { id: string }, b: { id: string }): number => a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 const PLAIN: Reading<PlainPosition> = {
   queues: new WeakMap(),
   ...statementsOf(`id::text AS id, kind, key, "groupKey", "sideToMove", board`),
   rowOf: (row) => row as unknown as PlainPosition,
-  // Ids are decimal texts without leading zeros: the shorter is the smaller.
-  byId: (a, b) => a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  byId: byIdText,
+};
+
+const LEAN: Reading<LeanPosition> = {
+  queues: new WeakMap(),
+  ...statementsOf(`id::text AS id, key, "sideToMove", board`, ', kind'),
+  rowOf: (row) => row as unknown as LeanPosition,
+  byId: byIdText,
 };
 
 /** One statement for `keys` (no coalescing). */
@@ -203,10 +231,10 @@ async function readKeys<R extends KeyedRow>(db: Database, reading: Reading<R>, k
     if (kind) kinds.add(kind);
     else anyKind = true;
   }
-  const found =
-    !anyKind && kinds.size === 1
-      ? await db.sql.query(reading.oneKind, [kinds.values().next().value, arrayLiteral(texts)])
-      : await db.sql.query(reading.anyKind, [arrayLiteral(anyKind ? GAME_KINDS : kinds), arrayLiteral(texts)]);
+  const oneKind = !anyKind && kinds.size === 1;
+  const found = oneKind
+    ? await db.sql.query(reading.oneKind, [kinds.values().next().value, arrayLiteral(texts)])
+    : await db.sql.query(reading.anyKind, [arrayLiteral(anyKind ? GAME_KINDS : kinds), arrayLiteral(texts)]);
   const rows = found.map(reading.rowOf);
   // One key of one kind: the unique (kind, key) index gives at most one row.
   if (keys.length === 1 && !anyKind) return [rows];
@@ -219,6 +247,8 @@ async function readKeys<R extends KeyedRow>(db: Database, reading: Reading<R>, k
   return keys.map(({ key, kind }) => {
     const found = byKey.get(key);
     if (!found) return [];
+    // One kind asked and read: the unique (kind, key) index gives one row, of that kind.
+    if (oneKind) return [found[0]];
     if (found.length === 1) return !kind || found[0].kind === kind ? [found[0]] : [];
     const matching = kind ? found.filter((p) => p.kind === kind) : found.slice();
     return matching.length > 1 ? matching.sort(reading.byId) : matching;
@@ -316,19 +346,20 @@ async function foundOrFromGames(db: Database, source: PlySource, found: Position
 }
 
 /** A position as a plain lookup answers it: a stored row's plain fields, or whatever `positionsOfKeys` found. */
-export type PlainFound = PlainPosition | FoundPosition;
+export type PlainFound = PlainPosition | LeanPosition | FoundPosition;
 
 /**
- * `positionsOfKeys` for a lookup that reads only plain fields (`PlainPosition`'s): the stored rows
- * read with those columns alone; the keys with no row, or with a row that lacks its board or side
- * to move, answered by `positionsOfKeys` (from the games that reach them), as the full lookup does.
+ * `positionsOfKeys` for a lookup that reads only plain fields (`PlainPosition`'s; `lean`: neither
+ * the kind nor the group key, `LeanPosition`'s): the stored rows read with those columns alone; the
+ * keys with no row, or with a row that lacks its board or side to move, answered by
+ * `positionsOfKeys` (from the games that reach them), as the full lookup does.
  */
-export async function plainPositionsOfKeys(db: Database, source: PlySource, keys: readonly PositionKey[]): Promise<PlainFound[][]> {
-  const lists: PlainFound[][] = await coalesced(db, PLAIN, keys);
+export async function plainPositionsOfKeys(db: Database, source: PlySource, keys: readonly PositionKey[], lean = false): Promise<PlainFound[][]> {
+  const lists: PlainFound[][] = lean ? await coalesced(db, LEAN, keys) : await coalesced(db, PLAIN, keys);
   let rest: number[] | undefined;
   for (let i = 0; i < lists.length; i++) {
     const found = lists[i];
-    if (found.length === 0 || (found.length === 1 ? plainIncomplete(found[0] as PlainPosition) : (found as PlainPosition[]).some(plainIncomplete))) (rest ??= []).push(i);
+    if (found.length === 0 || (found.length === 1 ? plainIncomplete(found[0] as LeanPosition) : (found as LeanPosition[]).some(plainIncomplete))) (rest ??= []).push(i);
   }
   if (rest) {
     const others = await positionsOfKeys(db, source, rest.map((i) => keys[i]));
@@ -337,4 +368,4 @@ export async function plainPositionsOfKeys(db: Database, source: PlySource, keys
   return lists;
 }
 
-const plainIncomplete = (row: PlainPosition): boolean => row.board === '' || row.sideToMove === null;
+const plainIncomplete = (row: LeanPosition): boolean => row.board === '' || row.sideToMove === null;

@@ -13,11 +13,11 @@ import { describeEachDatabase } from '../support/databases';
  * is tests/server/knownOperations.test.ts's.
  */
 describeEachDatabase('plain lookups', (getDb) => {
-  /** The statements a query's second run (on the known path) sends, each by its first columns. */
-  const statementsOf = async (query: string, variables?: Record<string, unknown>): Promise<string[]> => {
+  /** The statements a query's second run (on the known path) sends, each by its first `length` characters. */
+  const statementsOf = async (query: string, variables?: Record<string, unknown>, length = 20): Promise<string[]> => {
     const sent: string[] = [];
     const db = getDb();
-    const recording: Database = { ...db, sql: { ...db.sql, query: (text, params) => (sent.push(text.replace(/\s+/g, ' ').slice(0, 20)), db.sql.query(text, params)) } };
+    const recording: Database = { ...db, sql: { ...db.sql, query: (text, params) => (sent.push(text.replace(/\s+/g, ' ').slice(0, length)), db.sql.query(text, params)) } };
     const { apollo, known } = createGraphql({ db: recording });
     await apollo.start();
     try {
@@ -42,6 +42,19 @@ describeEachDatabase('plain lookups', (getDb) => {
     expect(await statementsOf('query ($k: String!) { positions(key: $k, kind: GO) { id key sideToMove board } }', { k: 'x' })).toEqual(PLAIN);
     expect(await statementsOf('query ($a: String!, $b: String!) { a: positions(key: $a) { id } b: positions(key: $b, kind: CHESS) { k: key kind groupKey __typename } }', { a: 'x', b: 'y' })).toEqual(PLAIN);
     expect(await statementsOf('query ($k: [String!]!) { positionsByKeys(keys: $k) { id board } one: positions(key: "x") { id } }', { k: ['y', 'z'] })).toEqual(PLAIN);
+  });
+
+  it('reads the kind and group key of a position only when a field asks for them', async () => {
+    const columns = async (query: string, variables?: Record<string, unknown>) => {
+      const [text] = await statementsOf(query, variables, Infinity);
+      return /^SELECT (.*) FROM/.exec(text)![1];
+    };
+    const FOUR = 'id::text AS id, key, "sideToMove", board';
+    expect(await columns('query ($a: String!, $b: String!) { a: positions(key: $a, kind: GO) { id key } b: positions(key: $b, kind: GO) { board __typename } }', { a: 'x', b: 'y' })).toBe(FOUR);
+    // Keys of several kinds: the kind is read to tell the rows apart.
+    expect(await columns('query ($a: String!) { a: positions(key: $a) { id } b: positions(key: "y", kind: CHESS) { id } }', { a: 'x' })).toBe(`${FOUR}, kind`);
+    expect(await columns('query ($k: [String!]!) { positionsByKeys(keys: $k, kind: GO) { id kind } }', { k: ['x'] })).toBe('id::text AS id, kind, key, "groupKey", "sideToMove", board');
+    expect(await columns('{ positions(key: "x", kind: GO) { groupKey } }')).toBe('id::text AS id, kind, key, "groupKey", "sideToMove", board');
   });
 
   it('leaves to execution a field with a resolver of its own, fragments, directives, other root fields and repeated response keys', async () => {
