@@ -11,7 +11,26 @@ const escapeChar = (c: string): string => (c === '\\' ? '\\\\' : c === '\t' ? '\
 
 const escapeText = (text: string): string => (SPECIAL.test(text) ? text.replace(SPECIALS, escapeChar) : text);
 
-/** One field: bytea is written as `\\x` + hex (the backslash itself escaped). */
+/** A byte that is not ASCII, or NUL: a bytea holding one is written as hex. */
+const NOT_ASCII = /[\x00\x80-\xff]/;
+
+/**
+ * A bytea field. ASCII bytes without a NUL (a game's source, mostly) are written in bytea's escape
+ * format, which takes every byte but the backslash as itself: the text is about the bytes' length,
+ * where hex doubles it, so the import sends and the server reads half as much (the backgammon
+ * SGF bench file: 65 MB of sources instead of 130 MB). ASCII reads the same in every server and
+ * client encoding. Anything else is written as `\\x` + hex. Either way the backslashes bytea's
+ * input reads are escaped again for COPY.
+ */
+const byteaField = (value: Uint8Array): string => {
+  const bytes = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  const text = bytes.toString('latin1');
+  if (NOT_ASCII.test(text)) return '\\\\x' + bytes.toString('hex');
+  // bytea's escape of a backslash is two, each escaped for COPY; then COPY's own escapes.
+  return text.replaceAll('\\', '\\\\\\\\').replaceAll('\n', '\\n').replaceAll('\r', '\\r').replaceAll('\t', '\\t');
+};
+
+/** One field: bytea as `byteaField` writes it. */
 export const copyField = (value: CopyValue): string => {
   if (value === null || value === undefined) return '\\N';
   switch (typeof value) {
@@ -23,7 +42,7 @@ export const copyField = (value: CopyValue): string => {
     case 'boolean':
       return value ? 't' : 'f';
     default:
-      return '\\\\x' + Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex');
+      return byteaField(value);
   }
 };
 
