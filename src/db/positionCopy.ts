@@ -17,8 +17,10 @@
  * The links' foreign keys hold by construction here (the positions and the import row were
  * written by this transaction, which no other can see yet), so where the connection may do so (a
  * superuser's: the embedded PGlite's, or a PostgreSQL role with it) their checks are skipped
- * (`session_replication_role = replica` for that one COPY): checking them cost more than writing
- * the links (per row, a lookup and a row lock of the position and of the import).
+ * (`session_replication_role = replica`): checking them cost more than writing the links (per
+ * row, a lookup and a row lock of the position and of the import). The setting is left so from
+ * one prepared copy to the next (a position file's chunks: two statements a chunk fewer) and put
+ * back (`checksBack`) before the transaction writes anything else.
  */
 import { CopyBytes, CopyLines, type CopyRows, type CopyValue, copyField } from './copyText';
 import type { GameKind, PositionRecord } from './records';
@@ -147,6 +149,8 @@ export class StraightCopies {
   private readonly fresh = new Map<GameKind, boolean>();
   private readonly seen = new SeenKeys();
   private skipsLinkChecks?: boolean;
+  /** The `session_replication_role` to put back while the links' checks are off (`checksBack`). */
+  private roleToRestore?: string;
 
   /** `enabled`: false to always merge (an import run again after a conflict). */
   constructor(readonly enabled = true) {}
@@ -204,7 +208,8 @@ export class StraightCopies {
     const ids = new IdText(await reserveIdText(sql, 'Position', prepared.count), prepared.count);
     const list = Buffer.from(importId.toString(), 'latin1');
     await sql.copyRows('Position', ['id', 'listImportId', ...PREPARED_COLUMNS], new CopyBytes(preparedText(prepared, ids, list), prepared.count));
-    await this.link(sql, new CopyBytes(preparedLinks(prepared, ids, list), prepared.count));
+    // The checks stay off for the next chunk's links: whatever comes else puts them back first.
+    await this.link(sql, new CopyBytes(preparedLinks(prepared, ids, list), prepared.count), false);
   }
 
   /**
@@ -216,7 +221,7 @@ export class StraightCopies {
     const ids = await reserveIds(sql, 'Position', staged.length);
     const list = importId.toString();
     await sql.copyRows('Position', POSITION_COLUMNS, new CopyLines(keyOrder(staged).map((i) => positionLine(ids[i], staged[i], list))));
-    if (brought > 0) await this.link(sql, linkRows(list, staged, brought, ids));
+    if (brought > 0) await this.link(sql, linkRows(list, staged, brought, ids), true);
     const copied: CopiedIds = new Map();
     if (wantIds) {
       staged.forEach((p, i) => {
@@ -227,19 +232,31 @@ export class StraightCopies {
     return copied;
   }
 
-  /** COPYs links of the file's records to the import (`importId`, `positionId`, `listIndex`), without their checks where it may. */
-  private async link(sql: SqlExecutor, rows: CopyRows): Promise<void> {
+  /**
+   * COPYs links of the file's records to the import (`importId`, `positionId`, `listIndex`), without
+   * their checks where it may; `restore`: put the checks back after (else `checksBack` does).
+   */
+  private async link(sql: SqlExecutor, rows: CopyRows, restore: boolean): Promise<void> {
     const skip = (this.skipsLinkChecks ??= await mayDisableTriggers(sql));
-    if (!skip) {
-      await sql.copyRows('ImportPosition', ['importId', 'positionId', 'listIndex'], rows);
-      return;
+    if (skip && this.roleToRestore === undefined) {
+      // SET LOCAL: a failed COPY ends the transaction, and the setting with it.
+      const [{ role }] = await sql.query<{ role: string }>(
+        `SELECT current_setting('session_replication_role') AS role, set_config('session_replication_role', 'replica', true)`,
+      );
+      this.roleToRestore = role;
     }
-    // SET LOCAL: a failed COPY ends the transaction, and the setting with it.
-    const [{ role }] = await sql.query<{ role: string }>(
-      `SELECT current_setting('session_replication_role') AS role, set_config('session_replication_role', 'replica', true)`,
-    );
     await sql.copyRows('ImportPosition', ['importId', 'positionId', 'listIndex'], rows);
-    await sql.query(`SELECT set_config('session_replication_role', $1, true)`, [role]);
+    if (restore) await this.checksBack(sql);
+  }
+
+  /**
+   * Puts the foreign-key checks back if a prepared copy left them off: before the transaction writes
+   * anything but the next prepared copy (a merge's links, games, scores, the import's own row).
+   */
+  async checksBack(sql: SqlExecutor): Promise<void> {
+    if (this.roleToRestore === undefined) return;
+    await sql.query(`SELECT set_config('session_replication_role', $1, true)`, [this.roleToRestore]);
+    this.roleToRestore = undefined;
   }
 
   private async isFresh(sql: SqlExecutor, kind: GameKind): Promise<boolean> {
