@@ -77,8 +77,10 @@ export interface PreparedPositions {
   keys: Uint8Array;
   /** `keyHashes(kind, keys)` (seenKeys.ts). */
   keyHashes: Uint32Array;
-  /** Each one's place in the import's list, in file order. */
-  listIndexes: Uint32Array;
+  /** The text of each one's link after its id, in file order: a tab, its place in the import's list, a newline. */
+  linkTails: Uint8Array;
+  /** Where each one's text of `linkTails` ends. */
+  linkEnds: Uint32Array;
   /** COPY text of their rows (PREPARED_COLUMNS) in key order. */
   rows: Uint8Array;
   /** Where each row of `rows` ends. */
@@ -102,12 +104,19 @@ class IdText {
 
   /** Copies the k-th id to `out` at `at`; returns where it ends. */
   copy(k: number, out: Buffer, at: number): number {
-    return at + this.text.copy(out, at, this.bounds[k], this.bounds[k + 1] - 1);
+    // A byte at a time: an id is a few digits, fewer than a call to Buffer.copy costs.
+    for (let from = this.bounds[k], end = this.bounds[k + 1] - 1; from < end; from++) out[at++] = this.text[from];
+    return at;
   }
 }
 
+/** Copies `bytes` (a few: the listing import's id) to `out` at `at`; returns where they end. */
+const putFew = (out: Buffer, at: number, bytes: Buffer): number => {
+  for (let i = 0; i < bytes.length; i++) out[at++] = bytes[i];
+  return at;
+};
+
 const TAB = 0x09;
-const NEWLINE = 0x0a;
 
 /** The `Position` COPY text of prepared rows, each after its id (file order) and the listing import (`list`, as COPY text). */
 const preparedText = (prepared: PreparedPositions, ids: IdText, list: Buffer): Buffer => {
@@ -118,7 +127,7 @@ const preparedText = (prepared: PreparedPositions, ids: IdText, list: Buffer): B
   for (let j = 0; j < prepared.count; j++) {
     at = ids.copy(prepared.rowOrder[j], text, at);
     text[at++] = TAB;
-    at += list.copy(text, at);
+    at = putFew(text, at, list);
     const end = prepared.rowEnds[j];
     at += rows.copy(text, at, start, end);
     start = end;
@@ -128,15 +137,15 @@ const preparedText = (prepared: PreparedPositions, ids: IdText, list: Buffer): B
 
 /** The `ImportPosition` COPY text of prepared positions stored under `ids` (file order), in that order. */
 const preparedLinks = (prepared: PreparedPositions, ids: IdText, list: Buffer): Buffer => {
-  const text = Buffer.allocUnsafe(prepared.count * (list.length + 35));
+  const tails = prepared.linkTails;
+  const text = Buffer.allocUnsafe(tails.length + prepared.count * (list.length + 21));
   let at = 0;
+  let from = 0;
   for (let i = 0; i < prepared.count; i++) {
-    at += list.copy(text, at);
+    at = putFew(text, at, list);
     text[at++] = TAB;
     at = ids.copy(i, text, at);
-    text[at++] = TAB;
-    at += text.write(String(prepared.listIndexes[i]), at, 'latin1');
-    text[at++] = NEWLINE;
+    for (const end = prepared.linkEnds[i]; from < end; from++) text[at++] = tails[from];
   }
   return text.subarray(0, at);
 };

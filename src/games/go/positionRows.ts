@@ -119,12 +119,20 @@ export function preparePositionRows(records: CheckedRecords): PreparedPositions 
   }
 
   const keys = new Uint8Array(count * 21);
-  const listIndexes = new Uint32Array(count);
+  // A link's text after its id: a tab, the place in the list (at most 10 digits), a newline.
+  const linkTails = new Uint8Array(count * 12);
+  const linkEnds = new Uint32Array(count);
+  let end = 0;
   inFileOrder.forEach((i, k) => {
     writeKey(keys, k * 21, bytes, offsets[i]);
     keys[k * 21 + 20] = NEWLINE;
-    listIndexes[k] = firstIndex + i;
+    linkTails[end++] = TAB;
+    end = writeDecimal(linkTails, end, firstIndex + i);
+    linkTails[end++] = NEWLINE;
+    linkEnds[k] = end;
   });
   const keyText = Buffer.from(keys.buffer, keys.byteOffset, keys.byteLength).toString('latin1');
-  return { kind: KIND, count, keys, keyHashes: keyHashes(KIND, keyText), listIndexes, rows: rows.slice(0, at), rowEnds, rowOrder };
+  return {
+    kind: KIND, count, keys, keyHashes: keyHashes(KIND, keyText), linkTails: linkTails.slice(0, end), linkEnds, rows: rows.slice(0, at), rowEnds, rowOrder,
+  };
 }
