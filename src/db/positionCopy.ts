@@ -59,15 +59,15 @@ const keyOrder = (staged: readonly PositionRecord[]): number[] => {
 };
 
 /**
- * The columns of a prepared row (`PreparedPositions.rows`), in order: each row starts with a tab,
- * and the copy writes the position's id, a tab and the listing import before it.
+ * The columns of a prepared row (`PreparedPositions.rows`), in order; the copy writes the row's
+ * field count, the position's id and the listing import before them.
  */
 export const PREPARED_COLUMNS = ['kind', 'key', 'hash', 'sideToMove', 'board', 'data', 'pieceCount', 'listIndex'];
 
 /**
  * A chunk's listed positions of one kind (records of a file, each with its place in the import's
  * list) made ready, where they were read, for a straight copy: plain data (it crosses threads),
- * so the import's thread only writes the ids in and streams the text.
+ * so the import's thread only writes the ids in and streams the rows, in COPY's binary format.
  */
 export interface PreparedPositions {
   kind: GameKind;
@@ -77,11 +77,9 @@ export interface PreparedPositions {
   keys: Uint8Array;
   /** `keyHashes(kind, keys)` (seenKeys.ts). */
   keyHashes: Uint32Array;
-  /** The text of each one's link after its id, in file order: a tab, its place in the import's list, a newline. */
+  /** Each one's link's last field in file order, 8 bytes each: its place in the import's list (an int4 after its length). */
   linkTails: Uint8Array;
-  /** Where each one's text of `linkTails` ends. */
-  linkEnds: Uint32Array;
-  /** COPY text of their rows (PREPARED_COLUMNS) in key order. */
+  /** Their rows' fields (PREPARED_COLUMNS, binary COPY: each a 4-byte length and its bytes) in key order. */
   rows: Uint8Array;
   /** Where each row of `rows` ends. */
   rowEnds: Uint32Array;
@@ -89,45 +87,60 @@ export interface PreparedPositions {
   rowOrder: Uint32Array;
 }
 
-/** Ids reserved as `reserveIdText` gives them (decimal, comma-separated), read in place: where the k-th starts and ends. */
-class IdText {
-  readonly text: Buffer;
-  private readonly bounds: Uint32Array;
-
-  constructor(ids: string, count: number) {
-    this.text = Buffer.from(ids, 'latin1');
-    this.bounds = new Uint32Array(count + 1);
-    let k = 1;
-    for (let at = 0; at < this.text.length; at++) if (this.text[at] === 0x2c) this.bounds[k++] = at + 1;
-    this.bounds[count] = this.text.length + 1;
+/** Ids reserved as `reserveIdText` gives them (decimal, comma-separated), as numbers (ids stay below 2^53). */
+const idsOf = (text: string, count: number): Float64Array => {
+  const ids = new Float64Array(count);
+  let k = 0;
+  let id = 0;
+  for (let at = 0; at < text.length; at++) {
+    const c = text.charCodeAt(at);
+    if (c === 0x2c) {
+      ids[k++] = id;
+      id = 0;
+    } else id = id * 10 + (c - 0x30);
   }
-
-  /** Copies the k-th id to `out` at `at`; returns where it ends. */
-  copy(k: number, out: Buffer, at: number): number {
-    // A byte at a time: an id is a few digits, fewer than a call to Buffer.copy costs.
-    for (let from = this.bounds[k], end = this.bounds[k + 1] - 1; from < end; from++) out[at++] = this.text[from];
-    return at;
-  }
-}
-
-/** Copies `bytes` (a few: the listing import's id) to `out` at `at`; returns where they end. */
-const putFew = (out: Buffer, at: number, bytes: Buffer): number => {
-  for (let i = 0; i < bytes.length; i++) out[at++] = bytes[i];
-  return at;
+  ids[k] = id;
+  // Ascending: the last is the largest. Past 2^53 a number would round: refuse rather than store another id.
+  if (id > Number.MAX_SAFE_INTEGER) throw new Error(`position id ${text.slice(text.lastIndexOf(',') + 1)} is past what a straight copy writes (2^53)`);
+  return ids;
 };
 
-const TAB = 0x09;
+/** Writes an int8 field: its length (8), then `n` as a big-endian 64-bit integer. */
+const putInt8Field = (out: Buffer, at: number, n: number): number => {
+  out[at] = 0;
+  out[at + 1] = 0;
+  out[at + 2] = 0;
+  out[at + 3] = 8;
+  const hi = Math.floor(n / 0x1_0000_0000);
+  const lo = n >>> 0;
+  out[at + 4] = hi >>> 24;
+  out[at + 5] = (hi >>> 16) & 0xff;
+  out[at + 6] = (hi >>> 8) & 0xff;
+  out[at + 7] = hi & 0xff;
+  out[at + 8] = lo >>> 24;
+  out[at + 9] = (lo >>> 16) & 0xff;
+  out[at + 10] = (lo >>> 8) & 0xff;
+  out[at + 11] = lo & 0xff;
+  return at + 12;
+};
 
-/** The `Position` COPY text of prepared rows, each after its id (file order) and the listing import (`list`, as COPY text). */
-const preparedText = (prepared: PreparedPositions, ids: IdText, list: Buffer): Buffer => {
+/** Writes a row's field count. */
+const putFieldCount = (out: Buffer, at: number, n: number): number => {
+  out[at] = n >>> 8;
+  out[at + 1] = n & 0xff;
+  return at + 2;
+};
+
+/** The `Position` rows (binary COPY) of prepared rows, each after its id (file order) and the listing import (`list`). */
+const preparedRows = (prepared: PreparedPositions, ids: Float64Array, list: number): Buffer => {
   const rows = Buffer.from(prepared.rows.buffer, prepared.rows.byteOffset, prepared.rows.byteLength);
-  const text = Buffer.allocUnsafe(rows.length + prepared.count * (21 + list.length));
+  const text = Buffer.allocUnsafe(rows.length + prepared.count * 26);
   let at = 0;
   let start = 0;
   for (let j = 0; j < prepared.count; j++) {
-    at = ids.copy(prepared.rowOrder[j], text, at);
-    text[at++] = TAB;
-    at = putFew(text, at, list);
+    at = putFieldCount(text, at, 2 + PREPARED_COLUMNS.length);
+    at = putInt8Field(text, at, ids[prepared.rowOrder[j]]);
+    at = putInt8Field(text, at, list);
     const end = prepared.rowEnds[j];
     at += rows.copy(text, at, start, end);
     start = end;
@@ -135,17 +148,16 @@ const preparedText = (prepared: PreparedPositions, ids: IdText, list: Buffer): B
   return text.subarray(0, at);
 };
 
-/** The `ImportPosition` COPY text of prepared positions stored under `ids` (file order), in that order. */
-const preparedLinks = (prepared: PreparedPositions, ids: IdText, list: Buffer): Buffer => {
+/** The `ImportPosition` rows (binary COPY: import, position, place in the list) of prepared positions stored under `ids` (file order), in that order. */
+const preparedLinks = (prepared: PreparedPositions, ids: Float64Array, list: number): Buffer => {
   const tails = prepared.linkTails;
-  const text = Buffer.allocUnsafe(tails.length + prepared.count * (list.length + 21));
+  const text = Buffer.allocUnsafe(prepared.count * 34);
   let at = 0;
-  let from = 0;
-  for (let i = 0; i < prepared.count; i++) {
-    at = putFew(text, at, list);
-    text[at++] = TAB;
-    at = ids.copy(i, text, at);
-    for (const end = prepared.linkEnds[i]; from < end; from++) text[at++] = tails[from];
+  for (let i = 0, from = 0; i < prepared.count; i++) {
+    at = putFieldCount(text, at, 3);
+    at = putInt8Field(text, at, list);
+    at = putInt8Field(text, at, ids[i]);
+    for (const end = from + 8; from < end; from++) text[at++] = tails[from];
   }
   return text.subarray(0, at);
 };
@@ -214,11 +226,11 @@ export class StraightCopies {
    * order, and links each to the import with its place in the list.
    */
   async copyPrepared(sql: SqlExecutor, importId: bigint, prepared: PreparedPositions): Promise<void> {
-    const ids = new IdText(await reserveIdText(sql, 'Position', prepared.count), prepared.count);
-    const list = Buffer.from(importId.toString(), 'latin1');
-    await sql.copyRows('Position', ['id', 'listImportId', ...PREPARED_COLUMNS], new CopyBytes(preparedText(prepared, ids, list), prepared.count));
+    const ids = idsOf(await reserveIdText(sql, 'Position', prepared.count), prepared.count);
+    const list = Number(importId);
+    await sql.copyRows('Position', ['id', 'listImportId', ...PREPARED_COLUMNS], new CopyBytes(preparedRows(prepared, ids, list), prepared.count, 'binary'));
     // The checks stay off for the next chunk's links: whatever comes else puts them back first.
-    await this.link(sql, new CopyBytes(preparedLinks(prepared, ids, list), prepared.count), false);
+    await this.link(sql, new CopyBytes(preparedLinks(prepared, ids, list), prepared.count, 'binary'), false);
   }
 
   /**
