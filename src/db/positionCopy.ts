@@ -59,15 +59,51 @@ const keyOrder = (staged: readonly PositionRecord[]): number[] => {
 };
 
 /**
- * The columns of a prepared row (`PreparedPositions.rows`), in order; the copy writes the row's
- * field count, the position's id and the listing import before them.
+ * The columns of a prepared row's own fields (`PreparedPositions.rows`), in order, after the id and
+ * the listing import the copy fills in (`PREPARED_HEAD_BYTES`).
  */
 export const PREPARED_COLUMNS = ['kind', 'key', 'hash', 'sideToMove', 'board', 'data', 'pieceCount', 'listIndex'];
 
+/** A prepared row's head: its field count, then the id and the listing import as int8 fields whose values the copy writes. */
+export const PREPARED_HEAD_BYTES = 2 + 12 + 12;
+/** Where in a prepared row (or link) the id's and the listing import's 8 bytes are. */
+const ROW_ID_AT = 6;
+const ROW_LIST_AT = 18;
+/** A prepared link: field count, import, position (int8 fields the copy fills in), place in the list (int4). */
+export const PREPARED_LINK_BYTES = 2 + 12 + 12 + 8;
+const LINK_LIST_AT = 6;
+const LINK_ID_AT = 18;
+
+/** Writes a 32-bit big-endian integer (a binary COPY field's length, an int4); returns where it ends. */
+export const put32 = (out: Uint8Array, at: number, n: number): number => {
+  out[at] = n >>> 24;
+  out[at + 1] = (n >>> 16) & 0xff;
+  out[at + 2] = (n >>> 8) & 0xff;
+  out[at + 3] = n & 0xff;
+  return at + 4;
+};
+
+/** Writes two int8 fields (length 8, value 0 until the copy writes it) after a field count; returns where they end. */
+const putHead = (out: Uint8Array, at: number, fields: number): number => {
+  out[at] = fields >>> 8;
+  out[at + 1] = fields & 0xff;
+  out.fill(0, at + 2, at + 26);
+  out[at + 5] = 8;
+  out[at + 17] = 8;
+  return at + 26;
+};
+
+/** Writes a prepared row's head (PREPARED_HEAD_BYTES), its own fields to follow; returns where it ends. */
+export const putPreparedHead = (out: Uint8Array, at: number): number => putHead(out, at, 2 + PREPARED_COLUMNS.length);
+
+/** Writes a prepared link (PREPARED_LINK_BYTES) of the record at `listIndex`; returns where it ends. */
+export const putPreparedLink = (out: Uint8Array, at: number, listIndex: number): number => put32(out, put32(out, putHead(out, at, 3), 4), listIndex);
+
 /**
  * A chunk's listed positions of one kind (records of a file, each with its place in the import's
- * list) made ready, where they were read, for a straight copy: plain data (it crosses threads),
- * so the import's thread only writes the ids in and streams the rows, in COPY's binary format.
+ * list) made ready, where they were read, for a straight copy: plain data (it crosses threads), as
+ * the rows of a binary COPY whose ids and listing import are left for the import's thread to
+ * write in (8 bytes each: no byte of the rows is copied there), so it only does that and streams them.
  */
 export interface PreparedPositions {
   kind: GameKind;
@@ -77,12 +113,12 @@ export interface PreparedPositions {
   keys: Uint8Array;
   /** `keyHashes(kind, keys)` (seenKeys.ts). */
   keyHashes: Uint32Array;
-  /** Each one's link's last field in file order, 8 bytes each: its place in the import's list (an int4 after its length). */
-  linkTails: Uint8Array;
-  /** Their rows' fields (PREPARED_COLUMNS, binary COPY: each a 4-byte length and its bytes) in key order. */
+  /** Their links, in file order (`putPreparedLink`, PREPARED_LINK_BYTES each). */
+  links: Uint8Array;
+  /** Their `Position` rows in key order, each a head (`putPreparedHead`) and its fields (PREPARED_COLUMNS, each a 4-byte length and its bytes). */
   rows: Uint8Array;
-  /** Where each row of `rows` ends. */
-  rowEnds: Uint32Array;
+  /** Where each row of `rows` starts. */
+  rowStarts: Uint32Array;
   /** The file-order index of each row of `rows`: the id it takes. */
   rowOrder: Uint32Array;
 }
@@ -105,61 +141,23 @@ const idsOf = (text: string, count: number): Float64Array => {
   return ids;
 };
 
-/** Writes an int8 field: its length (8), then `n` as a big-endian 64-bit integer. */
-const putInt8Field = (out: Buffer, at: number, n: number): number => {
-  out[at] = 0;
-  out[at + 1] = 0;
-  out[at + 2] = 0;
-  out[at + 3] = 8;
-  const hi = Math.floor(n / 0x1_0000_0000);
-  const lo = n >>> 0;
-  out[at + 4] = hi >>> 24;
-  out[at + 5] = (hi >>> 16) & 0xff;
-  out[at + 6] = (hi >>> 8) & 0xff;
-  out[at + 7] = hi & 0xff;
-  out[at + 8] = lo >>> 24;
-  out[at + 9] = (lo >>> 16) & 0xff;
-  out[at + 10] = (lo >>> 8) & 0xff;
-  out[at + 11] = lo & 0xff;
-  return at + 12;
+/** Writes `n` (below 2^53) at `at` as a big-endian 64-bit integer. */
+const put64 = (out: Uint8Array, at: number, n: number): void => {
+  put32(out, at, Math.floor(n / 0x1_0000_0000));
+  put32(out, at + 4, n >>> 0);
 };
 
-/** Writes a row's field count. */
-const putFieldCount = (out: Buffer, at: number, n: number): number => {
-  out[at] = n >>> 8;
-  out[at + 1] = n & 0xff;
-  return at + 2;
-};
-
-/** The `Position` rows (binary COPY) of prepared rows, each after its id (file order) and the listing import (`list`). */
-const preparedRows = (prepared: PreparedPositions, ids: Float64Array, list: number): Buffer => {
-  const rows = Buffer.from(prepared.rows.buffer, prepared.rows.byteOffset, prepared.rows.byteLength);
-  const text = Buffer.allocUnsafe(rows.length + prepared.count * 26);
-  let at = 0;
-  let start = 0;
+/** Writes the ids (file order) and the listing import (`list`) into prepared rows and links. */
+const fillIn = (prepared: PreparedPositions, ids: Float64Array, list: number): void => {
+  const { rows, links, rowStarts, rowOrder } = prepared;
   for (let j = 0; j < prepared.count; j++) {
-    at = putFieldCount(text, at, 2 + PREPARED_COLUMNS.length);
-    at = putInt8Field(text, at, ids[prepared.rowOrder[j]]);
-    at = putInt8Field(text, at, list);
-    const end = prepared.rowEnds[j];
-    at += rows.copy(text, at, start, end);
-    start = end;
+    put64(rows, rowStarts[j] + ROW_ID_AT, ids[rowOrder[j]]);
+    put64(rows, rowStarts[j] + ROW_LIST_AT, list);
   }
-  return text.subarray(0, at);
-};
-
-/** The `ImportPosition` rows (binary COPY: import, position, place in the list) of prepared positions stored under `ids` (file order), in that order. */
-const preparedLinks = (prepared: PreparedPositions, ids: Float64Array, list: number): Buffer => {
-  const tails = prepared.linkTails;
-  const text = Buffer.allocUnsafe(prepared.count * 34);
-  let at = 0;
-  for (let i = 0, from = 0; i < prepared.count; i++) {
-    at = putFieldCount(text, at, 3);
-    at = putInt8Field(text, at, list);
-    at = putInt8Field(text, at, ids[i]);
-    for (const end = from + 8; from < end; from++) text[at++] = tails[from];
+  for (let i = 0, at = 0; i < prepared.count; i++, at += PREPARED_LINK_BYTES) {
+    put64(links, at + LINK_LIST_AT, list);
+    put64(links, at + LINK_ID_AT, ids[i]);
   }
-  return text.subarray(0, at);
 };
 
 /** Ids (decimal text) of the positions a copy stored, by kind and key. */
@@ -226,11 +224,10 @@ export class StraightCopies {
    * order, and links each to the import with its place in the list.
    */
   async copyPrepared(sql: SqlExecutor, importId: bigint, prepared: PreparedPositions): Promise<void> {
-    const ids = idsOf(await reserveIdText(sql, 'Position', prepared.count), prepared.count);
-    const list = Number(importId);
-    await sql.copyRows('Position', ['id', 'listImportId', ...PREPARED_COLUMNS], new CopyBytes(preparedRows(prepared, ids, list), prepared.count, 'binary'));
+    fillIn(prepared, idsOf(await reserveIdText(sql, 'Position', prepared.count), prepared.count), Number(importId));
+    await sql.copyRows('Position', ['id', 'listImportId', ...PREPARED_COLUMNS], new CopyBytes(prepared.rows, prepared.count, 'binary'));
     // The checks stay off for the next chunk's links: whatever comes else puts them back first.
-    await this.link(sql, new CopyBytes(preparedLinks(prepared, ids, list), prepared.count, 'binary'), false);
+    await this.link(sql, new CopyBytes(prepared.links, prepared.count, 'binary'), false);
   }
 
   /**

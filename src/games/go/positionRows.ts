@@ -10,7 +10,7 @@
  */
 import { POSITION_FIELDS, uint16At, uint32At } from '../../codecs/go/records';
 import { writeDecimal } from '../../codecs/hashes';
-import type { PreparedPositions } from '../../db/positionCopy';
+import { PREPARED_HEAD_BYTES, PREPARED_LINK_BYTES, type PreparedPositions, put32, putPreparedHead, putPreparedLink } from '../../db/positionCopy';
 import { keyHashes } from '../../db/seenKeys';
 
 /** The records of a run, checked: where each starts in `bytes`, and its stone count. */
@@ -25,8 +25,8 @@ export interface CheckedRecords {
 }
 
 const KIND = 'GO';
-/** The longest row's fields (each after its 4-byte length): kind, the key's 20 digits, the hash's 8 bytes, the board, the extra info's JSON, two int4. */
-const MAX_ROW_BYTES = 240;
+/** The longest row: its head, then its fields (each after its 4-byte length): kind, the key's 20 digits, the hash's 8 bytes, the board, the extra info's JSON, two int4. */
+const MAX_ROW_BYTES = PREPARED_HEAD_BYTES + 240;
 const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
 /** The kind's field: its length and its label (an enum's binary form is its label). */
 const KIND_FIELD = Uint8Array.from([0, 0, 0, KIND.length, ...ascii(KIND)]);
@@ -35,15 +35,6 @@ const JSONB_VERSION = 1;
 const EXTRA = [ascii('{"extra":{"sourceFileId":'), ascii(',"variation":'), ascii(',"moveNumber":'), ascii('}}')];
 const HEX = ascii('0123456789abcdef');
 const NEWLINE = 0x0a;
-
-/** Writes a 32-bit big-endian integer (a field's length, an int4). */
-const put32 = (out: Uint8Array, at: number, n: number): number => {
-  out[at] = n >>> 24;
-  out[at + 1] = (n >>> 16) & 0xff;
-  out[at + 2] = (n >>> 8) & 0xff;
-  out[at + 3] = n & 0xff;
-  return at + 4;
-};
 
 const put = (out: Uint8Array, at: number, bytes: Uint8Array): number => {
   out.set(bytes, at);
@@ -105,13 +96,14 @@ export function preparePositionRows(records: CheckedRecords): PreparedPositions 
   const count = byKey.length;
 
   const rows = new Uint8Array(count * MAX_ROW_BYTES);
-  const rowEnds = new Uint32Array(count);
+  const rowStarts = new Uint32Array(count);
   const rowOrder = new Uint32Array(count);
   let at = 0;
   for (let j = 0; j < count; j++) {
     const i = byKey[j];
     const o = offsets[i];
-    at = put(rows, at, KIND_FIELD);
+    rowStarts[j] = at;
+    at = put(rows, putPreparedHead(rows, at), KIND_FIELD);
     at = writeKey(rows, put32(rows, at, 20), bytes, o);
     at = put32(rows, at, 8);
     for (let p = o, end = o + 8; p < end; p++) rows[at++] = bytes[p];
@@ -128,18 +120,16 @@ export function preparePositionRows(records: CheckedRecords): PreparedPositions 
     } else at = put32(rows, at, -1);
     at = put32(rows, put32(rows, at, 4), stones[i]);
     at = put32(rows, put32(rows, at, 4), firstIndex + i);
-    rowEnds[j] = at;
     rowOrder[j] = idOf[i];
   }
 
   const keys = new Uint8Array(count * 21);
-  // A link's fields after its id: the place in the list, an int4 after its length.
-  const linkTails = new Uint8Array(count * 8);
+  const links = new Uint8Array(count * PREPARED_LINK_BYTES);
   inFileOrder.forEach((i, k) => {
     writeKey(keys, k * 21, bytes, offsets[i]);
     keys[k * 21 + 20] = NEWLINE;
-    put32(linkTails, put32(linkTails, k * 8, 4), firstIndex + i);
+    putPreparedLink(links, k * PREPARED_LINK_BYTES, firstIndex + i);
   });
   const keyText = Buffer.from(keys.buffer, keys.byteOffset, keys.byteLength).toString('latin1');
-  return { kind: KIND, count, keys, keyHashes: keyHashes(KIND, keyText), linkTails, rows: rows.slice(0, at), rowEnds, rowOrder };
+  return { kind: KIND, count, keys, keyHashes: keyHashes(KIND, keyText), links, rows: rows.slice(0, at), rowStarts, rowOrder };
 }
