@@ -19,8 +19,10 @@
  * superuser's: the embedded PGlite's, or a PostgreSQL role with it) their checks are skipped
  * (`session_replication_role = replica`): checking them cost more than writing the links (per
  * row, a lookup and a row lock of the position and of the import). The setting is left so from
- * one prepared copy to the next (a position file's chunks: two statements a chunk fewer) and put
- * back (`checksBack`) before the transaction writes anything else.
+ * one prepared copy to the next (a position file's chunks: two statements a chunk fewer; the next
+ * chunk's `Position` rows go in under it too, which changes nothing: no trigger of `Position` fires
+ * on insert, and its unique index, which makes a concurrent import's key wait, is no trigger) and
+ * put back (`checksBack`) before the transaction writes anything else.
  */
 import { CopyBytes, CopyLines, type CopyRows, type CopyValue, copyField } from './copyText';
 import type { GameKind, PositionRecord } from './records';
