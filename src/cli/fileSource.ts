@@ -12,15 +12,28 @@ const HASH_CHUNK = 1 << 20;
  */
 const READ_CHUNK = 64 << 10;
 
-export async function fileSource(path: string, onBytes: (n: number) => void = () => undefined): Promise<ImportSource & { size: number }> {
-  const { size } = await fs.promises.stat(path);
+/** The sha256 (hex) of a file's bytes, read in one streaming pass. */
+export async function fileSha256(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of fs.createReadStream(path, { highWaterMark: HASH_CHUNK })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * The file at `path`; `sha256`: its hash when it is being taken already (the CLI hashes its first
+ * file while the database opens), else it is taken here.
+ */
+export async function fileSource(
+  path: string,
+  onBytes: (n: number) => void = () => undefined,
+  sha256: Promise<string> = fileSha256(path),
+): Promise<ImportSource & { size: number }> {
+  const { size } = await fs.promises.stat(path);
   return {
     size,
     byteSize: size,
     fileName: nodePath.basename(path),
-    sha256: hash.digest('hex'),
+    sha256: await sha256,
     chunks: async function* () {
       for await (const chunk of fs.createReadStream(path, { highWaterMark: READ_CHUNK })) {
         onBytes((chunk as Buffer).length);
@@ -29,3 +42,15 @@ export async function fileSource(path: string, onBytes: (n: number) => void = ()
     },
   };
 }
+
+/**
+ * The hash of a file taken ahead, while something else waits (the database opening): undefined for
+ * a path that is not a file (the import names it, and hashes nothing). A failure is the awaiting
+ * caller's, not an unhandled rejection.
+ */
+export const hashAhead = (path: string | undefined): Promise<string> | undefined => {
+  if (path === undefined || !fs.existsSync(path) || !fs.statSync(path).isFile()) return undefined;
+  const hashing = fileSha256(path);
+  hashing.catch(() => undefined);
+  return hashing;
+};

@@ -21,7 +21,7 @@ import { filterExportFormats } from '../storage/exportGames';
 import { type FilterOptionsCli, checkKindWritten, exportByFilter, filterQuery, hasFilterOption, positionFilter, withFilterOptions } from './filterExport';
 import type { GameKind } from '../db/records';
 import { ImportFailure } from '../games/importFailure';
-import { fileSource } from './fileSource';
+import { fileSource, hashAhead } from './fileSource';
 import { exportGoFile } from './goExport';
 import { formatFromContent, formatFromName } from './formatGuess';
 import { NO_TERMINAL, deleteImportCommand, listImportsCommand, type Confirm } from './importsCommand';
@@ -60,8 +60,11 @@ const duplicatesOption = (given: string | undefined): DuplicatePolicy | undefine
   return policy;
 };
 
-/** Imports each file; the exit code is 1 when games were left out and `--allow-skips` was not given. */
-async function importFiles(db: Database, files: string[], values: ImportOptionsCli): Promise<number> {
+/**
+ * Imports each file; the exit code is 1 when games were left out and `--allow-skips` was not given.
+ * `firstHash`: the first file's sha256, when it was taken ahead (`hashAhead`).
+ */
+async function importFiles(db: Database, files: string[], values: ImportOptionsCli, firstHash?: Promise<string>): Promise<number> {
   v8.setFlagsFromString(IMPORT_HEAP_GROWTH);
   let skipped = 0;
   const options = { program: values.program, ruleset: values.ruleset, duplicates: duplicatesOption(values.duplicates) };
@@ -81,7 +84,7 @@ async function importFiles(db: Database, files: string[], values: ImportOptionsC
     const reader = readers[i];
     const size = (await fs.promises.stat(path)).size;
     const progress = createProgress(path, size);
-    const source = await fileSource(path, (n) => progress.advance(n));
+    const source = await fileSource(path, (n) => progress.advance(n), i === 0 ? firstHash : undefined);
     const started = Date.now();
     try {
       const outcome = await runImport(db, reader, source, options, (t) =>
@@ -310,7 +313,15 @@ function program(run: (work: () => Promise<number | void>) => Promise<void>): Co
     .option('--ruleset <name>', 'go-scores: its ruleset')
     .option('--allow-skips', 'exit 0 even when games of a file could not be read and were left out')
     .option('--duplicates <policy>', 'keep (default: store a game already stored and link the two) or skip (leave it out)')
-    .action((files: string[], options: ImportOptionsCli) => withDb((db) => importFiles(db, files, options), { prepare: startImportWorkers }));
+    .action((files: string[], options: ImportOptionsCli) => {
+      // The first file is hashed while the database opens and its migrations are checked: the same digest, a pass sooner.
+      let firstHash: Promise<string> | undefined;
+      const prepare = (kind: DatabaseKind): void => {
+        startImportWorkers(kind);
+        firstHash = hashAhead(files[0]);
+      };
+      return withDb((db) => importFiles(db, files, options, firstHash), { prepare });
+    });
   const exportCommand = cli
     .command('export')
     .description(

@@ -183,6 +183,7 @@ async function storePositions(sql: SqlExecutor, importId: bigint, chunk: ImportC
     await pending.straight.copyPrepared(sql, importId, prepared);
     return { added: prepared.count, ids: new PositionIds() };
   }
+  await pending.straight.checksBack(sql);
   const { staged, brought } = distinctPositions(chunk);
   if (staged.length === 0) return { added: 0, ids: new PositionIds() };
   if (await pending.straight.allNew(sql, staged)) {
@@ -458,6 +459,7 @@ async function mergeStagedScores(sql: SqlExecutor, importId: bigint): Promise<nu
  * evaluations packed in its games.
  */
 export async function finishImport(sql: SqlExecutor, importId: bigint, pending: PendingImport): Promise<number> {
+  await pending.straight.checksBack(sql);
   await pending.index.flush(sql, importId);
   await pending.evaluations.flush(sql, importId);
   await mergePending(sql, importId, pending);

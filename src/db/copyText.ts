@@ -62,16 +62,34 @@ export class CopyLines {
 }
 
 /**
- * Rows already written as COPY text, as bytes (each row ending in its newline): `rows` of them. For
- * a caller that writes them where they are read (an import's worker thread), so this thread only
- * streams them.
+ * Rows already written as COPY data, as bytes: `rows` of them, as text (each row ending in its
+ * newline) or in COPY's binary format (each row its field count and fields, without the file's
+ * header and trailer: `BINARY_COPY_HEADER`, `BINARY_COPY_TRAILER`, which the COPY adds). For a
+ * caller that writes them where they are read (an import's worker thread), so this thread only
+ * streams them. Binary rows cost the server less to read: no line to split, no digits to parse.
  */
 export class CopyBytes {
   constructor(
     readonly text: Uint8Array,
     readonly rows: number,
+    readonly format: 'text' | 'binary' = 'text',
   ) {}
 }
+
+/** What a binary COPY's data starts with: the signature, no flags, no header extension. */
+export const BINARY_COPY_HEADER = Uint8Array.from([0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00, 0, 0, 0, 0, 0, 0, 0, 0]);
+/** What a binary COPY's data ends with: a field count of -1. */
+export const BINARY_COPY_TRAILER = Uint8Array.from([0xff, 0xff]);
+
+/** The COPY statement's options for rows given as `rows` (binary ones say so). */
+export const copyOptions = (rows: CopyBytes): string => (rows.format === 'binary' ? ' WITH (FORMAT binary)' : '');
+
+/** The pieces of a COPY's data: the rows' bytes in pieces of at most `size`, between the binary format's header and trailer. */
+export const copyPieces = (rows: CopyBytes, size: number): Uint8Array[] => {
+  const pieces: Uint8Array[] = [];
+  for (let at = 0; at < rows.text.length; at += size) pieces.push(rows.text.subarray(at, at + size));
+  return rows.format === 'binary' ? [BINARY_COPY_HEADER, ...pieces, BINARY_COPY_TRAILER] : pieces;
+};
 
 /** Rows as a COPY takes them: values, text lines, or text already written as bytes. */
 export type CopyRows = Iterable<readonly CopyValue[]> | CopyLines | CopyBytes;

@@ -14,7 +14,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { PrismaClient } from '../generated/prisma/client';
 import { DEFAULT_PGLITE_SHARED_BUFFERS, DEFAULT_REPLICA_CHECK_MS, DEFAULT_REPLICA_MAX_LAG_MS, type DatabaseConfig } from './config';
 import { ReplicaSet } from './replicas';
-import { CopyBytes, type CopyLines, type CopyValue, linesOf } from './copyText';
+import { CopyBytes, type CopyLines, type CopyValue, copyOptions, copyPieces, linesOf } from './copyText';
 import { bindValue, columnList, type Row, type SqlExecutor } from './sql';
 import { Slots } from './slots';
 import { applyMigrations, migrationChecksum, readMigrations } from './migrations';
@@ -143,14 +143,12 @@ const pgExecutor = (client: pg.Pool | pg.PoolClient, prepared = false): SqlExecu
     const statement = `COPY "${table}" (${columnList(columns)}) FROM STDIN`;
     if (rows instanceof CopyBytes) {
       if (rows.rows === 0) return 0;
-      const copy = new CopyWriter(client, statement);
+      const copy = new CopyWriter(client, statement + copyOptions(rows));
       try {
         // In pieces, so the server reads the first rows before the last have arrived.
-        for (let at = 0; at < rows.text.length; at += COPY_PIECE_CHARS) {
-          const piece = rows.text.subarray(at, at + COPY_PIECE_CHARS);
-          if (at + COPY_PIECE_CHARS < rows.text.length) await copy.write(piece);
-          else await copy.end(piece);
-        }
+        const pieces = copyPieces(rows, COPY_PIECE_CHARS);
+        for (let i = 0; i < pieces.length - 1; i++) await copy.write(pieces[i]);
+        await copy.end(pieces[pieces.length - 1]);
       } catch (error) {
         copy.fail(error);
         throw error;
@@ -346,7 +344,9 @@ const pgliteExecutor = (db: PGlite | Transaction): SqlExecutor => ({
   },
   async copyRows(table, columns, rows) {
     if (rows instanceof CopyBytes) {
-      if (rows.rows > 0) await db.query(`COPY "${table}" (${columnList(columns)}) FROM '/dev/blob'`, [], { blob: new Blob([rows.text]) });
+      if (rows.rows > 0) {
+        await db.query(`COPY "${table}" (${columnList(columns)}) FROM '/dev/blob'${copyOptions(rows)}`, [], { blob: new Blob(copyPieces(rows, Math.max(1, rows.text.length))) });
+      }
       return rows.rows;
     }
     let written = 0;

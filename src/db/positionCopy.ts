@@ -17,8 +17,12 @@
  * The links' foreign keys hold by construction here (the positions and the import row were
  * written by this transaction, which no other can see yet), so where the connection may do so (a
  * superuser's: the embedded PGlite's, or a PostgreSQL role with it) their checks are skipped
- * (`session_replication_role = replica` for that one COPY): checking them cost more than writing
- * the links (per row, a lookup and a row lock of the position and of the import).
+ * (`session_replication_role = replica`): checking them cost more than writing the links (per
+ * row, a lookup and a row lock of the position and of the import). The setting is left so from
+ * one prepared copy to the next (a position file's chunks: two statements a chunk fewer; the next
+ * chunk's `Position` rows go in under it too, which changes nothing: no trigger of `Position` fires
+ * on insert, and its unique index, which makes a concurrent import's key wait, is no trigger) and
+ * put back (`checksBack`) before the transaction writes anything else.
  */
 import { CopyBytes, CopyLines, type CopyRows, type CopyValue, copyField } from './copyText';
 import type { GameKind, PositionRecord } from './records';
@@ -57,15 +61,51 @@ const keyOrder = (staged: readonly PositionRecord[]): number[] => {
 };
 
 /**
- * The columns of a prepared row (`PreparedPositions.rows`), in order: each row starts with a tab,
- * and the copy writes the position's id, a tab and the listing import before it.
+ * The columns of a prepared row's own fields (`PreparedPositions.rows`), in order, after the id and
+ * the listing import the copy fills in (`PREPARED_HEAD_BYTES`).
  */
 export const PREPARED_COLUMNS = ['kind', 'key', 'hash', 'sideToMove', 'board', 'data', 'pieceCount', 'listIndex'];
 
+/** A prepared row's head: its field count, then the id and the listing import as int8 fields whose values the copy writes. */
+export const PREPARED_HEAD_BYTES = 2 + 12 + 12;
+/** Where in a prepared row (or link) the id's and the listing import's 8 bytes are. */
+const ROW_ID_AT = 6;
+const ROW_LIST_AT = 18;
+/** A prepared link: field count, import, position (int8 fields the copy fills in), place in the list (int4). */
+export const PREPARED_LINK_BYTES = 2 + 12 + 12 + 8;
+const LINK_LIST_AT = 6;
+const LINK_ID_AT = 18;
+
+/** Writes a 32-bit big-endian integer (a binary COPY field's length, an int4); returns where it ends. */
+export const put32 = (out: Uint8Array, at: number, n: number): number => {
+  out[at] = n >>> 24;
+  out[at + 1] = (n >>> 16) & 0xff;
+  out[at + 2] = (n >>> 8) & 0xff;
+  out[at + 3] = n & 0xff;
+  return at + 4;
+};
+
+/** Writes two int8 fields (length 8, value 0 until the copy writes it) after a field count; returns where they end. */
+const putHead = (out: Uint8Array, at: number, fields: number): number => {
+  out[at] = fields >>> 8;
+  out[at + 1] = fields & 0xff;
+  out.fill(0, at + 2, at + 26);
+  out[at + 5] = 8;
+  out[at + 17] = 8;
+  return at + 26;
+};
+
+/** Writes a prepared row's head (PREPARED_HEAD_BYTES), its own fields to follow; returns where it ends. */
+export const putPreparedHead = (out: Uint8Array, at: number): number => putHead(out, at, 2 + PREPARED_COLUMNS.length);
+
+/** Writes a prepared link (PREPARED_LINK_BYTES) of the record at `listIndex`; returns where it ends. */
+export const putPreparedLink = (out: Uint8Array, at: number, listIndex: number): number => put32(out, put32(out, putHead(out, at, 3), 4), listIndex);
+
 /**
  * A chunk's listed positions of one kind (records of a file, each with its place in the import's
- * list) made ready, where they were read, for a straight copy: plain data (it crosses threads),
- * so the import's thread only writes the ids in and streams the text.
+ * list) made ready, where they were read, for a straight copy: plain data (it crosses threads), as
+ * the rows of a binary COPY whose ids and listing import are left for the import's thread to
+ * write in (8 bytes each: no byte of the rows is copied there), so it only does that and streams them.
  */
 export interface PreparedPositions {
   kind: GameKind;
@@ -75,68 +115,51 @@ export interface PreparedPositions {
   keys: Uint8Array;
   /** `keyHashes(kind, keys)` (seenKeys.ts). */
   keyHashes: Uint32Array;
-  /** Each one's place in the import's list, in file order. */
-  listIndexes: Uint32Array;
-  /** COPY text of their rows (PREPARED_COLUMNS) in key order. */
+  /** Their links, in file order (`putPreparedLink`, PREPARED_LINK_BYTES each). */
+  links: Uint8Array;
+  /** Their `Position` rows in key order, each a head (`putPreparedHead`) and its fields (PREPARED_COLUMNS, each a 4-byte length and its bytes). */
   rows: Uint8Array;
-  /** Where each row of `rows` ends. */
-  rowEnds: Uint32Array;
+  /** Where each row of `rows` starts. */
+  rowStarts: Uint32Array;
   /** The file-order index of each row of `rows`: the id it takes. */
   rowOrder: Uint32Array;
 }
 
-/** Ids reserved as `reserveIdText` gives them (decimal, comma-separated), read in place: where the k-th starts and ends. */
-class IdText {
-  readonly text: Buffer;
-  private readonly bounds: Uint32Array;
-
-  constructor(ids: string, count: number) {
-    this.text = Buffer.from(ids, 'latin1');
-    this.bounds = new Uint32Array(count + 1);
-    let k = 1;
-    for (let at = 0; at < this.text.length; at++) if (this.text[at] === 0x2c) this.bounds[k++] = at + 1;
-    this.bounds[count] = this.text.length + 1;
+/** Ids reserved as `reserveIdText` gives them (decimal, comma-separated), as numbers (ids stay below 2^53). */
+const idsOf = (text: string, count: number): Float64Array => {
+  const ids = new Float64Array(count);
+  let k = 0;
+  let id = 0;
+  for (let at = 0; at < text.length; at++) {
+    const c = text.charCodeAt(at);
+    if (c === 0x2c) {
+      ids[k++] = id;
+      id = 0;
+    } else id = id * 10 + (c - 0x30);
   }
-
-  /** Copies the k-th id to `out` at `at`; returns where it ends. */
-  copy(k: number, out: Buffer, at: number): number {
-    return at + this.text.copy(out, at, this.bounds[k], this.bounds[k + 1] - 1);
-  }
-}
-
-const TAB = 0x09;
-const NEWLINE = 0x0a;
-
-/** The `Position` COPY text of prepared rows, each after its id (file order) and the listing import (`list`, as COPY text). */
-const preparedText = (prepared: PreparedPositions, ids: IdText, list: Buffer): Buffer => {
-  const rows = Buffer.from(prepared.rows.buffer, prepared.rows.byteOffset, prepared.rows.byteLength);
-  const text = Buffer.allocUnsafe(rows.length + prepared.count * (21 + list.length));
-  let at = 0;
-  let start = 0;
-  for (let j = 0; j < prepared.count; j++) {
-    at = ids.copy(prepared.rowOrder[j], text, at);
-    text[at++] = TAB;
-    at += list.copy(text, at);
-    const end = prepared.rowEnds[j];
-    at += rows.copy(text, at, start, end);
-    start = end;
-  }
-  return text.subarray(0, at);
+  ids[k] = id;
+  // Ascending: the last is the largest. Past 2^53 a number would round: refuse rather than store another id.
+  if (id > Number.MAX_SAFE_INTEGER) throw new Error(`position id ${text.slice(text.lastIndexOf(',') + 1)} is past what a straight copy writes (2^53)`);
+  return ids;
 };
 
-/** The `ImportPosition` COPY text of prepared positions stored under `ids` (file order), in that order. */
-const preparedLinks = (prepared: PreparedPositions, ids: IdText, list: Buffer): Buffer => {
-  const text = Buffer.allocUnsafe(prepared.count * (list.length + 35));
-  let at = 0;
-  for (let i = 0; i < prepared.count; i++) {
-    at += list.copy(text, at);
-    text[at++] = TAB;
-    at = ids.copy(i, text, at);
-    text[at++] = TAB;
-    at += text.write(String(prepared.listIndexes[i]), at, 'latin1');
-    text[at++] = NEWLINE;
+/** Writes `n` (below 2^53) at `at` as a big-endian 64-bit integer. */
+const put64 = (out: Uint8Array, at: number, n: number): void => {
+  put32(out, at, Math.floor(n / 0x1_0000_0000));
+  put32(out, at + 4, n >>> 0);
+};
+
+/** Writes the ids (file order) and the listing import (`list`) into prepared rows and links. */
+const fillIn = (prepared: PreparedPositions, ids: Float64Array, list: number): void => {
+  const { rows, links, rowStarts, rowOrder } = prepared;
+  for (let j = 0; j < prepared.count; j++) {
+    put64(rows, rowStarts[j] + ROW_ID_AT, ids[rowOrder[j]]);
+    put64(rows, rowStarts[j] + ROW_LIST_AT, list);
   }
-  return text.subarray(0, at);
+  for (let i = 0, at = 0; i < prepared.count; i++, at += PREPARED_LINK_BYTES) {
+    put64(links, at + LINK_LIST_AT, list);
+    put64(links, at + LINK_ID_AT, ids[i]);
+  }
 };
 
 /** Ids (decimal text) of the positions a copy stored, by kind and key. */
@@ -147,6 +170,8 @@ export class StraightCopies {
   private readonly fresh = new Map<GameKind, boolean>();
   private readonly seen = new SeenKeys();
   private skipsLinkChecks?: boolean;
+  /** The `session_replication_role` to put back while the links' checks are off (`checksBack`). */
+  private roleToRestore?: string;
 
   /** `enabled`: false to always merge (an import run again after a conflict). */
   constructor(readonly enabled = true) {}
@@ -201,10 +226,10 @@ export class StraightCopies {
    * order, and links each to the import with its place in the list.
    */
   async copyPrepared(sql: SqlExecutor, importId: bigint, prepared: PreparedPositions): Promise<void> {
-    const ids = new IdText(await reserveIdText(sql, 'Position', prepared.count), prepared.count);
-    const list = Buffer.from(importId.toString(), 'latin1');
-    await sql.copyRows('Position', ['id', 'listImportId', ...PREPARED_COLUMNS], new CopyBytes(preparedText(prepared, ids, list), prepared.count));
-    await this.link(sql, new CopyBytes(preparedLinks(prepared, ids, list), prepared.count));
+    fillIn(prepared, idsOf(await reserveIdText(sql, 'Position', prepared.count), prepared.count), Number(importId));
+    await sql.copyRows('Position', ['id', 'listImportId', ...PREPARED_COLUMNS], new CopyBytes(prepared.rows, prepared.count, 'binary'));
+    // The checks stay off for the next chunk's links: whatever comes else puts them back first.
+    await this.link(sql, new CopyBytes(prepared.links, prepared.count, 'binary'), false);
   }
 
   /**
@@ -216,7 +241,7 @@ export class StraightCopies {
     const ids = await reserveIds(sql, 'Position', staged.length);
     const list = importId.toString();
     await sql.copyRows('Position', POSITION_COLUMNS, new CopyLines(keyOrder(staged).map((i) => positionLine(ids[i], staged[i], list))));
-    if (brought > 0) await this.link(sql, linkRows(list, staged, brought, ids));
+    if (brought > 0) await this.link(sql, linkRows(list, staged, brought, ids), true);
     const copied: CopiedIds = new Map();
     if (wantIds) {
       staged.forEach((p, i) => {
@@ -227,19 +252,31 @@ export class StraightCopies {
     return copied;
   }
 
-  /** COPYs links of the file's records to the import (`importId`, `positionId`, `listIndex`), without their checks where it may. */
-  private async link(sql: SqlExecutor, rows: CopyRows): Promise<void> {
+  /**
+   * COPYs links of the file's records to the import (`importId`, `positionId`, `listIndex`), without
+   * their checks where it may; `restore`: put the checks back after (else `checksBack` does).
+   */
+  private async link(sql: SqlExecutor, rows: CopyRows, restore: boolean): Promise<void> {
     const skip = (this.skipsLinkChecks ??= await mayDisableTriggers(sql));
-    if (!skip) {
-      await sql.copyRows('ImportPosition', ['importId', 'positionId', 'listIndex'], rows);
-      return;
+    if (skip && this.roleToRestore === undefined) {
+      // SET LOCAL: a failed COPY ends the transaction, and the setting with it.
+      const [{ role }] = await sql.query<{ role: string }>(
+        `SELECT current_setting('session_replication_role') AS role, set_config('session_replication_role', 'replica', true)`,
+      );
+      this.roleToRestore = role;
     }
-    // SET LOCAL: a failed COPY ends the transaction, and the setting with it.
-    const [{ role }] = await sql.query<{ role: string }>(
-      `SELECT current_setting('session_replication_role') AS role, set_config('session_replication_role', 'replica', true)`,
-    );
     await sql.copyRows('ImportPosition', ['importId', 'positionId', 'listIndex'], rows);
-    await sql.query(`SELECT set_config('session_replication_role', $1, true)`, [role]);
+    if (restore) await this.checksBack(sql);
+  }
+
+  /**
+   * Puts the foreign-key checks back if a prepared copy left them off: before the transaction writes
+   * anything but the next prepared copy (a merge's links, games, scores, the import's own row).
+   */
+  async checksBack(sql: SqlExecutor): Promise<void> {
+    if (this.roleToRestore === undefined) return;
+    await sql.query(`SELECT set_config('session_replication_role', $1, true)`, [this.roleToRestore]);
+    this.roleToRestore = undefined;
   }
 
   private async isFresh(sql: SqlExecutor, kind: GameKind): Promise<boolean> {

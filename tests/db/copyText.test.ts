@@ -1,8 +1,9 @@
 /**
- * Bytes COPYed as `copyField` writes them are stored exactly: text-like bytes in bytea's escape
- * format, anything else in hex, on both databases.
+ * COPY data: bytea fields as `copyField` writes them (text-like bytes in bytea's escape format,
+ * anything else in hex), stored exactly on both databases; and rows given as bytes (`CopyBytes`),
+ * as the executors send them, text or binary.
  */
-import { copyField } from '../../src/db/copyText';
+import { BINARY_COPY_HEADER, BINARY_COPY_TRAILER, CopyBytes, copyField, copyOptions, copyPieces } from '../../src/db/copyText';
 import type { Database } from '../../src/db/database';
 import { describeEachDatabase } from '../support/databases';
 
@@ -44,5 +45,30 @@ describeEachDatabase('bytes COPYed into a bytea column', (db) => {
       new Uint8Array([0x00]),
     ];
     expect(await roundTrip(db(), values)).toEqual(values);
+  });
+});
+
+const bytes = (n: number): Uint8Array => Uint8Array.from({ length: n }, (_, i) => i % 251);
+const joined = (pieces: Uint8Array[]): number[] => pieces.flatMap((p) => [...p]);
+
+describe('COPY data given as bytes', () => {
+  it('sends text rows as they are, in pieces of at most the size asked', () => {
+    const rows = new CopyBytes(bytes(10), 2);
+    const pieces = copyPieces(rows, 4);
+    expect({ sizes: pieces.map((p) => p.length), data: joined(pieces), options: copyOptions(rows) }).toEqual({
+      sizes: [4, 4, 2],
+      data: [...bytes(10)],
+      options: '',
+    });
+  });
+
+  it("sends binary rows between the binary format's header and trailer, and says the format", () => {
+    const rows = new CopyBytes(bytes(6), 1, 'binary');
+    const pieces = copyPieces(rows, 4);
+    expect({ data: joined(pieces), options: copyOptions(rows) }).toEqual({
+      data: [...BINARY_COPY_HEADER, ...bytes(6), ...BINARY_COPY_TRAILER],
+      options: ' WITH (FORMAT binary)',
+    });
+    expect(Buffer.from(BINARY_COPY_HEADER.subarray(0, 11)).toString('latin1')).toBe('PGCOPY\n\xff\r\n\0');
   });
 });

@@ -8,6 +8,9 @@ import { encodePositionFile, positionIdKey } from '../../src/codecs/go';
 import { signedHashOf } from '../../src/codecs/hashes';
 import { unwrap } from '../../src/codecs/result';
 import { readerFor } from '../../src/games/index';
+import type { Database } from '../../src/db/database';
+import type { SqlExecutor } from '../../src/db/sql';
+import { GO_CHUNK_RECORDS } from '../../src/games/go/positionPieces';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
 import { randomPositions } from '../support/goFiles';
@@ -86,5 +89,29 @@ describeEachDatabase('positions copied straight', (getDb) => {
       })),
     );
     expect(rows.filter((r) => r.data !== null)).toHaveLength(14);
+  });
+
+  it("leaves the links' checks off from one chunk of a position file to the next, and puts them back before the import's row is written", async () => {
+    const db = getDb();
+    await db.sql.exec(`DELETE FROM "Position" WHERE kind = 'GO'`);
+    // Each statement of the import's transaction, and the replication role the import's row is written under.
+    const statements: string[] = [];
+    let roleAtImportRow = '';
+    const recording = (sql: SqlExecutor): SqlExecutor => ({
+      ...sql,
+      query: async (text, params) => {
+        statements.push(text);
+        if (text.startsWith('UPDATE "Import"')) {
+          [{ role: roleAtImportRow }] = await sql.query<{ role: string }>(`SELECT current_setting('session_replication_role') AS role`);
+        }
+        return sql.query(text, params);
+      },
+    });
+    const watched: Database = { ...db, transaction: (work) => db.transaction((sql) => work(recording(sql))) };
+    const records = randomPositions(GO_CHUNK_RECORDS * 2 + 5, 5104);
+    const outcome = await runImport(watched, readerFor('GO_POSITIONS')!, bytesSource(unwrap(encodePositionFile(records))), {});
+    expect(outcome.positionCount).toBe(records.length);
+    const turnedOff = statements.filter((text) => text.includes(`set_config('session_replication_role', 'replica', true)`));
+    expect({ turnedOff: turnedOff.length, roleAtImportRow }).toEqual({ turnedOff: 1, roleAtImportRow: 'origin' });
   });
 });

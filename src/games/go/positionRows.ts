@@ -1,14 +1,16 @@
 /**
  * A run of a position file's records as the rows of a straight copy into `Position`
- * (`PreparedPositions`, db/positionCopy.ts), written straight from the records' bytes: no record
- * object, key string or BigInt is made per record. The rows hold what the stored form of a record
- * holds (see files.ts): the key is the hex of the PositionID's 10 bytes, the hash its first 8 as a
- * signed integer, the side to move its last byte, the board its 81 bytes, the data the extra info
- * as JSON, the stone count, the place in the list. The records were checked before (`positionPieces.ts`).
+ * (`PreparedPositions`, db/positionCopy.ts), written straight from the records' bytes in COPY's
+ * binary format: no record object, key string or BigInt is made per record, and the server parses
+ * no digits. The rows hold what the stored form of a record holds (see files.ts): the key is the
+ * hex of the PositionID's 10 bytes, the hash its first 8 (a signed big-endian integer, as binary
+ * COPY takes an int8), the side to move its last byte, the board its 81 bytes, the data the extra
+ * info as JSON, the stone count, the place in the list. The records were checked before
+ * (`positionPieces.ts`).
  */
 import { POSITION_FIELDS, uint16At, uint32At } from '../../codecs/go/records';
-import { writeDecimal, writeSigned64 } from '../../codecs/hashes';
-import type { PreparedPositions } from '../../db/positionCopy';
+import { writeDecimal } from '../../codecs/hashes';
+import { PREPARED_HEAD_BYTES, PREPARED_LINK_BYTES, type PreparedPositions, put32, putPreparedHead, putPreparedLink } from '../../db/positionCopy';
 import { keyHashes } from '../../db/seenKeys';
 
 /** The records of a run, checked: where each starts in `bytes`, and its stone count. */
@@ -23,14 +25,15 @@ export interface CheckedRecords {
 }
 
 const KIND = 'GO';
-/** The longest row: tab, kind, the key's 20 digits, a signed 64-bit number, the board, the extra info's JSON, numbers. */
-const MAX_ROW_BYTES = 240;
+/** The longest row: its head, then its fields (each after its 4-byte length): kind, the key's 20 digits, the hash's 8 bytes, the board, the extra info's JSON, two int4. */
+const MAX_ROW_BYTES = PREPARED_HEAD_BYTES + 240;
 const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
-const KIND_FIELD = ascii(`\t${KIND}\t`);
-const NULL = ascii('\\N');
+/** The kind's field: its length and its label (an enum's binary form is its label). */
+const KIND_FIELD = Uint8Array.from([0, 0, 0, KIND.length, ...ascii(KIND)]);
+/** A jsonb field's version byte, before its JSON text. */
+const JSONB_VERSION = 1;
 const EXTRA = [ascii('{"extra":{"sourceFileId":'), ascii(',"variation":'), ascii(',"moveNumber":'), ascii('}}')];
 const HEX = ascii('0123456789abcdef');
-const TAB = 0x09;
 const NEWLINE = 0x0a;
 
 const put = (out: Uint8Array, at: number, bytes: Uint8Array): number => {
@@ -93,38 +96,40 @@ export function preparePositionRows(records: CheckedRecords): PreparedPositions 
   const count = byKey.length;
 
   const rows = new Uint8Array(count * MAX_ROW_BYTES);
-  const rowEnds = new Uint32Array(count);
+  const rowStarts = new Uint32Array(count);
   const rowOrder = new Uint32Array(count);
   let at = 0;
   for (let j = 0; j < count; j++) {
     const i = byKey[j];
     const o = offsets[i];
-    at = put(rows, at, KIND_FIELD);
-    at = writeKey(rows, at, bytes, o);
-    rows[at++] = TAB;
-    at = writeSigned64(rows, at, uint32At(bytes, o), uint32At(bytes, o + 4));
-    rows[at++] = TAB;
+    rowStarts[j] = at;
+    at = put(rows, putPreparedHead(rows, at), KIND_FIELD);
+    at = writeKey(rows, put32(rows, at, 20), bytes, o);
+    at = put32(rows, at, 8);
+    for (let p = o, end = o + 8; p < end; p++) rows[at++] = bytes[p];
+    at = put32(rows, at, 1);
     rows[at++] = bytes[o + POSITION_FIELDS.toPlay];
-    rows[at++] = TAB;
+    at = put32(rows, at, 81);
     for (let p = o + POSITION_FIELDS.board, end = p + 81; p < end; p++) rows[at++] = bytes[p];
-    rows[at++] = TAB;
-    at = bytes[o + POSITION_FIELDS.flag] === 1 ? writeExtra(rows, at, bytes, o + POSITION_FIELDS.extra) : put(rows, at, NULL);
-    rows[at++] = TAB;
-    at = writeDecimal(rows, at, stones[i]);
-    rows[at++] = TAB;
-    at = writeDecimal(rows, at, firstIndex + i);
-    rows[at++] = NEWLINE;
-    rowEnds[j] = at;
+    if (bytes[o + POSITION_FIELDS.flag] === 1) {
+      // The length is known once the JSON is written.
+      const start = at + 4;
+      rows[start] = JSONB_VERSION;
+      at = writeExtra(rows, start + 1, bytes, o + POSITION_FIELDS.extra);
+      put32(rows, start - 4, at - start);
+    } else at = put32(rows, at, -1);
+    at = put32(rows, put32(rows, at, 4), stones[i]);
+    at = put32(rows, put32(rows, at, 4), firstIndex + i);
     rowOrder[j] = idOf[i];
   }
 
   const keys = new Uint8Array(count * 21);
-  const listIndexes = new Uint32Array(count);
+  const links = new Uint8Array(count * PREPARED_LINK_BYTES);
   inFileOrder.forEach((i, k) => {
     writeKey(keys, k * 21, bytes, offsets[i]);
     keys[k * 21 + 20] = NEWLINE;
-    listIndexes[k] = firstIndex + i;
+    putPreparedLink(links, k * PREPARED_LINK_BYTES, firstIndex + i);
   });
   const keyText = Buffer.from(keys.buffer, keys.byteOffset, keys.byteLength).toString('latin1');
-  return { kind: KIND, count, keys, keyHashes: keyHashes(KIND, keyText), listIndexes, rows: rows.slice(0, at), rowEnds, rowOrder };
+  return { kind: KIND, count, keys, keyHashes: keyHashes(KIND, keyText), links, rows: rows.slice(0, at), rowStarts, rowOrder };
 }
