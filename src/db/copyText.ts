@@ -12,6 +12,7 @@ const escapeChar = (c: string): string => (c === '\\' ? '\\\\' : c === '\t' ? '\
 const escapeText = (text: string): string => (SPECIAL.test(text) ? text.replace(SPECIALS, escapeChar) : text);
 
 /** A byte that is not ASCII, or NUL: a bytea holding one is written as hex. */
+// eslint-disable-next-line no-control-regex -- the NUL is one of the bytes looked for
 const NOT_ASCII = /[\x00\x80-\xff]/;
 
 /**
