@@ -6,11 +6,14 @@
  * keeps the numbers of deleted imports from being given again) and holds it with a transaction
  * advisory lock until it commits or rolls back: a concurrent import skips to the next free number
  * and neither waits for the other. A failed import gives its number back with its transaction. Only
- * when two imports run at once and the earlier-numbered one fails does a hole remain.
+ * when two imports run at once and the earlier-numbered one fails does a hole remain. The locks are
+ * the schema's own (their first key holds a hash of `current_schema()`): advisory locks are the
+ * whole database's, and an import into another schema of it (another tabula on the same server, a
+ * test file beside this one) holding the same number made this one skip it.
  */
 import type { SqlExecutor } from '../db/sql';
 
-/** First key of the advisory locks that hold import numbers (the second is the number). */
+/** First key of the advisory locks that hold import numbers, with the schema's hash (the second is the number). */
 const IMPORT_NUMBER_LOCK = 0x7461_6249; // "tabI"
 
 /** Most numbers tried before giving up: as many as imports can run at once, and more. */
@@ -23,7 +26,7 @@ export async function reserveImportId(sql: SqlExecutor): Promise<bigint> {
                      (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM "Import_id_seq"))::int8 AS last`,
   );
   for (let candidate = BigInt(last) + 1n, tries = 0; tries < MAX_TRIES; candidate++, tries++) {
-    const [{ locked }] = await sql.query<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock($2::int4, ($1::int8 % 2147483647)::int4) AS locked`, [
+    const [{ locked }] = await sql.query<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock($2::int4 # hashtext(current_schema()), ($1::int8 % 2147483647)::int4) AS locked`, [
       candidate,
       IMPORT_NUMBER_LOCK,
     ]);

@@ -5,8 +5,9 @@
  */
 import { positionIdKey, encodePositionFile, encodeScoreFile } from '../../src/codecs/go';
 import { unwrap } from '../../src/codecs/result';
-import type { Database } from '../../src/db/database';
+import { type Database, openDatabase } from '../../src/db/database';
 import { readerFor } from '../../src/games/index';
+import { reserveImportId } from '../../src/storage/importNumbers';
 import { bytesSource, runImport } from '../../src/storage/importService';
 import { describeEachDatabase } from '../support/databases';
 import { randomPositions, randomScores } from '../support/goFiles';
@@ -89,5 +90,32 @@ describeEachDatabase('concurrent imports', (getDb) => {
     await holder;
     const outcome = await racing;
     expect(outcome.importId).toBe(next + 1n);
+  });
+
+  it("gives an import its schema's next number while an import into another schema of the database holds the same one (PostgreSQL)", async () => {
+    const db = getDb();
+    const url = process.env.TEST_DATABASE_URL;
+    if (db.kind !== 'postgresql' || !url) return; // PGlite: one schema
+    const other = await openDatabase({ url, schema: `tabula_test_numbers_${process.pid}`, poolSize: 2, statementTimeoutMs: 60_000 });
+    try {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held: bigint | undefined;
+      // This schema's next import takes its number and holds it, uncommitted.
+      const holder = db.transaction(async (sql) => {
+        held = await reserveImportId(sql);
+        await released;
+      });
+      while (held === undefined) await new Promise((resolve) => setTimeout(resolve, 10));
+      // The other schema's imports so far end just below it: its next number is the same one.
+      await other.sql.query(`SELECT setval('"Import_id_seq"', GREATEST($1::int8, 1), $1::int8 >= 1)`, [held - 1n]);
+      const taken = await other.transaction((sql) => reserveImportId(sql));
+      release();
+      await holder;
+      expect(taken).toBe(held);
+    } finally {
+      await other.sql.exec(`DROP SCHEMA IF EXISTS "tabula_test_numbers_${process.pid}" CASCADE`);
+      await other.close();
+    }
   });
 });
