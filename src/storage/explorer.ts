@@ -147,7 +147,7 @@ async function filteredTallies(
     return keeps(i) ? columns.talliedAt(i) : undefined;
   });
   for (const run of runs) {
-    const { offsets, mainLine, moves } = run.columns;
+    const { offsets, words, moves } = run.columns;
     const base = baseSlotOf(columns, run);
     const moveCount = run.moveList.length;
     const tallies: (MoveTally | undefined)[] = new Array(moveCount);
@@ -160,7 +160,7 @@ async function filteredTallies(
     let kept = false;
     for (let e = 0; e < offsets.length; e++) {
       const m = moves[e];
-      if (m >= moveCount || (!includeVariations && mainLine[e] !== 1)) continue;
+      if (m >= moveCount || (!includeVariations && (words[e] & 1) !== 1)) continue;
       const offset = offsets[e];
       if (offset !== game) {
         game = offset;

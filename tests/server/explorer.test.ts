@@ -8,6 +8,7 @@ import type { MoveStat } from '../../src/storage/explorer';
 import { describeEachDatabase } from '../support/databases';
 import { sampleText } from '../support/sampleData';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
+import { rewriteRunsInSixByteLayout } from '../support/oldIndexLayouts';
 
 const IMPORT = `mutation ($format: GameFormat!, $data: String!) { importGames(format: $format, data: $data) { gameCount } }`;
 const MOVES = `query ($key: String!, $kind: GameKind, $v: Boolean) {
@@ -115,18 +116,24 @@ describeEachDatabase('occurrences a page at a time', (getDb) => {
     const PAGE = `query ($after: String) { positions(key: "${AFTER_E4}", kind: CHESS) {
       occurrencePage(first: 2, after: $after) { totalCount nodes { number move game { round } } pageInfo { hasNextPage hasPreviousPage endCursor } } } }`;
     type Page = { totalCount: number; nodes: { number: number; move: string; game: { round: string } }[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; endCursor: string | null } };
-    const rounds: string[] = [];
-    let after: string | null = null;
-    for (let pages = 0; pages < 10; pages++) {
-      const page: Page = dataOf(await gql<{ positions: { occurrencePage: Page }[] }>(PAGE, { after })).positions[0].occurrencePage;
-      expect(page.totalCount).toBe(5);
-      expect(page.pageInfo.hasPreviousPage).toBe(after !== null);
-      for (const n of page.nodes) expect([n.number, n.move]).toEqual([1, 'e4']);
-      rounds.push(...page.nodes.map((n) => n.game.round));
-      if (!page.pageInfo.hasNextPage) break;
-      after = page.pageInfo.endCursor;
-    }
-    expect(rounds).toEqual(['1', '2', '3', '4', '5']);
+    const walk = async (): Promise<string[]> => {
+      const rounds: string[] = [];
+      let after: string | null = null;
+      for (let pages = 0; pages < 10; pages++) {
+        const page: Page = dataOf(await gql<{ positions: { occurrencePage: Page }[] }>(PAGE, { after })).positions[0].occurrencePage;
+        expect(page.totalCount).toBe(5);
+        expect(page.pageInfo.hasPreviousPage).toBe(after !== null);
+        for (const n of page.nodes) expect([n.number, n.move]).toEqual([1, 'e4']);
+        rounds.push(...page.nodes.map((n) => n.game.round));
+        if (!page.pageInfo.hasNextPage) break;
+        after = page.pageInfo.endCursor;
+      }
+      return rounds;
+    };
+    expect(await walk()).toEqual(['1', '2', '3', '4', '5']);
+    // The same pages from the position's run written in the 6-byte layout of before.
+    expect(await rewriteRunsInSixByteLayout(getDb())).toBeGreaterThan(0);
+    expect(await walk()).toEqual(['1', '2', '3', '4', '5']);
     const bad = await gql(PAGE, { after: 'bm90IGEgY3Vyc29y' });
     expect(bad.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { argument: 'after' } });
   });

@@ -6,6 +6,7 @@
 import { describeEachDatabase } from '../support/databases';
 import { dataOf, graphqlClient, type Gql } from '../support/graphql';
 import { type FixtureGame, RATED_PGN, SPEED_OF_CONTROL, ratedGames } from '../support/ratedGames';
+import { rewriteRunsInSixByteLayout } from '../support/oldIndexLayouts';
 
 const fixture = ratedGames();
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -';
@@ -77,24 +78,31 @@ function expectedRows(fen: string, keep: (g: FixtureGame) => boolean): Row[] {
 const speedOf = (g: FixtureGame) => (g.tags.TimeControl === undefined ? null : SPEED_OF_CONTROL[g.tags.TimeControl]);
 const mean = (g: FixtureGame) => g.mean;
 
+/** The explorer's rows of a position (FEN without its counters) over the games a filter keeps, through GraphQL. */
+const explorerRows = async (gql: Gql, fen: string, filter: string): Promise<Row[]> => {
+  const r = dataOf(await gql<{ chessPosition: { moves: Row[] } }>(
+    `query ($fen: String!) { chessPosition(fen: $fen) { moves${filter ? `(filter: { ${filter} })` : ''} { move count wins draws losses averageRating averageOpponentRating performance lastPlayed } } }`,
+    { fen: `${fen} 0 1` },
+  ));
+  return r.chessPosition.moves;
+};
+
+/** Rows equal to those expected, the averages to six places. */
+const close = (actual: Row[], expected: Row[]) => {
+  expect(actual.map((r) => ({ ...r, averageRating: r.averageRating?.toFixed(6), averageOpponentRating: r.averageOpponentRating?.toFixed(6) }))).toEqual(
+    expected.map((r) => ({ ...r, averageRating: r.averageRating?.toFixed(6), averageOpponentRating: r.averageOpponentRating?.toFixed(6) })),
+  );
+};
+
+const importRated = (gql: Gql) => gql('mutation ($d: String!) { importGames(format: PGN, data: $d) { gameCount } }', { d: RATED_PGN });
+
 describeEachDatabase('filtered explorer', (getDb) => {
   let gql: Gql;
-  const rows = async (fen: string, filter: string): Promise<Row[]> => {
-    const r = dataOf(await gql<{ chessPosition: { moves: Row[] } }>(
-      `query ($fen: String!) { chessPosition(fen: $fen) { moves${filter ? `(filter: { ${filter} })` : ''} { move count wins draws losses averageRating averageOpponentRating performance lastPlayed } } }`,
-      { fen: `${fen} 0 1` },
-    ));
-    return r.chessPosition.moves;
-  };
-  const close = (actual: Row[], expected: Row[]) => {
-    expect(actual.map((r) => ({ ...r, averageRating: r.averageRating?.toFixed(6), averageOpponentRating: r.averageOpponentRating?.toFixed(6) }))).toEqual(
-      expected.map((r) => ({ ...r, averageRating: r.averageRating?.toFixed(6), averageOpponentRating: r.averageOpponentRating?.toFixed(6) })),
-    );
-  };
+  const rows = (fen: string, filter: string): Promise<Row[]> => explorerRows(gql, fen, filter);
 
   beforeAll(async () => {
     gql = graphqlClient(getDb());
-    dataOf(await gql('mutation ($d: String!) { importGames(format: PGN, data: $d) { gameCount } }', { d: RATED_PGN }));
+    dataOf(await importRated(gql));
   });
 
   it('gives every move of the start position its count, results, ratings, performance and latest date', async () => {
@@ -142,5 +150,19 @@ describeEachDatabase('filtered explorer', (getDb) => {
 
   it('gives an empty explorer when the filter keeps no game', async () => {
     expect(await rows(START, 'minRating: 3900')).toEqual([]);
+  });
+});
+
+describeEachDatabase('filtered explorer on runs written in the 6-byte layout of before', (getDb) => {
+  it('gives the figures it gives from packed runs', async () => {
+    const gql = graphqlClient(getDb());
+    dataOf(await importRated(gql));
+    // Rewritten before any count: none of the packed runs is decoded and cached first.
+    expect(await rewriteRunsInSixByteLayout(getDb())).toBeGreaterThan(0);
+    close(await explorerRows(gql, START, ''), expectedRows(START, () => true));
+    close(await explorerRows(gql, START, 'minRating: 1900, maxRating: 2500'), expectedRows(START, (g) => mean(g) !== null && mean(g)! >= 1900 && mean(g)! <= 2500));
+    close(await explorerRows(gql, START, 'player: "Carlsen", playerSide: FIRST'), expectedRows(START, (g) => g.tags.White.startsWith('Carlsen')));
+    const keep = (g: FixtureGame) => Number(g.tags.Date.slice(0, 4)) >= 2020 && ['BLITZ', 'RAPID'].includes(speedOf(g) ?? '');
+    close(await explorerRows(gql, AFTER_E4, 'dateFrom: "2020", speeds: [BLITZ, RAPID]'), expectedRows(AFTER_E4, keep));
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The position index: where each position occurs in stored games, and how the games that played
  * each move from a hot position ended. One room, three files:
- * - `layout.ts`: how it is packed (pure: a key's 64-bit hash, bit-packed block entries, 6-byte run
- *   entries, lookups inside a block or run);
+ * - `layout.ts`: how it is packed (pure: a key's 64-bit hash, bit-packed block and run entries,
+ *   lookups inside a block or run);
  * - `writer.ts`: an import's games go in (a `PositionIndexBuffer` flushed as `PositionBlock`,
  *   `PositionRun` and `PositionMove` rows of the import), counted with the outcome and points
  *   stored on each game (it reads no result text), and an import's rows go out;

@@ -73,12 +73,12 @@ export function keyReads(sql: SqlExecutor, k: IndexKey, memo?: IndexMemo): Promi
 
 /** The first `limit` entries of one run after `cursor`. */
 async function runPostings(sql: SqlExecutor, k: IndexKey, baseGameId: bigint, limit: number, cursor?: { gameId: bigint; node: number }): Promise<Posting[]> {
-  const [row] = await sql.query<{ entries: Uint8Array }>(
-    `SELECT entries FROM "PositionRun" WHERE kind = $1::"GameKind" AND hash = $2 AND "baseGameId" = $3`,
+  const [row] = await sql.query<{ layout: number; entries: Uint8Array }>(
+    `SELECT layout, entries FROM "PositionRun" WHERE kind = $1::"GameKind" AND hash = $2 AND "baseGameId" = $3`,
     [k.kind, k.hash, baseGameId],
   );
   const out: Posting[] = [];
-  if (row) decodeRun(row.entries, baseGameId, out, limit, cursor);
+  if (row) decodeRun(row.entries, row.layout, baseGameId, out, limit, cursor);
   return out;
 }
 
@@ -220,13 +220,12 @@ export interface DecodedRun {
 /** The runs of `k` that start at `bases`, decoded with the move of each entry. */
 export async function decodedRuns(sql: SqlExecutor, k: IndexKey, bases: readonly bigint[]): Promise<DecodedRun[]> {
   if (bases.length === 0) return [];
-  const rows = await sql.query<{ baseGameId: bigint; entries: Uint8Array; moveList: string[]; moves: Uint8Array | null }>(
-    `SELECT "baseGameId", entries, "moveList", moves FROM "PositionRun" WHERE kind = $1::"GameKind" AND hash = $2 AND "baseGameId" = ANY($3::int8[])`,
+  const rows = await sql.query<{ baseGameId: bigint; layout: number; entries: Uint8Array; moveList: string[]; moves: Uint8Array | null }>(
+    `SELECT "baseGameId", layout, entries, "moveList", moves FROM "PositionRun" WHERE kind = $1::"GameKind" AND hash = $2 AND "baseGameId" = ANY($3::int8[])`,
     [k.kind, k.hash, bases],
   );
   return rows.map((row) => {
-    if (!row.moves) throw new Error(`position index run (${k.kind} ${k.hash} from game ${row.baseGameId}) has no moves: its import needs indexing again`);
-    const columns = decodeRunColumns(row.entries, row.moves);
-    return { baseGameId: row.baseGameId, columns, moveList: row.moveList, bytes: columns.offsets.length * 7 + row.moveList.length * 16 };
+    const columns = decodeRunColumns(row.entries, row.layout, row.moves, row.moveList.length);
+    return { baseGameId: row.baseGameId, columns, moveList: row.moveList, bytes: columns.offsets.length * 12 + row.moveList.length * 16 };
   });
 }

@@ -22,21 +22,19 @@ import {
   HOT_RUN_ENTRIES,
   MAX_GAME_OFFSET,
   MAX_NODE,
+  NO_MOVE,
   PACKED_BLOCK,
-  RUN_ENTRY_BYTES,
+  PACKED_RUN,
   bucketOf,
   nodeWord,
   packBlock,
+  packRun,
   positionHash,
-  setUint24,
   signedHash,
 } from './layout';
 
 /** Entries a buffer takes before the import flushes it (about 12,000 chess games; ~20 MB). */
 const FLUSH_ENTRIES = 1_000_000;
-
-/** Moves one run can name per entry (a u16 each); the last value means "no move played here". */
-const NO_MOVE = 0xffff;
 
 /** A list of texts as a PostgreSQL array literal (`{"e4","d4"}`), for COPY. */
 const textArray = (items: readonly string[]): string => `{${items.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
@@ -116,25 +114,6 @@ function sortedEntries(e: Entries): { order: Uint32Array; hi: Uint32Array; lo: U
 
 /** Index rows by their hash (the second column), as PostgreSQL orders its signed bigint; stable. */
 const bySignedHash = (a: CopyValue[], b: CopyValue[]): number => ((a[1] as bigint) < (b[1] as bigint) ? -1 : (a[1] as bigint) > (b[1] as bigint) ? 1 : 0);
-
-/** Bytes that grow as entries are appended. */
-class ByteList {
-  bytes = new Uint8Array(4096);
-  view = new DataView(this.bytes.buffer);
-  length = 0;
-  reserve(extra: number): void {
-    if (this.length + extra <= this.bytes.length) return;
-    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.length + extra));
-    next.set(this.bytes.subarray(0, this.length));
-    this.bytes = next;
-    this.view = new DataView(next.buffer);
-  }
-  take(): Uint8Array {
-    const out = this.bytes.slice(0, this.length);
-    this.length = 0;
-    return out;
-  }
-}
 
 /** The position index entries of an import, waiting to be written. */
 export class PositionIndexBuffer {
@@ -247,7 +226,7 @@ export class PositionIndexBuffer {
     for (const [kind, entries] of this.kinds) this.rowsOfKind(kind, entries, offsets, base, importId, rows);
     if (rows.blocks.length > 0) await sql.copyRows('PositionBlock', ['kind', 'bucket', 'baseGameId', 'importId', 'layout', 'entries'], rows.blocks);
     if (rows.runs.length > 0) {
-      await sql.copyRows('PositionRun', ['kind', 'hash', 'baseGameId', 'importId', 'occurrences', 'games', 'entries', 'moveList', 'moves'], rows.runs);
+      await sql.copyRows('PositionRun', ['kind', 'hash', 'baseGameId', 'importId', 'occurrences', 'games', 'layout', 'entries', 'moveList'], rows.runs);
     }
     if (rows.moves.length > 0) {
       await sql.copyRows('PositionMove', ['kind', 'hash', 'baseGameId', 'move', 'mainLine', 'importId', ...TALLY_NUMBERS, 'lastPlayed'], rows.moves);
@@ -273,10 +252,10 @@ export class PositionIndexBuffer {
     // are copied: inserted in key order, their indexes' pages are filled, not split half empty.
     const runs: CopyValue[][] = [];
     const moveRows: CopyValue[][] = [];
-    // The block being filled: its entries as columns (at most the kind's entries).
+    // The block being filled, and the run: their entries as columns (at most the kind's entries).
     const block = { lo: new Uint32Array(order.length), offset: new Uint32Array(order.length), word: new Uint32Array(order.length) };
     let blockLength = 0;
-    const run = new ByteList();
+    const run = { offset: new Uint32Array(order.length), word: new Uint32Array(order.length), move: new Int32Array(order.length) };
     let blockBucket = -1;
     const closeBlock = (): void => {
       if (blockLength > 0) rows.blocks.push([kind, blockBucket, base, importId, PACKED_BLOCK, packBlock(block, blockLength)]);
@@ -288,30 +267,28 @@ export class PositionIndexBuffer {
       let end = start + 1;
       while (end < order.length && sortedHi[end] === hi && sortedLo[end] === lo) end++;
       if (end - start >= HOT_RUN_ENTRIES) {
-        run.reserve((end - start) * RUN_ENTRY_BYTES);
         const games = new Set<number>();
         // Per entry, the move played from it as an index into the run's own list of moves.
         const moveList: string[] = [];
         const local = new Map<number, number>();
-        const moves = new Uint8Array((end - start) * 2);
-        const movesView = new DataView(moves.buffer);
         for (let k = start; k < end; k++) {
           const i = order[k];
-          setUint24(run.view, run.length, offsets[e.game[i]]);
-          setUint24(run.view, run.length + 3, e.word[i]);
-          run.length += RUN_ENTRY_BYTES;
           games.add(e.game[i]);
-          let m = e.move[i] < 0 ? NO_MOVE : local.get(e.move[i]);
+          let m = e.move[i] < 0 ? -1 : local.get(e.move[i]);
           if (m === undefined) {
             m = moveList.length;
             if (m >= NO_MOVE) throw new Error(`a position is followed by more than ${NO_MOVE - 1} different moves in one flush`);
             local.set(e.move[i], m);
             moveList.push(this.moves[e.move[i]]);
           }
-          movesView.setUint16((k - start) * 2, m);
+          run.offset[k - start] = offsets[e.game[i]];
+          run.word[k - start] = e.word[i];
+          run.move[k - start] = m;
         }
+        // An entry from which no move was played names the move past the list's end.
+        for (let k = 0; k < end - start; k++) if (run.move[k] < 0) run.move[k] = moveList.length;
         const hash = signedHash({ hi, lo });
-        runs.push([kind, hash, base, importId, end - start, games.size, run.take(), textArray(moveList), moves]);
+        runs.push([kind, hash, base, importId, end - start, games.size, PACKED_RUN, packRun(run, end - start), textArray(moveList)]);
         for (const m of this.moveRows(e, order, start, end)) moveRows.push([kind, hash, base, m.move, m.mainLine, importId, ...TALLY_NUMBERS.map((f) => m.tally[f]), m.tally.lastPlayed]);
       } else {
         const bucket = bucketOf(hi);

@@ -14,7 +14,9 @@ import type { Database } from '../../../src/db/database';
 import type { GameKind } from '../../../src/db/records';
 import {
   PACKED_BLOCK,
+  PACKED_RUN,
   type Posting,
+  SIX_BYTE_RUN,
   TEN_BYTE_BLOCK,
   addBlockLos,
   bucketOf,
@@ -33,7 +35,7 @@ import { describeEachDatabase } from '../../support/databases';
 import { dataOf, graphqlClient } from '../../support/graphql';
 import { type PlyRow, indexedOccurrences, storedPlies } from '../../support/plies';
 import { sample } from '../../support/sampleData';
-import { tenByteBlock } from '../../support/tenByteBlocks';
+import { rewriteRunsInSixByteLayout, tenByteBlock } from '../../support/oldIndexLayouts';
 
 const JOSE = sample('chess', 'jose-starter.pgn');
 const SCID = sample('chess', 'scid-res_gameUTF8.pgn');
@@ -75,12 +77,12 @@ async function indexEntries(db: Database): Promise<IndexEntry[]> {
       for (const posting of found) out.push({ table: 'PositionBlock', kind: b.kind, importId: b.importId, posting, bucket: b.bucket, lo });
     }
   }
-  const runs = await db.sql.query<{ kind: GameKind; hash: bigint; baseGameId: bigint; importId: bigint; occurrences: number; games: number; entries: Uint8Array }>(
-    `SELECT kind::text AS kind, hash, "baseGameId", "importId", occurrences, games, entries FROM "PositionRun" ORDER BY kind, hash, "baseGameId"`,
+  const runs = await db.sql.query<{ kind: GameKind; hash: bigint; baseGameId: bigint; importId: bigint; occurrences: number; games: number; layout: number; entries: Uint8Array }>(
+    `SELECT kind::text AS kind, hash, "baseGameId", "importId", occurrences, games, layout, entries FROM "PositionRun" ORDER BY kind, hash, "baseGameId"`,
   );
   for (const r of runs) {
     const found: Posting[] = [];
-    decodeRun(r.entries, r.baseGameId, found);
+    decodeRun(r.entries, r.layout, r.baseGameId, found);
     // A run's counts are those of its entries.
     expect([found.length, new Set(found.map((p) => p.gameId)).size]).toEqual([r.occurrences, r.games]);
     for (const posting of found) out.push({ table: 'PositionRun', kind: r.kind, importId: r.importId, posting, hash: r.hash });
@@ -309,5 +311,24 @@ describeEachDatabase('position index', (getDb) => {
     await expectIndexOfPlies(db, plies);
     expect(await positionsThroughGraphql(db, keys)).toEqual(packed);
     expect(await reachedKeys(db.sql, 'CHESS', [...keys, '0000000000000001'])).toEqual(new Set(keys));
+  });
+
+  it('writes its runs bit-packed with their moves, and reads runs written in the 6-byte layout before as it reads them', async () => {
+    const db = getDb();
+    const plies = await storedPlies(db);
+    const keys = [...new Set(plies.map((p) => p.key))];
+    const packed = await positionsThroughGraphql(db, keys);
+    const layouts = await db.sql.query<{ layout: number; moves: number }>(`SELECT layout, count(moves)::int AS moves FROM "PositionRun" GROUP BY layout`);
+    expect(layouts).toEqual([{ layout: PACKED_RUN, moves: 0 }]);
+    expect(await rewriteRunsInSixByteLayout(db)).toBeGreaterThan(0);
+    expect(await db.sql.query(`SELECT DISTINCT layout FROM "PositionRun"`)).toEqual([{ layout: SIX_BYTE_RUN }]);
+    await expectIndexOfPlies(db, plies);
+    expect(await positionsThroughGraphql(db, keys)).toEqual(packed);
+    expect(await reachedKeys(db.sql, 'CHESS', [...keys, '0000000000000001'])).toEqual(new Set(keys));
+    // An import deleted with its runs in the old layout leaves none of its rows.
+    const [{ id }] = await db.sql.query<{ id: bigint }>(`SELECT max(id) AS id FROM "Import"`);
+    await deleteImport(db, id);
+    expect(await db.sql.query(`SELECT count(*)::int AS n FROM "PositionRun" WHERE "importId" = $1`, [id])).toEqual([{ n: 0 }]);
+    await expectIndexOfPlies(db, await storedPlies(db));
   });
 });
