@@ -49,7 +49,7 @@ export async function fileSource(
  * caller's, not an unhandled rejection.
  */
 export const hashAhead = (path: string | undefined): Promise<string> | undefined => {
-  if (path === undefined || !fs.existsSync(path) || !fs.statSync(path).isFile()) return undefined;
+  if (path === undefined || !fs.statSync(path, { throwIfNoEntry: false })?.isFile()) return undefined;
   const hashing = fileSha256(path);
   hashing.catch(() => undefined);
   return hashing;
