@@ -4,6 +4,7 @@
  * `KQkq` letters when the castling rook is the outermost one, else the file
  * letter, or always file letters with `{ shredder: true }`.
  */
+import { writeDecimal } from '../hashes';
 import { CodecError, Result, codecErrors, err, ok } from '../result';
 import {
   BLACK, Color, KING, PAWN, Position, ROOK, WHITE, emptyPosition, parseSquare, STANDARD_FEN,
@@ -239,14 +240,6 @@ export function printFenWithRanks(pos: Position, ranks: string[], options: FenWr
 
 // Room for the longest FEN: 71 board bytes, 4 castling letters and counters of any size.
 const fenBuf = Buffer.alloc(128);
-
-/** Writes a non-negative integer in decimal at `n`; returns the new end. */
-function writeDecimal(out: Buffer, n: number, value: number): number {
-  let digits = 1;
-  for (let v = value; v >= 10; v = Math.floor(v / 10)) digits++;
-  for (let k = n + digits - 1; k >= n; k--) { out[k] = 48 + (value % 10); value = Math.floor(value / 10); }
-  return n + digits;
-}
 
 /**
  * Writes the castling field at `n`: `KQkq` letters when the castling rook is the
